@@ -1,0 +1,91 @@
+"""Content-encoding removed with bounded memory, whatever the server sends.
+
+httpx decodes each raw chunk in one call, so a 64 KiB gzip chunk can become tens of
+megabytes at once (and brotli far more). Here every decoder yields at most ``CHUNK`` bytes
+per step, so a decompression bomb costs no more memory than an honest body.
+
+Invariant: :func:`decoded` never holds more than one raw chunk plus ``CHUNK`` decoded
+bytes; unknown encodings raise :class:`DecodeFailure`.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterable, Iterator
+
+import brotli
+
+CHUNK = 64 * 1024
+
+
+class DecodeFailure(Exception):
+    """The body's content-encoding is unknown or corrupt."""
+
+
+def decoded(raw: Iterable[bytes], content_encoding: str | None) -> Iterator[bytes]:
+    """Undo ``content_encoding`` (possibly a list, applied in order) on the raw chunks."""
+    stream: Iterator[bytes] = iter(raw)
+    codings = [c.strip().lower() for c in (content_encoding or "").split(",") if c.strip()]
+    for coding in reversed(codings):
+        if coding in ("identity", ""):
+            continue
+        if coding in ("gzip", "x-gzip"):
+            stream = _zlib(stream, 16 + zlib.MAX_WBITS)
+        elif coding == "deflate":
+            stream = _deflate(stream)
+        elif coding == "br":
+            stream = _brotli(stream)
+        else:
+            raise DecodeFailure(f"unknown content-encoding {coding!r}")
+    return stream
+
+
+def _zlib(raw: Iterator[bytes], wbits: int) -> Iterator[bytes]:
+    d = zlib.decompressobj(wbits)
+    try:
+        for data in raw:
+            while data:
+                out = d.decompress(data, CHUNK)
+                data = d.unconsumed_tail
+                if out:
+                    yield out
+                if d.eof:
+                    if d.unused_data.startswith(b"\x1f\x8b"):  # concatenated gzip members
+                        data = d.unused_data + data
+                        d = zlib.decompressobj(wbits)
+                    else:
+                        break
+        tail = d.flush()  # all input was consumed above, so what is left is small
+        if tail:
+            yield tail
+    except zlib.error as exc:
+        raise DecodeFailure(f"corrupt compressed body: {exc}") from exc
+
+
+def _deflate(raw: Iterator[bytes]) -> Iterator[bytes]:
+    """'deflate' is zlib-wrapped per RFC 9110, but many servers send it raw; sniff it."""
+    first = next(raw, b"")
+
+    def again() -> Iterator[bytes]:
+        yield first
+        yield from raw
+
+    wbits = zlib.MAX_WBITS if first[:1] and (first[0] & 0x0F) == 8 and \
+        int.from_bytes(first[:2], "big") % 31 == 0 else -zlib.MAX_WBITS
+    return _zlib(again(), wbits)
+
+
+def _brotli(raw: Iterator[bytes]) -> Iterator[bytes]:
+    d = brotli.Decompressor()
+    try:
+        for data in raw:
+            out = d.process(data, output_buffer_limit=CHUNK)
+            if out:
+                yield out
+            while not d.can_accept_more_data():
+                out = d.process(b"", output_buffer_limit=CHUNK)
+                if not out:
+                    break
+                yield out
+    except brotli.error as exc:
+        raise DecodeFailure(f"corrupt brotli body: {exc}") from exc

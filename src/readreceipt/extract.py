@@ -1,0 +1,205 @@
+"""Bytes to text, by what the bytes are: HTML, PDF, JSON, plain text, or binary.
+
+For HTML two texts come out: the *main content* (trafilatura, comments excluded), which the
+text digest and the quotation check look at first, and the *whole visible text* (selectolax's
+Lexbor parser, scripts and styles removed), so that a quotation from a sidebar is still found
+on the page. Each result names its extractor with its version.
+
+Invariants: :func:`extract` never raises on bad content (a failure is ``error`` set and empty
+texts); it does no I/O; the same bytes and content type always give the same texts.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import logging
+import re
+from dataclasses import dataclass
+from functools import cache
+
+log = logging.getLogger(__name__)
+
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+JSON_TYPES = frozenset({"application/json", "text/json"})
+PDF_TYPES = frozenset({"application/pdf"})
+INVISIBLE_TAGS = ("script", "style", "noscript", "template", "svg", "head")
+
+
+@dataclass(frozen=True)
+class Extraction:
+    kind: str  # "html" | "pdf" | "json" | "text" | "binary" | "empty"
+    main_text: str
+    page_text: str
+    title: str | None
+    extractor: str  # name and version, e.g. "trafilatura 2.3.1 + selectolax 1.0.2"
+    charset: str | None = None
+    html: str | None = None  # the decoded HTML, for the content fingerprints
+    error: str | None = None  # "invalid_json" | "binary" | "pdf_no_text" | "pdf_unreadable"
+
+
+def extract(body: bytes, content_type: str, charset: str | None = None) -> Extraction:
+    """Extract the texts of ``body`` served as ``content_type`` (media type only)."""
+    if not body:
+        return Extraction("empty", "", "", None, "none")
+    kind = sniff_kind(body, content_type)
+    if kind == "pdf":
+        return _pdf(body)
+    if kind == "binary":
+        return Extraction("binary", "", "", None, "none", error="binary")
+    text, used = decode(body, charset, html=(kind == "html"))
+    if kind == "html":
+        return _html(text, used)
+    if kind == "json":
+        return _json(text, used)
+    return Extraction("text", text, text, None, "plain", charset=used)
+
+
+def sniff_kind(body: bytes, content_type: str) -> str:
+    """The kind of content, from the declared type and, when that is vague, the bytes."""
+    ct = content_type.lower()
+    head = body[:1024].lstrip()
+    if ct in PDF_TYPES or head.startswith(b"%PDF-"):
+        return "pdf"
+    if ct in HTML_TYPES:
+        return "html"
+    if ct in JSON_TYPES or ct.endswith("+json"):
+        return "json"
+    if ct.startswith("text/") or ct.endswith("+xml") or ct in ("application/xml", ""):
+        lowered = head[:512].lower()
+        if not ct or ct == "text/plain":
+            if lowered.startswith((b"<!doctype html", b"<html")):
+                return "html"
+        if _looks_binary(body):
+            return "binary"
+        return "text"
+    if ct == "application/octet-stream" and not _looks_binary(body):
+        return "text"
+    return "binary"
+
+
+def _looks_binary(body: bytes) -> bool:
+    sample = body[:4096]
+    return b"\x00" in sample
+
+
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([a-zA-Z0-9_.:-]+)""", re.I)
+
+
+def decode(body: bytes, declared: str | None, *, html: bool = False) -> tuple[str, str]:
+    """Decode with the declared charset, a BOM, a <meta> charset, UTF-8, then windows-1252."""
+    candidates: list[str] = []
+    if body.startswith(codecs.BOM_UTF8):
+        candidates.append("utf-8-sig")
+    elif body.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        candidates.append("utf-16")
+    if declared:
+        candidates.append(declared)
+    if html:
+        match = _META_CHARSET.search(body[:4096])
+        if match:
+            candidates.append(match.group(1).decode("ascii", "replace"))
+    candidates.append("utf-8")
+    for name in candidates:
+        try:
+            codec = codecs.lookup(name).name
+        except LookupError:
+            continue
+        if codec in ("latin-1", "iso8859-1", "ascii"):
+            codec = "cp1252"  # what browsers do with these labels (WHATWG Encoding)
+        try:
+            return body.decode(codec), codec
+        except UnicodeDecodeError:
+            continue
+    return body.decode("cp1252", errors="replace"), "cp1252"
+
+
+@cache
+def _html_extractor_name() -> str:
+    import selectolax
+    import trafilatura
+
+    return f"trafilatura {trafilatura.__version__} + selectolax {selectolax.__version__}"
+
+
+def _html(text: str, charset: str) -> Extraction:
+    import trafilatura
+    from selectolax.lexbor import LexborHTMLParser
+
+    tree = LexborHTMLParser(text)
+    title_node = tree.css_first("title")
+    title = title_node.text(strip=True) if title_node is not None else None
+    tree.strip_tags(list(INVISIBLE_TAGS))
+    root = tree.body or tree.root
+    page_text = _tidy(root.text(separator="\n")) if root is not None else ""
+    try:
+        main = trafilatura.extract(text, include_comments=False, include_tables=True,
+                                   deduplicate=False, favor_precision=False) or ""
+    except Exception:  # trafilatura raises a wide variety on hostile markup
+        log.warning("trafilatura failed on a page; main content left empty", exc_info=True)
+        main = ""
+    return Extraction("html", main.strip(), page_text, title or None, _html_extractor_name(),
+                      charset=charset, html=text)
+
+
+_BLANKS = re.compile(r"[ \t\r\f\v\u00a0]+")
+_MANY_NEWLINES = re.compile(r"\n\s*\n+")
+
+
+def _tidy(text: str) -> str:
+    lines = (_BLANKS.sub(" ", line).strip() for line in text.split("\n"))
+    return _MANY_NEWLINES.sub("\n\n", "\n".join(line for line in lines if line)).strip()
+
+
+def _json(text: str, charset: str) -> Extraction:
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return Extraction("json", "", text, None, "json (stdlib)", charset=charset,
+                          error="invalid_json")
+    strings: list[str] = []
+    _collect_strings(data, strings)
+    return Extraction("json", "\n".join(strings), text, None, "json (stdlib)", charset=charset)
+
+
+def _collect_strings(node: object, out: list[str]) -> None:
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, dict):
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+
+
+@cache
+def _pdf_extractor_name() -> str:
+    from importlib.metadata import version
+
+    return f"pypdfium2 {version('pypdfium2')}"
+
+
+def _pdf(body: bytes) -> Extraction:
+    import pypdfium2
+
+    try:
+        doc = pypdfium2.PdfDocument(body)
+    except Exception:  # pypdfium2 raises PdfiumError and others on broken files
+        return Extraction("pdf", "", "", None, _pdf_extractor_name(), error="pdf_unreadable")
+    try:
+        pages = []
+        for index in range(len(doc)):
+            page = doc[index]
+            textpage = page.get_textpage()
+            # pdfium marks a word broken at a line end with U+FFFE; join the halves.
+            pages.append(textpage.get_text_range().replace("\ufffe", "").replace("\r\n", "\n"))
+            textpage.close()
+            page.close()
+        title = (doc.get_metadata_dict().get("Title") or None)
+    finally:
+        doc.close()
+    text = "\n\n".join(p.strip() for p in pages).strip()
+    error = None if text else "pdf_no_text"
+    return Extraction("pdf", text, text, title, _pdf_extractor_name(), error=error)

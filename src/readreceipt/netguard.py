@@ -1,0 +1,219 @@
+"""The address guard at connect time, as an httpcore network backend and an httpx transport.
+
+A name is resolved exactly once per connection; every address in the answer is checked
+(one blocked answer refuses the whole name, so a resolver cannot slip a private address in
+beside a public one); the connection is made to a checked address, never to the name, so
+there is no second resolution to rebind. httpcore still uses the URL's host for SNI, the
+certificate check and the Host header. The peer the socket really reached is checked again.
+
+Invariants:
+- every TCP connection the transport opens went through :meth:`AddressGuard.addresses_for`;
+- environment proxies are never used (the transport is built on a bare ConnectionPool);
+- an exemption from ``READRECEIPT_ALLOW_HOSTS`` is remembered in ``exemptions_used``.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import socket
+import ssl
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import httpcore
+import httpx
+
+from readreceipt.addresses import AllowHosts, blocked_reason
+from readreceipt.errors import FetchError, FetchTimeout, RefusedError
+
+log = logging.getLogger(__name__)
+
+
+class Resolver(Protocol):
+    """Turns a host name into addresses. Injected in tests; the system resolver otherwise."""
+
+    def resolve(self, host: str, port: int) -> list[str]: ...
+
+
+class SystemResolver:
+    def resolve(self, host: str, port: int) -> list[str]:
+        try:
+            infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except (socket.gaierror, UnicodeError) as exc:
+            raise FetchError(f"the name {host} does not resolve", reason="dns") from exc
+        seen: list[str] = []
+        for info in infos:
+            addr = str(info[4][0]).split("%", 1)[0]
+            if addr not in seen:
+                seen.append(addr)
+        return seen
+
+
+def parse_pin(spec: str) -> tuple[str, int, str]:
+    """Parse curl's ``HOST:PORT:ADDR`` (ADDR may be ``[v6]``)."""
+    host, sep1, rest = spec.partition(":")
+    port_s, sep2, addr = rest.partition(":")
+    if not (sep1 and sep2 and host and port_s.isdigit() and addr):
+        raise ValueError(f"--resolve takes HOST:PORT:ADDR, not {spec!r}")
+    addr = addr.strip("[]")
+    ipaddress.ip_address(addr)  # raises ValueError on a malformed address
+    return host.lower().rstrip("."), int(port_s), addr
+
+
+@dataclass
+class AddressGuard:
+    """Decides which addresses one capture may connect to, and remembers exemptions used."""
+
+    allow: AllowHosts = field(default_factory=AllowHosts.from_env)
+    resolver: Resolver = field(default_factory=SystemResolver)
+    pins: Mapping[tuple[str, int], str] = field(default_factory=dict)
+    exemptions_used: set[str] = field(default_factory=set)
+
+    def addresses_for(self, host: str, port: int) -> list[str]:
+        """Every address ``host`` resolves to, all checked; RefusedError if any is blocked."""
+        host = host.lower().strip("[]").rstrip(".")
+        pinned = self.pins.get((host, port))
+        if pinned is not None:
+            answers = [pinned]
+        else:
+            try:
+                answers = [str(ipaddress.ip_address(host))]
+            except ValueError:
+                answers = self.resolver.resolve(host, port)
+        if not answers:
+            raise FetchError(f"the name {host} has no address", reason="dns")
+        for addr in answers:
+            self.check(host, port, addr)
+        return answers
+
+    def check(self, host: str, port: int, addr: str) -> None:
+        try:
+            ip = ipaddress.ip_address(addr.split("%", 1)[0])
+        except ValueError:
+            raise RefusedError(f"{addr!r} is not an address", reason="bad_address") from None
+        reason = blocked_reason(ip)
+        if reason is None:
+            return
+        if self.allow.exempts(host, port):
+            self.exemptions_used.add(f"{host}:{port}")
+            return
+        raise RefusedError(
+            f"{host} resolves to {ip}, a {reason.replace('_', ' ')}; readreceipt does not "
+            "connect there",
+            reason=reason,
+        )
+
+
+class GuardedBackend(httpcore.NetworkBackend):
+    """httpcore backend that connects only to addresses the guard has checked."""
+
+    def __init__(self, guard: AddressGuard) -> None:
+        self._guard = guard
+        self._inner = httpcore.SyncBackend()
+
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.NetworkStream:
+        last_exc: Exception | None = None
+        for addr in self._guard.addresses_for(host, port):
+            try:
+                stream = self._inner.connect_tcp(
+                    addr, port, timeout=timeout, local_address=local_address,
+                    socket_options=socket_options,
+                )
+            except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
+                last_exc = exc
+                continue
+            peer = stream.get_extra_info("server_addr")
+            if peer is not None:
+                self._guard.check(host, port, str(peer[0]))
+            return stream
+        if isinstance(last_exc, httpcore.ConnectTimeout):
+            raise last_exc
+        raise httpcore.ConnectError(str(last_exc) if last_exc else "no address to connect to")
+
+    def sleep(self, seconds: float) -> None:
+        self._inner.sleep(seconds)
+
+
+class _Stream(httpx.SyncByteStream):
+    def __init__(self, inner: Iterable[bytes]) -> None:
+        self._inner = inner
+
+    def __iter__(self) -> Iterator[bytes]:
+        with _mapped_errors():
+            yield from self._inner
+
+    def close(self) -> None:
+        close = getattr(self._inner, "close", None)
+        if close is not None:
+            close()
+
+
+class GuardedTransport(httpx.BaseTransport):
+    """An httpx transport over a public httpcore pool with the guarded backend."""
+
+    def __init__(self, guard: AddressGuard, *, verify: ssl.SSLContext | None = None) -> None:
+        context = verify or ssl.create_default_context()
+        self._pool = httpcore.ConnectionPool(
+            ssl_context=context,
+            max_connections=4,
+            network_backend=GuardedBackend(guard),
+            retries=0,
+        )
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        assert isinstance(request.stream, httpx.SyncByteStream)
+        core_request = httpcore.Request(
+            method=request.method,
+            url=httpcore.URL(
+                scheme=request.url.raw_scheme,
+                host=request.url.raw_host,
+                port=request.url.port,
+                target=request.url.raw_path,
+            ),
+            headers=request.headers.raw,
+            content=request.stream,
+            extensions=request.extensions,
+        )
+        with _mapped_errors():
+            response = self._pool.handle_request(core_request)
+        assert isinstance(response.stream, Iterable)
+        return httpx.Response(
+            status_code=response.status,
+            headers=response.headers,
+            stream=_Stream(response.stream),
+            extensions=response.extensions,
+        )
+
+    def close(self) -> None:
+        self._pool.close()
+
+
+class _mapped_errors:  # noqa: N801 - used as a context manager, reads as a phrase
+    """Turn httpcore's exceptions into readreceipt's, with a reason code."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: object) -> bool:
+        if exc is None or not isinstance(exc, httpcore.NetworkError | httpcore.TimeoutException
+                                         | httpcore.ProtocolError | ssl.SSLError):
+            return False
+        if isinstance(exc, httpcore.TimeoutException):
+            raise FetchTimeout("the server did not answer in time", reason="timeout") from exc
+        text = str(exc)
+        if isinstance(exc, ssl.SSLError) or "SSL" in text or "CERTIFICATE" in text.upper():
+            raise FetchError(f"TLS failed: {text}", reason="tls") from exc
+        if isinstance(exc, httpcore.ProtocolError):
+            raise FetchError(f"the server broke the HTTP protocol: {text}",
+                             reason="protocol") from exc
+        raise FetchError(f"could not connect: {text}", reason="connect") from exc

@@ -1,0 +1,213 @@
+"""Fetch one URL safely: redirects by hand, a size cap, a total deadline, bounded memory.
+
+Every hop goes through the URL policy and the address guard *before* a request is made to
+it. The body is streamed and decoded (content-encoding removed) chunk by chunk; reading stops
+at ``max_bytes`` (the capture keeps what came and says ``truncated``) or at the deadline.
+Memory stays bounded by ``max_bytes`` plus one chunk, whatever the server sends.
+
+Invariant: :func:`fetch` returns a :class:`FetchResult` whenever a response arrived, and
+raises a :class:`~readreceipt.errors.ReadReceiptError` otherwise; a refused hop raises
+:class:`RefusedError` carrying the chain up to it in ``.chain``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+from readreceipt._version import __version__
+from readreceipt.decoding import DecodeFailure, decoded
+from readreceipt.errors import FetchError, FetchTimeout, ReadReceiptError, RefusedError
+from readreceipt.netguard import AddressGuard, GuardedTransport
+from readreceipt.urlpolicy import PolicyURL, check_url
+
+log = logging.getLogger(__name__)
+
+PROJECT_URL = "https://github.com/readreceipt/readreceipt"
+USER_AGENT = f"readreceipt/{__version__} (+{PROJECT_URL})"
+MAX_REDIRECTS = 10
+REDIRECT_CODES = frozenset({301, 302, 303, 307, 308})
+DEFAULT_TIMEOUT = 30.0
+DEFAULT_MAX_BYTES = 10 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Hop:
+    url: str
+    status: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"url": self.url, "status": self.status}
+
+
+@dataclass(frozen=True)
+class FetchResult:
+    """What came back: the last response of the chain, its body and how it was reached."""
+
+    url: str
+    final_url: str
+    status: int
+    reason_phrase: str
+    headers: tuple[tuple[str, str], ...]  # lower-cased names, in order received
+    body: bytes
+    truncated: bool
+    redirect_chain: tuple[Hop, ...]
+    peer_address: str | None
+    http_version: str
+    elapsed: float
+    downgraded: bool = False  # an https -> http redirect was met and not followed
+
+    def header(self, name: str) -> str | None:
+        name = name.lower()
+        for key, value in self.headers:
+            if key == name:
+                return value
+        return None
+
+    @property
+    def content_type(self) -> str:
+        raw = self.header("content-type") or ""
+        return raw.split(";", 1)[0].strip().lower()
+
+    @property
+    def charset(self) -> str | None:
+        raw = self.header("content-type") or ""
+        for part in raw.split(";")[1:]:
+            key, _, value = part.partition("=")
+            if key.strip().lower() == "charset" and value.strip():
+                return value.strip().strip("\"'").lower()
+        return None
+
+
+@dataclass(frozen=True)
+class FetchOptions:
+    timeout: float = DEFAULT_TIMEOUT
+    max_bytes: int = DEFAULT_MAX_BYTES
+    user_agent: str = USER_AGENT
+    accept: str = "text/html,application/xhtml+xml,application/json,text/plain,application/pdf;q=0.9,*/*;q=0.8"
+
+
+@dataclass
+class _Deadline:
+    total: float
+    start: float = field(default_factory=time.monotonic)
+
+    def remaining(self) -> float:
+        return self.total - (time.monotonic() - self.start)
+
+    def check(self) -> float:
+        left = self.remaining()
+        if left <= 0:
+            raise FetchTimeout(f"no complete answer within {self.total:g} s", reason="timeout")
+        return left
+
+
+def fetch(target: PolicyURL, guard: AddressGuard, options: FetchOptions = FetchOptions()) -> FetchResult:
+    """GET ``target``, following redirects by hand, every hop checked first."""
+    deadline = _Deadline(options.timeout)
+    chain: list[Hop] = []
+    current = target
+    headers = {"user-agent": options.user_agent, "accept": options.accept,
+               "accept-encoding": "gzip, deflate, br"}
+    with httpx.Client(transport=GuardedTransport(guard), trust_env=False,
+                      follow_redirects=False, headers=headers) as client:
+        while True:
+            left = deadline.check()
+            timeout = httpx.Timeout(left)
+            try:
+                with client.stream("GET", current.url, timeout=timeout) as response:
+                    status = response.status_code
+                    location = response.headers.get("location")
+                    if status in REDIRECT_CODES and location:
+                        chain.append(Hop(current.url, status))
+                        nxt = _next_hop(current, location, chain)
+                        if current.scheme == "https" and nxt.scheme == "http":
+                            return _result(target, current, response, b"", False, chain,
+                                           deadline, downgraded=True)
+                        if len(chain) > MAX_REDIRECTS:
+                            raise FetchError(f"more than {MAX_REDIRECTS} redirects",
+                                             url=target.url, reason="too_many_redirects")
+                        current = nxt
+                        continue
+                    body, truncated = _read_capped(response, options.max_bytes, deadline)
+                    return _result(target, current, response, body, truncated, chain, deadline)
+            except httpx.TimeoutException as exc:
+                raise FetchTimeout(f"no complete answer within {options.timeout:g} s",
+                                   url=target.url, reason="timeout") from exc
+            except httpx.DecodingError as exc:
+                raise FetchError(f"the body could not be decoded: {exc}", url=target.url,
+                                 reason="decoding") from exc
+            except httpx.HTTPError as exc:
+                raise FetchError(f"the request failed: {exc}", url=target.url,
+                                 reason="network") from exc
+            except ReadReceiptError as exc:
+                exc.url = exc.url or current.url
+                if isinstance(exc, RefusedError) and not hasattr(exc, "chain"):
+                    exc.chain = tuple(chain)  # type: ignore[attr-defined]
+                raise
+
+
+def _next_hop(current: PolicyURL, location: str, chain: list[Hop]) -> PolicyURL:
+    try:
+        absolute = str(httpx.URL(current.url).join(location))
+    except (httpx.InvalidURL, ValueError):
+        absolute = location
+    try:
+        return check_url(absolute)
+    except RefusedError as exc:
+        exc.chain = tuple(chain)  # type: ignore[attr-defined]
+        exc.url = absolute.split("?", 1)[0] if exc.reason.startswith("credential") else absolute
+        raise
+
+
+def _read_capped(response: httpx.Response, max_bytes: int, deadline: _Deadline) -> tuple[bytes, bool]:
+    """Read at most ``max_bytes`` decoded bytes; True as second value when more was coming."""
+    parts: list[bytes] = []
+    size = 0
+    try:
+        chunks = decoded(response.iter_raw(), response.headers.get("content-encoding"))
+        for chunk in chunks:
+            room = max_bytes - size
+            if len(chunk) > room:
+                parts.append(chunk[:room])
+                return b"".join(parts), True
+            parts.append(chunk)
+            size += len(chunk)
+            deadline.check()
+            if size == max_bytes:
+                # Exactly at the cap: only a further byte makes the body truncated.
+                return b"".join(parts), any(c for c in chunks)
+    except DecodeFailure as exc:
+        raise FetchError(str(exc), reason="decoding") from exc
+    return b"".join(parts), False
+
+
+def _result(target: PolicyURL, current: PolicyURL, response: httpx.Response, body: bytes,
+            truncated: bool, chain: list[Hop], deadline: _Deadline,
+            *, downgraded: bool = False) -> FetchResult:
+    stream = response.extensions.get("network_stream")
+    peer = None
+    if stream is not None:
+        addr = stream.get_extra_info("server_addr")
+        if addr:
+            peer = str(addr[0])
+    raw_phrase = response.extensions.get("reason_phrase", b"")
+    phrase = raw_phrase.decode("latin-1") if isinstance(raw_phrase, bytes) else str(raw_phrase)
+    return FetchResult(
+        url=target.url,
+        final_url=current.url,
+        status=response.status_code,
+        reason_phrase=phrase,
+        headers=tuple((k.lower(), v) for k, v in response.headers.multi_items()),
+        body=body,
+        truncated=truncated,
+        redirect_chain=tuple(chain),
+        peer_address=peer,
+        http_version=response.http_version,
+        elapsed=time.monotonic() - deadline.start,
+        downgraded=downgraded,
+    )
