@@ -67,9 +67,8 @@ def sniff_kind(body: bytes, content_type: str) -> str:
         return "json"
     if ct.startswith("text/") or ct.endswith("+xml") or ct in ("application/xml", ""):
         lowered = head[:512].lower()
-        if not ct or ct == "text/plain":
-            if lowered.startswith((b"<!doctype html", b"<html")):
-                return "html"
+        if ct in ("", "text/plain") and lowered.startswith((b"<!doctype html", b"<html")):
+            return "html"
         if _looks_binary(body):
             return "binary"
         return "text"

@@ -14,6 +14,7 @@ Invariants:
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import logging
 import socket
@@ -197,19 +198,14 @@ class GuardedTransport(httpx.BaseTransport):
         self._pool.close()
 
 
-class _mapped_errors:  # noqa: N801 - used as a context manager, reads as a phrase
+@contextlib.contextmanager
+def _mapped_errors() -> Iterator[None]:
     """Turn httpcore's exceptions into readreceipt's, with a reason code."""
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: object) -> bool:
-        if exc is None or not isinstance(exc, httpcore.NetworkError | httpcore.TimeoutException
-                                         | httpcore.ProtocolError | ssl.SSLError):
-            return False
-        if isinstance(exc, httpcore.TimeoutException):
-            raise FetchTimeout("the server did not answer in time", reason="timeout") from exc
+    try:
+        yield
+    except httpcore.TimeoutException as exc:
+        raise FetchTimeout("the server did not answer in time", reason="timeout") from exc
+    except (httpcore.NetworkError, httpcore.ProtocolError, ssl.SSLError) as exc:
         text = str(exc)
         if isinstance(exc, ssl.SSLError) or "SSL" in text or "CERTIFICATE" in text.upper():
             raise FetchError(f"TLS failed: {text}", reason="tls") from exc

@@ -88,7 +88,8 @@ class FetchOptions:
     timeout: float = DEFAULT_TIMEOUT
     max_bytes: int = DEFAULT_MAX_BYTES
     user_agent: str = USER_AGENT
-    accept: str = "text/html,application/xhtml+xml,application/json,text/plain,application/pdf;q=0.9,*/*;q=0.8"
+    accept: str = ("text/html,application/xhtml+xml,application/json,text/plain,"
+                   "application/pdf;q=0.9,*/*;q=0.8")
 
 
 @dataclass
@@ -106,7 +107,8 @@ class _Deadline:
         return left
 
 
-def fetch(target: PolicyURL, guard: AddressGuard, options: FetchOptions = FetchOptions()) -> FetchResult:
+def fetch(target: PolicyURL, guard: AddressGuard,
+          options: FetchOptions = FetchOptions()) -> FetchResult:
     """GET ``target``, following redirects by hand, every hop checked first."""
     deadline = _Deadline(options.timeout)
     chain: list[Hop] = []
@@ -121,20 +123,22 @@ def fetch(target: PolicyURL, guard: AddressGuard, options: FetchOptions = FetchO
             try:
                 with client.stream("GET", current.url, timeout=timeout) as response:
                     status = response.status_code
+                    peer = _peer(response)
                     location = response.headers.get("location")
                     if status in REDIRECT_CODES and location:
                         chain.append(Hop(current.url, status))
                         nxt = _next_hop(current, location, chain)
                         if current.scheme == "https" and nxt.scheme == "http":
                             return _result(target, current, response, b"", False, chain,
-                                           deadline, downgraded=True)
+                                           deadline, peer, downgraded=True)
                         if len(chain) > MAX_REDIRECTS:
                             raise FetchError(f"more than {MAX_REDIRECTS} redirects",
                                              url=target.url, reason="too_many_redirects")
                         current = nxt
                         continue
                     body, truncated = _read_capped(response, options.max_bytes, deadline)
-                    return _result(target, current, response, body, truncated, chain, deadline)
+                    return _result(target, current, response, body, truncated, chain,
+                                   deadline, peer)
             except httpx.TimeoutException as exc:
                 raise FetchTimeout(f"no complete answer within {options.timeout:g} s",
                                    url=target.url, reason="timeout") from exc
@@ -164,7 +168,8 @@ def _next_hop(current: PolicyURL, location: str, chain: list[Hop]) -> PolicyURL:
         raise
 
 
-def _read_capped(response: httpx.Response, max_bytes: int, deadline: _Deadline) -> tuple[bytes, bool]:
+def _read_capped(response: httpx.Response, max_bytes: int,
+                 deadline: _Deadline) -> tuple[bytes, bool]:
     """Read at most ``max_bytes`` decoded bytes; True as second value when more was coming."""
     parts: list[bytes] = []
     size = 0
@@ -186,15 +191,20 @@ def _read_capped(response: httpx.Response, max_bytes: int, deadline: _Deadline) 
     return b"".join(parts), False
 
 
-def _result(target: PolicyURL, current: PolicyURL, response: httpx.Response, body: bytes,
-            truncated: bool, chain: list[Hop], deadline: _Deadline,
-            *, downgraded: bool = False) -> FetchResult:
+def _peer(response: httpx.Response) -> str | None:
     stream = response.extensions.get("network_stream")
-    peer = None
-    if stream is not None:
+    if stream is None:
+        return None
+    try:
         addr = stream.get_extra_info("server_addr")
-        if addr:
-            peer = str(addr[0])
+    except OSError:
+        return None
+    return str(addr[0]) if addr else None
+
+
+def _result(target: PolicyURL, current: PolicyURL, response: httpx.Response, body: bytes,
+            truncated: bool, chain: list[Hop], deadline: _Deadline, peer: str | None,
+            *, downgraded: bool = False) -> FetchResult:
     raw_phrase = response.extensions.get("reason_phrase", b"")
     phrase = raw_phrase.decode("latin-1") if isinstance(raw_phrase, bytes) else str(raw_phrase)
     return FetchResult(

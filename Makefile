@@ -1,0 +1,27 @@
+# Two commands on a fresh machine: `make demo` and `make test`. Both set up .venv first.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev,browser,mcp]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(VENV)/bin/readreceipt demo
+
+test: $(STAMP)
+	$(VENV)/bin/ruff check src tests bench
+	$(VENV)/bin/mypy
+	$(PY) -m pytest -q
+
+bench: $(STAMP)
+	$(PY) bench/capture.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

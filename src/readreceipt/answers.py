@@ -1,0 +1,148 @@
+"""Answers checked against pages: when a check may run, and how its outcome is written down.
+
+:mod:`readreceipt.quotes` decides, purely, whether quotations are on a page. This module
+decides *whether* a page can answer at all (a wall, an error status, a truncated or thin page
+cannot: ``not_run`` with a reason, never a pass) and writes the outcome: the answer only as
+its digest and length, every passage not found as one line of ``flags.jsonl`` and one index
+row, and a check against a copy already held as one line of ``answer_checks.jsonl``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from readreceipt.errors import RecordNotFound
+from readreceipt.extract import Extraction
+from readreceipt.store.library import Library
+from readreceipt.store.records import Record, utc_now
+from readreceipt.transport import FetchResult
+from readreceipt.verdict import FAILED, RETRIEVED, Verdict
+
+log = logging.getLogger(__name__)
+
+
+def _digest(answer: str) -> str:
+    return hashlib.sha256(answer.encode("utf-8")).hexdigest()
+
+
+def not_run_reason(verdict: str, reason: str, wall: str | None,
+                   extraction_error: str | None = None) -> str | None:
+    """Why a page with this verdict cannot be checked against, or None when it can."""
+    if extraction_error in ("invalid_json", "binary"):
+        return extraction_error
+    if verdict == RETRIEVED:
+        return None
+    if wall or reason.startswith("wall:"):
+        return "wall"
+    if reason == "no_text_layer":
+        return "pdf_no_text"
+    if verdict == FAILED:
+        return reason
+    return reason  # js_shell, soft_404, truncated, thin_text, ...
+
+
+def check_against(answer: str, prompt: str, extraction: Extraction | None,
+                  fetched: FetchResult | None, verdict: Verdict) -> dict[str, Any]:
+    """The record fields for an answer checked while capturing."""
+    from readreceipt import quotes
+
+    fields: dict[str, Any] = {"answer_sha256": _digest(answer), "answer_chars": len(answer)}
+    why = not_run_reason(verdict.verdict, verdict.reason, verdict.wall,
+                         extraction.error if extraction else None)
+    if why is not None or extraction is None:
+        fields["answer_check"] = quotes.not_run(why or verdict.reason).to_dict()
+    else:
+        fields["answer_check"] = quotes.check_answer_text(
+            answer, main_text=extraction.main_text, page_text=extraction.page_text,
+            prompt=prompt, is_pdf=extraction.kind == "pdf").to_dict()
+    if fetched is not None and extraction is not None:
+        fields["answer_without_page_text"] = quotes.answer_without_page_text(
+            answer, len(extraction.page_text), fetched.content_type, fetched.status)
+    return fields
+
+
+def record_flags(lib: Library, record: Record, check: dict[str, Any],
+                 session_id: str | None, agent_id: str | None) -> int:
+    """Write one flag per passage not found (flags.jsonl and the index). Returns how many."""
+    flags = []
+    for passage in check.get("passages", []):
+        if passage.get("found"):
+            continue
+        flag = {
+            "record_id": record.record_id, "url": record.url, "passage": passage.get("text"),
+            "nearest": passage.get("nearest"), "similarity": passage.get("similarity"),
+            "session_id": session_id, "agent_id": agent_id, "created_at": utc_now(),
+        }
+        lib.log("flags.jsonl", {k: v for k, v in flag.items() if k != "created_at"})
+        flags.append(flag)
+    lib.index.add_flags(flags)
+    return len(flags)
+
+
+@dataclass(frozen=True)
+class HeldCheck:
+    """An answer checked against a copy already held."""
+
+    record: Record
+    answer_check: dict[str, Any]
+    answer_without_page_text: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"url": self.record.url, "record_id": self.record.record_id,
+                "fetched_at": self.record.fetched_at, "verdict": self.record.verdict,
+                "reason": self.record.reason, "answer_check": self.answer_check}
+
+    @property
+    def exit_code(self) -> int:
+        return 10 if self.answer_check.get("outcome") == "not_found" else 0
+
+
+def check_held_copy(lib: Library, record: Record, answer: str, prompt: str,
+                    session_id: str | None = None, agent_id: str | None = None) -> HeldCheck:
+    """Check ``answer`` against the texts kept for ``record``; make no request."""
+    from readreceipt import quotes
+
+    why = not_run_reason(record.verdict, record.reason, record.wall)
+    main = lib.text(record.text_sha256)
+    page = lib.text(record.page_text_sha256)
+    if why is None and main is None and page is None:
+        why = "bytes_forgotten" if not record.bytes_kept else "no_text"
+    if why is not None:
+        result = quotes.not_run(why).to_dict()
+    else:
+        result = quotes.check_answer_text(answer, main_text=main or "", page_text=page or "",
+                                          prompt=prompt,
+                                          is_pdf=(record.content_type == "application/pdf")
+                                          ).to_dict()
+    awpt = (record.http_status is not None and quotes.answer_without_page_text(
+        answer, len(page or ""), record.content_type or "", record.http_status))
+    lib.log("answer_checks.jsonl", {
+        "record_id": record.record_id, "url": record.url, "outcome": result["outcome"],
+        "reason": result.get("reason"), "answer_sha256": _digest(answer),
+        "answer_chars": len(answer), "answer_without_page_text": awpt,
+        "passages": result.get("passages", []), "session_id": session_id,
+        "agent_id": agent_id,
+    })
+    lib.index.add_check(record_id=record.record_id, url=record.url, outcome=result["outcome"],
+                        reason=result.get("reason"), answer_sha256=_digest(answer),
+                        session_id=session_id, agent_id=agent_id)
+    record_flags(lib, record, result, session_id, agent_id)
+    return HeldCheck(record, result, bool(awpt))
+
+
+def check_newest(lib: Library, url: str, answer: str, prompt: str = "",
+                 session_id: str | None = None, agent_id: str | None = None) -> HeldCheck:
+    """Check against the newest copy of ``url`` held; RecordNotFound when none is."""
+    record = lib.newest(url)
+    if record is None:
+        from readreceipt.urlpolicy import check_url
+
+        canonical = check_url(url).url
+        record = lib.newest(canonical)
+    if record is None:
+        raise RecordNotFound(f"no copy of {url} is held; capture it first (or use --fetch)",
+                             url=url, reason="unknown_url")
+    return check_held_copy(lib, record, answer, prompt, session_id, agent_id)

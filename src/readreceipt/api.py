@@ -1,0 +1,26 @@
+"""Convenience functions for programs: one call each, over the same pipeline as the CLI.
+
+Invariant: nothing here re-implements a step; each function opens the library (or takes
+one) and calls :mod:`readreceipt.capture` or :mod:`readreceipt.answers`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from readreceipt.answers import HeldCheck, check_newest
+from readreceipt.store.library import Library
+
+
+def check_answer(url: str, answer: str, prompt: str = "", *,
+                 library: Library | None = None) -> HeldCheck:
+    """Check ``answer``'s quotations against the newest copy of ``url`` held; no request."""
+    lib = library if library is not None else Library.locate()
+    return check_newest(lib, url, answer, prompt)
+
+
+def fetch_page(url: str, **options: Any) -> Any:
+    """The page's own content in a file for an agent (see :mod:`readreceipt.fetchpage`)."""
+    from readreceipt import fetchpage
+
+    return fetchpage.fetch_page(url, **options)

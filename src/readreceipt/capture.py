@@ -1,0 +1,333 @@
+"""The capture pipeline, end to end. The only module that knows the order of the steps.
+
+    URL -> urlpolicy -> politeness -> transport (address guard) -> [render] -> extract
+        -> verdict -> store -> [quotes]
+
+Every adapter (CLI, hook, MCP server, API) calls :func:`capture`; none re-implements a step.
+
+Invariants:
+- a refused or declined capture makes no request to the target and is one line of
+  ``skipped.jsonl`` (the URL without its query when the rule was a credential);
+- a capture that reached the network makes exactly one record, written before the call
+  returns, whatever the verdict;
+- bytes are kept unless ``keep`` says otherwise; both text digests are always recorded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from readreceipt import politeness
+from readreceipt.addresses import AllowHosts
+from readreceipt.errors import DeclinedError, FetchError, ReadReceiptError, RefusedError
+from readreceipt.extract import Extraction, extract
+from readreceipt.headers import safe_headers
+from readreceipt.netguard import AddressGuard, Resolver, SystemResolver, parse_pin
+from readreceipt.store.library import Library
+from readreceipt.store.records import Record, new_record_id, utc_now
+from readreceipt.transport import (
+    DEFAULT_MAX_BYTES,
+    DEFAULT_TIMEOUT,
+    USER_AGENT,
+    FetchOptions,
+    FetchResult,
+    fetch,
+)
+from readreceipt.urlpolicy import PolicyURL, check_url
+from readreceipt.verdict import Verdict, exit_code_for, failed, judge
+
+log = logging.getLogger(__name__)
+
+KEEP_CHOICES = ("all", "flagged", "none")
+
+
+@dataclass(frozen=True)
+class CaptureOptions:
+    now: bool = False
+    wait: float = 0.0
+    timeout: float = DEFAULT_TIMEOUT
+    max_bytes: int = DEFAULT_MAX_BYTES
+    session_id: str | None = None
+    agent_id: str | None = None
+    prompt: str | None = None
+    answer: str | None = None
+    resolve: tuple[str, ...] = ()  # curl-style HOST:PORT:ADDR pins
+    keep: str = "all"  # whose bytes to keep: all | flagged | none
+    render: bool = True  # render a JavaScript shell when a browser is available
+    #: host:port pairs exempt from the private-address rule, beside READRECEIPT_ALLOW_HOSTS
+    #: (the demo's own server); every record made under an exemption says so.
+    allow_hosts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CaptureResult:
+    record: Record
+    record_path: Path
+    reused: bool = False
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def verdict(self) -> str:
+        return self.record.verdict
+
+    @property
+    def exit_code(self) -> int:
+        code = exit_code_for(self.record.verdict, self.record.reason)
+        check = self.record.answer_check or {}
+        if code == 0 and check.get("outcome") == "not_found":
+            return 10
+        return code
+
+    def to_json(self) -> dict[str, Any]:
+        r = self.record
+        out: dict[str, Any] = {
+            "url": r.url, "final_url": r.final_url, "verdict": r.verdict, "reason": r.reason,
+            "wall": r.wall, "detail": r.detail, "rule": r.rule, "http_status": r.http_status,
+            "bytes": r.bytes, "bytes_sha256": r.bytes_sha256, "text_sha256": r.text_sha256,
+            "truncated": r.truncated, "javascript_executed": r.javascript_executed,
+            "record_id": r.record_id, "record_path": str(self.record_path),
+            "fetched_at": r.fetched_at, "reused": self.reused,
+        }
+        if r.answer_check is not None:
+            out["answer_check"] = r.answer_check
+        if r.policy_exemption:
+            out["policy_exemption"] = r.policy_exemption
+        return out
+
+
+def capture(url: str, options: CaptureOptions = CaptureOptions(),
+            library: Library | None = None, *, resolver: Resolver | None = None) -> CaptureResult:
+    """Fetch ``url`` again, safely; keep what came back; decide whether it was a read."""
+    lib = library if library is not None else Library.locate()
+    try:
+        target = check_url(url)
+        pins = _pins(options.resolve)
+    except RefusedError as exc:
+        _skip(lib, url, exc, options)
+        raise
+    if not options.now:
+        held = politeness.recent_copy(lib, target.url)
+        if held is not None:
+            return _reuse(lib, held, options)
+    env_allow = AllowHosts.from_env()
+    allow = AllowHosts(env_allow.pairs | {p.lower() for p in options.allow_hosts})
+    guard = AddressGuard(allow=allow, resolver=resolver or SystemResolver(), pins=pins)
+    try:
+        if not options.now:
+            politeness.check_session_cap(lib, options.session_id)
+            crawl_delay = _robots(lib, target, guard, options)
+            politeness.wait_for_turn(lib, target, politeness.PolitenessOptions(
+                now=options.now, wait=options.wait, session_id=options.session_id), crawl_delay)
+    except (RefusedError, DeclinedError) as exc:
+        _skip(lib, target.url, exc, options)
+        raise
+    return _fetch_and_store(lib, target, guard, options)
+
+
+def _pins(specs: tuple[str, ...]) -> dict[tuple[str, int], str]:
+    pins: dict[tuple[str, int], str] = {}
+    for spec in specs:
+        try:
+            host, port, addr = parse_pin(spec)
+        except ValueError as exc:
+            raise RefusedError(str(exc), reason="bad_resolve") from None
+        pins[(host, port)] = addr
+    return pins
+
+
+def _robots(lib: Library, target: PolicyURL, guard: AddressGuard,
+            options: CaptureOptions) -> float | None:
+    """robots.txt verdict for ``target``; DeclinedError when disallowed. Crawl-delay back."""
+    try:
+        from readreceipt import robots
+    except ImportError:  # robots.txt support lands with the politeness work
+        return None
+    return robots.admit(lib, target, guard, FetchOptions(timeout=min(options.timeout, 10.0)))
+
+
+def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
+                     options: CaptureOptions) -> CaptureResult:
+    timings: dict[str, float] = {}
+    fetched_at = utc_now()
+    t0 = time.perf_counter()
+    fetch_options = FetchOptions(timeout=options.timeout, max_bytes=options.max_bytes)
+    try:
+        fetched = fetch(target, guard, fetch_options)
+    except RefusedError as exc:
+        _skip(lib, exc.url or target.url, exc, options,
+              chain=[h.to_dict() for h in getattr(exc, "chain", ())])
+        raise
+    except FetchError as exc:
+        timings["fetch"] = time.perf_counter() - t0
+        return _store_failure(lib, target, exc, guard, options, fetched_at, timings)
+    timings["fetch"] = time.perf_counter() - t0
+
+    t1 = time.perf_counter()
+    extraction = extract(fetched.body, fetched.content_type, fetched.charset)
+    timings["extract"] = time.perf_counter() - t1
+
+    t2 = time.perf_counter()
+    verdict = judge(fetched, extraction)
+    timings["verdict"] = time.perf_counter() - t2
+
+    rendering: dict[str, Any] = {}
+    if verdict.reason == "js_shell" and options.render:
+        rendered = _render(target, guard, options)
+        if rendered is not None:
+            fetched_r, extraction_r, rendering = rendered
+            verdict_r = judge(fetched_r, extraction_r)
+            extraction = extraction_r
+            verdict = verdict_r
+            timings["render"] = float(rendering.pop("elapsed", 0.0))
+
+    t3 = time.perf_counter()
+    answer_fields = _answer_fields(options, extraction, fetched, verdict)
+    keep = options.keep == "all" or (options.keep == "flagged" and (
+        (answer_fields.get("answer_check") or {}).get("outcome") == "not_found"))
+    record = _build_record(lib, target, fetched, extraction, verdict, guard, options,
+                           fetched_at, keep, rendering, answer_fields)
+    path = lib.save(record)
+    _log_check_and_flags(lib, record, options)
+    timings["store"] = time.perf_counter() - t3
+    return CaptureResult(record, path, False, timings)
+
+
+def _render(target: PolicyURL, guard: AddressGuard,
+            options: CaptureOptions) -> tuple[FetchResult, Extraction, dict[str, Any]] | None:
+    try:
+        from readreceipt import render
+    except ImportError:
+        return None
+    return render.render_page(target, guard, timeout=options.timeout,
+                              max_bytes=options.max_bytes)
+
+
+def _build_record(lib: Library, target: PolicyURL, fetched: FetchResult,
+                  extraction: Extraction, verdict: Verdict, guard: AddressGuard,
+                  options: CaptureOptions, fetched_at: str, keep: bool,
+                  rendering: dict[str, Any], answer_fields: dict[str, Any]) -> Record:
+    body_digest = hashlib.sha256(fetched.body).hexdigest()
+    if keep and fetched.body:
+        lib.put_bytes(fetched.body)
+    text_digest = page_digest = None
+    if extraction.main_text or extraction.page_text:
+        text_digest = lib.put_text(extraction.main_text) if keep else _sha(extraction.main_text)
+        page_digest = lib.put_text(extraction.page_text) if keep else _sha(extraction.page_text)
+    return Record(
+        record_id=new_record_id(),
+        url=target.url,
+        final_url=fetched.final_url,
+        redirect_chain=tuple(h.to_dict() for h in fetched.redirect_chain),
+        fetched_at=fetched_at,
+        http_status=fetched.status,
+        content_type=fetched.content_type or None,
+        charset=extraction.charset or fetched.charset,
+        bytes=len(fetched.body),
+        bytes_sha256=body_digest,
+        bytes_kept=keep and bool(fetched.body),
+        truncated=fetched.truncated,
+        text_sha256=text_digest,
+        page_text_sha256=page_digest,
+        text_chars=len(extraction.main_text),
+        extractor=extraction.extractor,
+        rendering_method=str(rendering.get("rendering_method", "none")),
+        javascript_executed=bool(rendering.get("javascript_executed", False)),
+        browser=rendering.get("browser"),
+        response_headers=safe_headers(fetched.headers),
+        peer_address=fetched.peer_address,
+        user_agent=USER_AGENT,
+        verdict=verdict.verdict,
+        reason=verdict.reason,
+        wall=verdict.wall,
+        rule=verdict.rule,
+        detail=verdict.detail,
+        session_id=options.session_id,
+        agent_id=options.agent_id,
+        prompt=options.prompt,
+        policy_exemption=_exemption(guard),
+        title=extraction.title,
+        **answer_fields,
+    )
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _exemption(guard: AddressGuard) -> str | None:
+    if not guard.exemptions_used:
+        return None
+    pairs = ", ".join(sorted(guard.exemptions_used))
+    return f"READRECEIPT_ALLOW_HOSTS exempted {pairs} from the private-address rule"
+
+
+def _store_failure(lib: Library, target: PolicyURL, exc: FetchError, guard: AddressGuard,
+                   options: CaptureOptions, fetched_at: str,
+                   timings: dict[str, float]) -> CaptureResult:
+    verdict = failed(exc.reason, str(exc))
+    record = Record(
+        record_id=new_record_id(), url=target.url, final_url=exc.url or target.url,
+        redirect_chain=tuple(h.to_dict() for h in getattr(exc, "chain", ())),
+        fetched_at=fetched_at, user_agent=USER_AGENT, verdict=verdict.verdict,
+        reason=verdict.reason, rule=verdict.rule, detail=verdict.detail,
+        session_id=options.session_id, agent_id=options.agent_id, prompt=options.prompt,
+        policy_exemption=_exemption(guard),
+        **_answer_fields(options, None, None, verdict),
+    )
+    path = lib.save(record)
+    _log_check_and_flags(lib, record, options)
+    return CaptureResult(record, path, False, timings)
+
+
+def _answer_fields(options: CaptureOptions, extraction: Extraction | None,
+                   fetched: FetchResult | None, verdict: Verdict) -> dict[str, Any]:
+    if options.answer is None:
+        return {}
+    from readreceipt.answers import check_against
+
+    return check_against(options.answer, options.prompt or "", extraction, fetched, verdict)
+
+
+def _log_check_and_flags(lib: Library, record: Record, options: CaptureOptions) -> None:
+    if record.answer_check is None:
+        return
+    from readreceipt.answers import record_flags
+
+    record_flags(lib, record, record.answer_check, options.session_id, options.agent_id)
+
+
+def _reuse(lib: Library, held: Record, options: CaptureOptions) -> CaptureResult:
+    """Answer from the copy held (fetched within the dedup window); no request made."""
+    if options.answer is not None:
+        from readreceipt.answers import check_held_copy
+
+        check_held_copy(lib, held, options.answer, options.prompt or "",
+                        options.session_id, options.agent_id)
+    return CaptureResult(held, lib.record_path(held.record_id), True, {})
+
+
+def _skip(lib: Library, url: str, exc: ReadReceiptError, options: CaptureOptions,
+          chain: list[dict[str, Any]] | None = None) -> None:
+    entry: dict[str, Any] = {
+        "url": _loggable_url(url, exc), "rule": exc.reason, "message": str(exc),
+        "kind": "refused" if isinstance(exc, RefusedError) else "declined",
+        "session_id": options.session_id, "agent_id": options.agent_id,
+    }
+    if chain:
+        entry["redirect_chain"] = chain
+    try:
+        lib.log("skipped.jsonl", entry)
+    except ReadReceiptError:
+        log.warning("could not write skipped.jsonl", exc_info=True)
+
+
+def _loggable_url(url: str, exc: ReadReceiptError) -> str:
+    """The URL as it may be written down: without its query when that held a credential."""
+    if exc.reason.startswith("credential") or exc.reason in ("userinfo",):
+        return url.split("?", 1)[0].split("#", 1)[0]
+    return url

@@ -1,0 +1,119 @@
+"""The ``readreceipt`` command: a thin adapter over the library.
+
+Each command parses its arguments, calls one library function and formats the result; the
+library never imports click. Errors are mapped to exit codes once, here, in :func:`main`:
+a :class:`~readreceipt.errors.ReadReceiptError` becomes one line on stderr (or one JSON
+object on stdout under ``--json``) and its ``exit_code``; a usage error exits 1; nothing
+prints a traceback unless ``READRECEIPT_DEBUG`` is set.
+
+Commands live in modules of this package, loaded only when called (``_COMMANDS``), so
+``readreceipt --help`` stays fast and one command's imports never slow another.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import os
+import sys
+from typing import Any
+
+import click
+
+from readreceipt._version import __version__
+from readreceipt.errors import ReadReceiptError
+
+#: name -> "module:function" (modules under readreceipt.cli).
+_COMMANDS: dict[str, str] = {
+    "capture": "capture_cmds:capture",
+    "check": "capture_cmds:check",
+    "status": "store_cmds:status",
+    "log": "store_cmds:log_",
+    "show": "store_cmds:show",
+    "history": "store_cmds:history",
+    "verify": "store_cmds:verify",
+    "forget": "store_cmds:forget",
+    "demo": "demo_cmd:demo",
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(_COMMANDS))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in _COMMANDS:
+            module_name, attr = _COMMANDS[cmd_name].split(":")
+            module = importlib.import_module(f"readreceipt.cli.{module_name}")
+            command = getattr(module, attr)
+            assert isinstance(command, click.Command)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="readreceipt")
+@click.option("--library", "library", type=click.Path(file_okay=True, dir_okay=True),
+              envvar="READRECEIPT_LIBRARY", help="The evidence library (default: the nearest "
+              ".readreceipt/ upwards, else ./.readreceipt/).")
+@click.option("-v", "--verbose", count=True, help="More diagnostics on stderr.")
+@click.pass_context
+def cli(ctx: click.Context, library: str | None, verbose: int) -> None:
+    """A verifiable read receipt for every web page an AI agent relies on."""
+    level = logging.WARNING - 10 * min(verbose, 2)
+    logging.basicConfig(level=level, stream=sys.stderr, format="readreceipt: %(message)s")
+    ctx.ensure_object(dict)
+    ctx.obj["library"] = library
+
+
+def _wants_json(argv: list[str]) -> bool:
+    return "--json" in argv
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: run the group and map every error to one line and an exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        cli.main(args=args, prog_name="readreceipt", standalone_mode=False)
+    except ReadReceiptError as exc:
+        fail(exc, as_json=_wants_json(args))
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.Abort:
+        click.echo("readreceipt: aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        # click exits 2 on usage errors; DESIGN.md reserves 2 for refusals, so usage is 1.
+        click.echo(f"readreceipt: {exc.format_message()}", err=True)
+        if isinstance(exc, click.UsageError) and exc.ctx is not None:
+            click.echo(f"Try '{exc.ctx.command_path} --help'.", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        click.echo("readreceipt: interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
+    except Exception as exc:  # the last line of defence: one line, never a traceback
+        if os.environ.get("READRECEIPT_DEBUG"):
+            raise
+        click.echo(f"readreceipt: internal error: {type(exc).__name__}: {exc} "
+                   "(set READRECEIPT_DEBUG=1 for the traceback)", err=True)
+        sys.exit(1)
+    sys.exit(0)
+
+
+def fail(exc: ReadReceiptError, *, as_json: bool) -> None:
+    if as_json:
+        emit_json({"error": error_json(exc)})
+    click.echo(f"readreceipt: {exc}", err=True)
+    sys.exit(exc.exit_code)
+
+
+def error_json(exc: ReadReceiptError) -> dict[str, Any]:
+    return {"reason": exc.reason, "message": str(exc), "url": exc.url,
+            "exit_code": exc.exit_code, "kind": type(exc).__name__}
+
+
+def emit_json(obj: dict[str, Any]) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False, indent=None, default=str))

@@ -1,0 +1,190 @@
+"""Commands that read or tidy the library: status, log, show, history, verify, forget."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+import click
+from rich.table import Table
+
+from readreceipt.cli import emit_json
+from readreceipt.cli._common import (
+    VERDICT_STYLE,
+    console,
+    json_option,
+    library_option,
+    open_library,
+)
+from readreceipt.errors import UsageError
+from readreceipt.wording import describe
+
+
+def _row_json(row: sqlite3.Row) -> dict[str, Any]:
+    data = dict(row)
+    for key in ("bytes_kept", "truncated", "javascript_executed", "answer_without_page_text"):
+        if key in data:
+            data[key] = bool(data[key])
+    return data
+
+
+@click.command()
+@json_option
+@library_option
+@click.pass_context
+def status(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
+    """Counts: retrievals, verdicts by reason, answer checks and flags."""
+    lib = open_library(ctx, library_here)
+    totals = lib.index.totals()
+    by_verdict = dict(lib.index.counts_by("verdict"))
+    by_reason = {r or "": n for r, n in lib.index.counts_by("reason")}
+    by_outcome = {r: n for r, n in lib.index.counts_by("answer_outcome") if r}
+    skipped = sum(1 for _ in lib.read_log("skipped.jsonl"))
+    data = {"library": str(lib.root), **totals, "skipped": skipped, "verdicts": by_verdict,
+            "reasons": by_reason, "answer_outcomes": by_outcome}
+    if as_json:
+        emit_json(data)
+        return
+    out = console()
+    out.print(f"library: {lib.root}", markup=False)
+    out.print(f"{totals['retrievals']} retrievals of {totals['urls']} URLs; "
+              f"{totals['bytes_kept']} with bytes kept; {skipped} refused or declined")
+    table = Table("verdict", "reason", "count", box=None)
+    for row in lib.index.conn.execute("SELECT verdict, reason, COUNT(*) FROM retrievals "
+                                      "GROUP BY verdict, reason ORDER BY COUNT(*) DESC"):
+        style = VERDICT_STYLE.get(row[0], "")
+        table.add_row(f"[{style}]{row[0]}[/]", row[1], str(row[2]))
+    if totals["retrievals"]:
+        out.print(table)
+    out.print(f"answer checks: {totals['answer_checks']} against held copies; "
+              f"{sum(by_outcome.values())} while capturing; {totals['flags']} flags "
+              "(quotations not on the page)")
+    if totals["answer_without_page_text"]:
+        out.print(f"answers with no page text behind them: {totals['answer_without_page_text']}")
+
+
+@click.command("log")
+@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True)
+@click.option("--verdict", type=click.Choice(["RETRIEVED", "FAILED", "UNKNOWN"],
+                                             case_sensitive=False))
+@click.option("--session", "session_id")
+@click.option("--url", "url_like", help="Only URLs containing this text.")
+@json_option
+@library_option
+@click.pass_context
+def log_(ctx: click.Context, limit: int, verdict: str | None, session_id: str | None,
+         url_like: str | None, as_json: bool, library_here: str | None) -> None:
+    """The newest retrievals, newest first."""
+    lib = open_library(ctx, library_here)
+    rows = lib.index.rows(limit=limit, verdict=verdict, session_id=session_id, url_like=url_like)
+    if as_json:
+        emit_json({"retrievals": [_row_json(r) for r in rows]})
+        return
+    if not rows:
+        console().print("no retrievals yet")
+        return
+    table = Table("fetched (UTC)", "verdict", "reason", "bytes", "record", "url", box=None)
+    for r in rows:
+        style = VERDICT_STYLE.get(r["verdict"], "")
+        table.add_row(r["fetched_at"][:19].replace("T", " "), f"[{style}]{r['verdict']}[/]",
+                      r["reason"], str(r["bytes"]), r["record_id"], r["url"])
+    console().print(table)
+
+
+@click.command()
+@click.argument("ref")
+@click.option("--text", "with_text", is_flag=True, help="Print the extracted main text too.")
+@json_option
+@library_option
+@click.pass_context
+def show(ctx: click.Context, ref: str, with_text: bool, as_json: bool,
+         library_here: str | None) -> None:
+    """One record (by id, id prefix, or the newest capture of a URL)."""
+    lib = open_library(ctx, library_here)
+    record = lib.resolve(ref)[0]
+    text = lib.text(record.text_sha256) if with_text else None
+    if as_json:
+        data = record.to_dict()
+        data["record_path"] = str(lib.record_path(record.record_id))
+        if with_text:
+            data["text"] = text
+        emit_json(data)
+        return
+    out = console()
+    out.print(describe(record), markup=False)
+    out.print(f"record: {lib.record_path(record.record_id)}", markup=False)
+    out.print(record.to_yaml(), markup=False, end="")
+    if with_text:
+        out.print("--- main text ---")
+        out.print(text if text is not None else "(no text kept)", markup=False)
+
+
+@click.command()
+@click.argument("url")
+@json_option
+@library_option
+@click.pass_context
+def history(ctx: click.Context, url: str, as_json: bool, library_here: str | None) -> None:
+    """Every capture of URL, and the distinct texts it has said over time."""
+    lib = open_library(ctx, library_here)
+    rows = list(reversed(lib.index.for_url(url)))
+    if not rows:
+        from readreceipt.errors import RecordNotFound
+
+        raise RecordNotFound(f"no capture of {url} in {lib.root}", url=url, reason="unknown_url")
+    texts: list[str] = []
+    for r in rows:
+        if r["text_sha256"] and r["text_sha256"] not in texts:
+            texts.append(r["text_sha256"])
+    captures = [{**_row_json(r), "text_version": (texts.index(r["text_sha256"]) + 1
+                                                   if r["text_sha256"] in texts else None)}
+                for r in rows]
+    if as_json:
+        emit_json({"url": url, "captures": captures, "distinct_texts": len(texts)})
+        return
+    table = Table("fetched (UTC)", "verdict", "reason", "text", "bytes sha256", "record",
+                  box=None)
+    for c in captures:
+        version = f"v{c['text_version']}" if c["text_version"] else "-"
+        table.add_row(c["fetched_at"][:19].replace("T", " "), c["verdict"], c["reason"],
+                      version, (c["bytes_sha256"] or "")[:12], c["record_id"])
+    out = console()
+    out.print(f"{url}: {len(captures)} captures, {len(texts)} distinct texts", markup=False)
+    out.print(table)
+
+
+@click.command()
+@json_option
+@library_option
+@click.pass_context
+def verify(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
+    """Re-hash every kept blob and text; exit 1 naming each one that no longer matches."""
+    lib = open_library(ctx, library_here)
+    checked, problems = lib.verify()
+    if as_json:
+        emit_json({"checked": checked, "ok": not problems,
+                   "problems": [p.to_dict() for p in problems]})
+    else:
+        for p in problems:
+            click.echo(f"{p.kind}: {p.digest or p.record_id}: {p.detail}")
+        click.echo(f"{checked} blobs and texts checked; {len(problems)} problems")
+    ctx.exit(1 if problems else 0)
+
+
+@click.command()
+@click.argument("ref")
+@json_option
+@library_option
+@click.pass_context
+def forget(ctx: click.Context, ref: str, as_json: bool,
+           library_here: str | None) -> None:
+    """Remove the bytes and texts of a record (or every capture of a URL); keep the records."""
+    lib = open_library(ctx, library_here)
+    if not ref.strip():
+        raise UsageError("forget needs a record id or a URL", reason="no_ref")
+    changed = lib.forget(ref)
+    if as_json:
+        emit_json({"forgotten": [r.record_id for r in changed]})
+        return
+    for r in changed:
+        click.echo(f"forgot the bytes of {r.record_id} ({r.url}); the record stays")

@@ -1,0 +1,97 @@
+"""May this URL be fetched *now*? Dedup window, session cap, robots.txt and per-host pacing.
+
+Order matters and is fixed here: the dedup window first (a copy held answers, no request at
+all), then the session cap, then robots.txt (itself a request, made through the same guard),
+then the pacing slot. ``--now`` (``PolitenessOptions.now``) skips all of these; it never
+skips a security rule, which runs before this module is consulted.
+
+Pacing is a schedule in SQLite: a worker reserves the next free slot for its host in one
+``BEGIN IMMEDIATE`` transaction and sleeps *outside* the lock, so concurrent workers queue
+instead of bursting.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from readreceipt.errors import DeclinedError
+from readreceipt.store.library import Library
+from readreceipt.store.records import Record
+from readreceipt.urlpolicy import PolicyURL
+
+log = logging.getLogger(__name__)
+
+#: Seconds between two requests to one host; a longer robots.txt Crawl-delay wins.
+MIN_GAP_SECONDS = 2.0
+#: A longer Crawl-delay than this is capped: a site cannot park a capture for hours.
+MAX_CRAWL_DELAY = 60.0
+#: A URL fetched within this many seconds is answered from the copy held.
+DEDUP_WINDOW_SECONDS = 15 * 60
+#: Captures one session may make; an agent loop should not become a crawler.
+SESSION_CAP = 100
+
+
+@dataclass(frozen=True)
+class PolitenessOptions:
+    now: bool = False
+    wait: float = 0.0
+    session_id: str | None = None
+
+
+def recent_copy(library: Library, url: str, window: float = DEDUP_WINDOW_SECONDS) -> Record | None:
+    """The newest record of ``url`` fetched within ``window`` seconds, if any."""
+    rows = library.index.for_url(url, limit=1)
+    if not rows:
+        return None
+    cutoff = (datetime.now(UTC) - timedelta(seconds=window)).strftime("%Y-%m-%dT%H:%M:%S")
+    if rows[0]["fetched_at"] < cutoff:
+        return None
+    return library.load(rows[0]["record_id"])
+
+
+def check_session_cap(library: Library, session_id: str | None) -> None:
+    if session_id and library.index.session_captures(session_id) >= SESSION_CAP:
+        raise DeclinedError(f"session {session_id} has made {SESSION_CAP} captures, its cap",
+                            reason="session_cap")
+
+
+def reserve_slot(library: Library, host: str, gap: float,
+                 clock: Callable[[], float] = time.time) -> float:
+    """Reserve the next request slot for ``host``; return the epoch time it starts."""
+    gap = min(max(gap, MIN_GAP_SECONDS), MAX_CRAWL_DELAY)
+    with library.index.write() as conn:
+        row = conn.execute("SELECT next_at FROM pacing WHERE host = ?", (host,)).fetchone()
+        now = clock()
+        start = max(now, row[0]) if row else now
+        conn.execute("INSERT INTO pacing (host, next_at) VALUES (?, ?) ON CONFLICT(host) "
+                     "DO UPDATE SET next_at = excluded.next_at", (host, start + gap))
+    return start
+
+
+def release_slot(library: Library, host: str, start: float, gap: float) -> None:
+    """Give back a slot not used (the caller declined instead of waiting)."""
+    gap = min(max(gap, MIN_GAP_SECONDS), MAX_CRAWL_DELAY)
+    with library.index.write() as conn:
+        conn.execute("UPDATE pacing SET next_at = ? WHERE host = ? AND next_at = ?",
+                     (start, host, start + gap))
+
+
+def wait_for_turn(library: Library, target: PolicyURL, options: PolitenessOptions,
+                  crawl_delay: float | None = None) -> float:
+    """Wait (up to ``options.wait``) for this host's turn; DeclinedError when too long."""
+    gap = max(MIN_GAP_SECONDS, crawl_delay or 0.0)
+    start = reserve_slot(library, target.host, gap)
+    delay = start - time.time()
+    if delay > options.wait:
+        release_slot(library, target.host, start, gap)
+        raise DeclinedError(
+            f"{target.host} was asked less than {gap:g} s ago; its next turn is in "
+            f"{delay:.1f} s (use --wait {int(delay) + 1} to wait for it, or --now)",
+            url=target.url, reason="pacing")
+    if delay > 0:
+        time.sleep(delay)
+    return max(delay, 0.0)

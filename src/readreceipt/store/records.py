@@ -1,0 +1,111 @@
+"""The record of one retrieval, and its YAML form on disk.
+
+A record states facts about one request: these bytes were at this URL at this time,
+retrieved by readreceipt. Field names are the contract of DESIGN.md; programs read them from
+``--json`` output and from ``records/<record_id>.yaml``.
+
+Invariants: records are immutable values (``dataclasses.replace`` makes a changed copy);
+the YAML form round-trips exactly; unknown keys in an older or newer file are kept in
+``extra`` rather than dropped.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from dataclasses import dataclass, field, fields
+from datetime import UTC, datetime
+from typing import Any
+
+import yaml
+
+NOTE = (
+    "These bytes were at this URL at this time, retrieved by readreceipt. They are not "
+    "necessarily the bytes any agent read."
+)
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def new_record_id(now: datetime | None = None) -> str:
+    """Time-sortable and unique across processes: ``20261130T011500Z-3f9a2c1b``."""
+    stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%SZ")
+    return f"{stamp}-{secrets.token_hex(4)}"
+
+
+@dataclass(frozen=True)
+class Record:
+    record_id: str
+    url: str
+    final_url: str | None = None
+    redirect_chain: tuple[dict[str, Any], ...] = ()
+    fetched_at: str = field(default_factory=utc_now)
+    http_status: int | None = None
+    content_type: str | None = None
+    charset: str | None = None
+    bytes: int = 0
+    bytes_sha256: str | None = None
+    bytes_kept: bool = False
+    truncated: bool = False
+    text_sha256: str | None = None
+    page_text_sha256: str | None = None
+    text_chars: int = 0
+    extractor: str | None = None
+    rendering_method: str = "none"
+    javascript_executed: bool = False
+    browser: str | None = None
+    response_headers: dict[str, str] = field(default_factory=dict)
+    peer_address: str | None = None
+    user_agent: str | None = None
+    verdict: str = "UNKNOWN"
+    reason: str = "unknown"
+    wall: str | None = None
+    rule: str | None = None
+    detail: str | None = None
+    session_id: str | None = None
+    agent_id: str | None = None
+    prompt: str | None = None
+    answer_sha256: str | None = None
+    answer_chars: int | None = None
+    answer_check: dict[str, Any] | None = None
+    answer_without_page_text: bool = False
+    policy_exemption: str | None = None
+    title: str | None = None
+    note: str = NOTE
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "extra":
+                continue
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        out.update(self.extra)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Record:
+        known = {f.name for f in fields(cls)} - {"extra"}
+        kwargs = {k: v for k, v in data.items() if k in known}
+        if "redirect_chain" in kwargs:
+            kwargs["redirect_chain"] = tuple(kwargs["redirect_chain"] or ())
+        if kwargs.get("response_headers") is None:
+            kwargs.pop("response_headers", None)
+        extra = {k: v for k, v in data.items() if k not in known}
+        return cls(**kwargs, extra=extra)
+
+    def replace(self, **changes: Any) -> Record:
+        return dataclasses.replace(self, **changes)
+
+    def to_yaml(self) -> str:
+        return yaml.safe_dump(self.to_dict(), sort_keys=False, allow_unicode=True, width=100)
+
+    @classmethod
+    def from_yaml(cls, text: str) -> Record:
+        data = yaml.safe_load(text)
+        if not isinstance(data, dict) or "record_id" not in data or "url" not in data:
+            raise ValueError("not a readreceipt record")
+        return cls.from_dict(data)

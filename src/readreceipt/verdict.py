@@ -1,0 +1,143 @@
+"""RETRIEVED / FAILED / UNKNOWN: was this capture a real read of the page?
+
+Three layers, the strictest wins:
+
+1. transport: the HTTP status, an https->http downgrade, an empty body (the only layer that
+   may say FAILED);
+2. extraction: truncated bytes, no text layer, invalid JSON, a binary body;
+3. content fingerprint (:mod:`readreceipt.fingerprint`): walls, JavaScript shells, soft 404s,
+   parked domains, thin text. Fingerprints may only pull a verdict down to UNKNOWN.
+
+Invariant: every verdict names its ``reason`` code and the ``rule`` that fired, and a
+``detail`` a person can act on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from readreceipt.extract import Extraction
+from readreceipt.fingerprint import ContentSignal, PageView, judge_content
+from readreceipt.transport import FetchResult
+
+RETRIEVED = "RETRIEVED"
+FAILED = "FAILED"
+UNKNOWN = "UNKNOWN"
+
+#: Among UNKNOWN reasons, the more specific (and more actionable) wins.
+_UNKNOWN_RANK = ("wall:", "js_shell", "soft_404", "parked", "truncated", "no_text_layer",
+                 "invalid_json", "binary", "thin_text")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    verdict: str
+    reason: str
+    wall: str | None = None
+    rule: str | None = None
+    detail: str = ""
+
+    @property
+    def read(self) -> bool:
+        return self.verdict == RETRIEVED
+
+
+def failed(reason: str, detail: str, rule: str | None = None) -> Verdict:
+    return Verdict(FAILED, reason, None, rule or f"transport:{reason}", detail)
+
+
+def judge(fetched: FetchResult, extraction: Extraction) -> Verdict:
+    """The verdict on one response and what was extracted from it."""
+    content = _content_signal(fetched, extraction)
+    transport = _transport(fetched)
+    if transport is not None:
+        if content is not None and content.wall:
+            return Verdict(FAILED, transport.reason, content.wall,
+                           f"{transport.rule}; {content.rule}",
+                           f"{transport.detail}; the page is {content.detail}")
+        return transport
+    candidates: list[Verdict] = []
+    if content is not None:
+        candidates.append(Verdict(UNKNOWN, content.reason, content.wall, content.rule,
+                                  content.detail))
+    extraction_verdict = _extraction(fetched, extraction)
+    if extraction_verdict is not None:
+        candidates.append(extraction_verdict)
+    if not candidates:
+        return Verdict(RETRIEVED, "ok", None, "ok", "the page was read")
+    return min(candidates, key=lambda v: _rank(v.reason))
+
+
+def _rank(reason: str) -> int:
+    for position, prefix in enumerate(_UNKNOWN_RANK):
+        if reason.startswith(prefix):
+            return position
+    return len(_UNKNOWN_RANK)
+
+
+def _transport(fetched: FetchResult) -> Verdict | None:
+    if fetched.downgraded:
+        return failed("https_downgrade",
+                      "the server redirected from https to plain http; not followed")
+    status = fetched.status
+    if status >= 400:
+        return failed(f"http_{status}", f"the server answered {status} {fetched.reason_phrase}"
+                      .rstrip())
+    if not 200 <= status < 300:
+        return failed(f"http_{status}", f"the server answered {status}, not a page")
+    if not fetched.body and not fetched.truncated:
+        return failed("empty_body", "the server answered with an empty body")
+    return None
+
+
+def _extraction(fetched: FetchResult, extraction: Extraction) -> Verdict | None:
+    if fetched.truncated:
+        return Verdict(UNKNOWN, "truncated", None, "extraction:size_cap",
+                       "the body was larger than the size cap; only its first part was kept")
+    if extraction.error in ("pdf_no_text", "pdf_unreadable"):
+        return Verdict(UNKNOWN, "no_text_layer", None, f"extraction:{extraction.error}",
+                       "the PDF holds no text layer (a scan?); nothing could be read")
+    if extraction.error == "invalid_json":
+        return Verdict(UNKNOWN, "invalid_json", None, "extraction:invalid_json",
+                       "the body was served as JSON but does not parse")
+    if extraction.error == "binary":
+        return Verdict(UNKNOWN, "binary", None, "extraction:binary",
+                       "the body is binary; no text to read")
+    return None
+
+
+def _content_signal(fetched: FetchResult, extraction: Extraction) -> ContentSignal | None:
+    if extraction.kind not in ("html", "text") or not fetched.body:
+        return None
+    view = PageView(
+        url=fetched.url,
+        final_url=fetched.final_url,
+        status=fetched.status,
+        headers=dict(fetched.headers),
+        content_type=fetched.content_type,
+        html=extraction.html,
+        main_text=extraction.main_text,
+        page_text=extraction.page_text,
+        body_bytes=len(fetched.body),
+    )
+    return judge_content(view)
+
+
+#: DESIGN.md's exit codes, by verdict reason (0 ok, 4 network, 5 HTTP error, 6 timeout,
+#: 7 over the size cap, 8 not the page, 9 no text extracted).
+def exit_code_for(verdict: str, reason: str) -> int:
+    if verdict == RETRIEVED:
+        return 0
+    if verdict == FAILED:
+        if reason == "timeout":
+            return 6
+        if reason.startswith("http_") or reason == "too_many_redirects":
+            return 5
+        if reason == "empty_body":
+            return 9
+        return 4
+    if reason == "truncated":
+        return 7
+    if reason in ("no_text_layer", "binary", "invalid_json"):
+        return 9
+    return 8
