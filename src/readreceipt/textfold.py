@@ -117,15 +117,20 @@ class Folded:
 
     def source_span(self, start: int, end: int) -> tuple[int, int]:
         """The span of the original text that folded into ``text[start:end]``."""
-        return self._to_source(start, is_end=False), self._to_source(end, is_end=True)
+        first = self._char_source(start)[0]
+        if end <= start:
+            return first, first
+        return first, self._char_source(end - 1)[1]
 
-    def _to_source(self, pos: int, *, is_end: bool) -> int:
+    def _char_source(self, pos: int) -> tuple[int, int]:
+        """The source span that folded into the character at ``pos``."""
         i = bisect_right(self.fold_starts, pos) - 1
         if i < 0:
-            return pos
-        if pos < self.fold_ends[i] or (is_end and pos == self.fold_ends[i] > self.fold_starts[i]):
-            return self.src_ends[i] if is_end else self.src_starts[i]
-        return self.src_ends[i] + (pos - self.fold_ends[i])
+            return pos, pos + 1
+        if pos < self.fold_ends[i]:
+            return self.src_starts[i], self.src_ends[i]
+        at = self.src_ends[i] + (pos - self.fold_ends[i])
+        return at, at + 1
 
 
 def fold_mapped(text: str) -> Folded:
@@ -168,14 +173,26 @@ def fold_mapped(text: str) -> Folded:
                 out.append(folded)
                 pos += len(folded)
             else:
-                # Fold one character at a time so the map stays fine-grained.
-                for k, ch in enumerate(run):
-                    prev_digit = (start + k) > 0 and text[start + k - 1].isdigit()
-                    site(start + k, start + k + 1, _fold_chars(ch, prev_digit))
+                # Fold one character (with its combining marks) at a time, so the map stays
+                # fine-grained over a long run.
+                for k, cluster in _clusters(run):
+                    at = start + k
+                    site(at, at + len(cluster), _fold_chars(cluster, text[at - 1 : at].isdigit()))
         last = end
     if last < len(text):
         out.append(text[last:])
     return Folded("".join(out).lower(), tuple(fs), tuple(fe), tuple(ss), tuple(se))
+
+
+def _clusters(run: str) -> list[tuple[int, str]]:
+    """``run`` cut into characters, each with the combining marks that follow it."""
+    out: list[tuple[int, str]] = []
+    for k, ch in enumerate(run):
+        if out and unicodedata.combining(ch):
+            out[-1] = (out[-1][0], out[-1][1] + ch)
+        else:
+            out.append((k, ch))
+    return out
 
 
 def fold(text: str) -> str:
@@ -334,7 +351,7 @@ _TEX_MATH = re.compile(
 )
 _TEX_SIGNS = re.compile(r"\\[A-Za-z]|[\^_{}]")
 _TEX_DEGREE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?")
-_TEX_COMMAND = re.compile(r"\\([A-Za-z]+) ?")
+_TEX_COMMAND = re.compile(r"\\([A-Za-z]+)")
 _TEX_ESCAPED = re.compile(r"\\([%&$#_{}])")
 _TEX_SPACING = re.compile(r"\\[,;:!]|\\ ")
 _TEX_QUOTES = re.compile(r"``(.{1,400}?)''", re.S)

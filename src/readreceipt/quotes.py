@@ -1,0 +1,431 @@
+"""The quotation check: are the passages an answer quotes on the page it quotes?
+
+Pure: no I/O, no clock, no randomness; the same answer and texts always give the same result,
+and the answer is never kept (callers store its digest and length only).
+
+What counts as a quotation (:func:`find_quotations`): a passage in double quotation marks,
+straight or curly, or a markdown block quote, :data:`MIN_QUOTATION_CHARS` long or more. Left
+out, with the reason: a passage with an ellipsis or square brackets (``edited``: the quoter
+changed it), one whose words are in the prompt (``in_prompt``: the agent's own wording handed
+back), an attribute value of reproduced markup (``attribute``), a block quote holding a
+heading, a list or a table (``structured_blockquote``: a reproduced document). Single quotes
+are never read: the apostrophe is the same character.
+
+How a passage is looked for (:func:`check_answer_text`): folded the same way as the page
+(:mod:`readreceipt.textfold`), in the main content first and then in the whole visible text,
+in the text itself and then in its further readings, and once more with spaces, quotation marks
+and emphasis removed from both sides. Every try can only add a way of finding a passage, and
+none lets a digit, a sign, a decimal point or an inequality go: the ends of a match must fall
+where a word or a number does. A passage not found is reported with the nearest passage the
+page does hold, in the page's own characters, and how similar it is.
+
+``not_run`` is never a pass: nothing was checked, and the reason says why.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from rapidfuzz import fuzz
+
+from readreceipt.textfold import (
+    Folded,
+    boundaries_hold,
+    fold,
+    fold_mapped,
+    page_readings,
+    squeeze,
+    squeezed_pattern,
+    strip_markdown,
+)
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "LONG_ANSWER_CHARS",
+    "MIN_QUOTATION_CHARS",
+    "THIN_PAGE_CHARS",
+    "AnswerCheck",
+    "PassageResult",
+    "answer_without_page_text",
+    "check_answer_text",
+    "find_quotations",
+    "flag_message",
+    "not_run",
+]
+
+# ------------------------------------------------------------------------------- thresholds
+
+#: Shorter than this, a quoted string is a term, a title or a label: five or six words can
+#: occur on a page by accident, or be the answer's own phrase in marks. A sentence cannot.
+MIN_QUOTATION_CHARS = 30
+
+#: A page served with success holding less text than this did not bring its content: a wall,
+#: an error page or an empty shell (the verdict's thin-page line is drawn at the same place).
+THIN_PAGE_CHARS = 400
+
+#: An answer this long cannot have come from a page under THIN_PAGE_CHARS: it is twice what
+#: such a page can say. A short answer over a short page ("the page asks you to sign in") is
+#: the fetch tool working, so neither length alone is a signal.
+LONG_ANSWER_CHARS = 2 * THIN_PAGE_CHARS
+
+#: How much of a passage a flag message repeats: enough to find it in the answer.
+MESSAGE_PASSAGE_CHARS = 300
+
+FOUND, NOT_FOUND, NOT_RUN = "found", "not_found", "not_run"
+
+
+@dataclass(frozen=True)
+class PassageResult:
+    text: str  # the passage as the answer wrote it (whitespace runs made one space)
+    found: bool
+    tier: str | None  # "main" (main content), "page" (whole visible text); None if not found
+    nearest: str | None  # not found: the closest passage the page holds, its own characters
+    similarity: float | None  # not found: 0..100
+
+
+@dataclass(frozen=True)
+class AnswerCheck:
+    outcome: str  # "found" | "not_found" | "not_run"
+    reason: str | None  # why not_run; None otherwise
+    passages: tuple[PassageResult, ...]
+    skipped: tuple[tuple[str, str], ...] = field(default=())  # (passage, why not checked)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "outcome": self.outcome,
+            "reason": self.reason,
+            "passages": [
+                {"text": p.text, "found": p.found, "tier": p.tier, "nearest": p.nearest,
+                 "similarity": p.similarity}
+                for p in self.passages
+            ],
+            "skipped": [{"text": text, "why": why} for text, why in self.skipped],
+        }
+
+
+def not_run(reason: str) -> AnswerCheck:
+    """A check that did not run, and why. Never a pass."""
+    return AnswerCheck(NOT_RUN, reason, ())
+
+
+def answer_without_page_text(answer: str, page_text_chars: int, content_type: str,
+                             status: int) -> bool:
+    """A long answer over an HTML or text page, served with success, that holds almost no text.
+
+    Recorded and counted, never told to the agent: the second fetch meeting a wall the first
+    did not is a likelier cause than the answer being invented.
+    """
+    mime = content_type.split(";", 1)[0].strip().lower()
+    textual = mime.startswith("text/") or mime == "application/xhtml+xml"
+    return (200 <= status < 300 and textual and page_text_chars < THIN_PAGE_CHARS
+            and len(answer) >= LONG_ANSWER_CHARS)
+
+
+# ----------------------------------------------------------------------- finding quotations
+
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[^\n]*$|\Z)", re.M | re.S)
+_BLOCK_MARKS = re.compile(r"^ {0,3}>(?:[ \t]?>)*[ \t]?")
+# A line that makes a block quote a reproduced document: heading, list item, table row, code
+# fence, a nested quote, a GitHub alert.
+_STRUCTURE = re.compile(r"#{1,6}(?:\s|$)|[-*+]\s|\d{1,3}[.)]\s|\||`{3}|~{3}|\[![A-Za-z]+\]")
+_NESTED = re.compile(r"^ {0,3}>[ \t]?>")
+_ATTRIBUTION = re.compile(r"^(?:[-\u2013\u2014\u2015~]{1,3}|--)\s*\S")
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+_QUOTE_MARK = re.compile("[\"\u201c\u201d]")
+_OPEN_AFTER = frozenset("([{<\u2014\u2013-/*_~:=\u2018'")
+_CLOSE_BEFORE = frozenset(".,;:!?)]}>*_~\u2014\u2013-/'\u2019\"\u201d")
+_ATTRIBUTE_BEFORE = re.compile(r"[\w:.-]\s*=\s*$")
+_EDIT_MARKS = ("...", "\u2026", ". . .", "[", "]")
+_WS = re.compile(r"\s+")
+
+
+def find_quotations(answer: str, prompt: str = "") -> tuple[list[str], list[tuple[str, str]]]:
+    """(passages to check, passages skipped with why), in the order the answer gives them."""
+    text = _FENCE.sub("\n", answer.replace("\r\n", "\n").replace("\r", "\n"))
+    lines = text.split("\n")
+    demarked = [_BLOCK_MARKS.sub("", line) if _BLOCK_MARKS.match(line) else line
+                for line in lines]
+    found: list[tuple[int, str, str | None]] = []  # (position, passage, why skipped or None)
+
+    offset = 0
+    plain = "\n".join(demarked)
+    for paragraph in _PARAGRAPH.split(plain):
+        start = plain.find(paragraph, offset)
+        offset = start + len(paragraph)
+        for at, passage, attribute in _marked(paragraph):
+            found.append((start + at, passage, "attribute" if attribute else None))
+
+    line_starts = [0]
+    for line in demarked:
+        line_starts.append(line_starts[-1] + len(line) + 1)
+    for first, block in _blocks(lines):
+        structured = any(_STRUCTURE.match(_BLOCK_MARKS.sub("", ln)) or _NESTED.match(ln)
+                         for ln in block)
+        paragraphs = _PARAGRAPH.split("\n".join(_BLOCK_MARKS.sub("", ln) for ln in block))
+        if structured:
+            found.append((line_starts[first], " ".join(paragraphs), "structured_blockquote"))
+            continue
+        for para in paragraphs:
+            if _QUOTE_MARK.search(para):
+                continue  # its marks say which words are the page's (read above)
+            kept = [ln for ln in para.split("\n") if ln.strip()]
+            while len(kept) > 1 and _ATTRIBUTION.match(kept[-1].strip()):
+                kept.pop()
+            found.append((line_starts[first], " ".join(kept), None))
+
+    folded_prompt = fold(strip_markdown(prompt)) if prompt.strip() else ""
+    squeezed_prompt = squeeze(folded_prompt)
+    passages: list[str] = []
+    skipped: list[tuple[str, str]] = []
+    for _, raw, why in sorted(found, key=lambda item: item[0]):
+        passage = _unwrap(_WS.sub(" ", raw).strip())
+        if len(passage) < MIN_QUOTATION_CHARS or " " not in passage:
+            continue  # a term, a title, a URL or an identifier, not a passage
+        if why is None and any(mark in passage for mark in _EDIT_MARKS):
+            why = "edited"
+        if why is None and folded_prompt and _in_prompt(passage, folded_prompt, squeezed_prompt):
+            why = "in_prompt"
+        if passage in passages or (passage, why or "") in skipped:
+            continue
+        if why is None:
+            passages.append(passage)
+        else:
+            skipped.append((passage, why))
+    return passages, skipped
+
+
+def _marked(paragraph: str) -> list[tuple[int, str, bool]]:
+    """(offset, passage, is an attribute value) for each double-quoted span of a paragraph."""
+    out: list[tuple[int, str, bool]] = []
+    open_at, open_kind, attribute = -1, "", False
+    for m in _QUOTE_MARK.finditer(paragraph):
+        i, mark = m.start(), m.group()
+        before = paragraph[i - 1] if i else ""
+        after = paragraph[i + 1] if i + 1 < len(paragraph) else ""
+        kind = "straight" if mark == '"' else "curly"
+        if mark == "\u201c":
+            opens = True
+        elif mark == "\u201d":
+            opens = False
+        else:
+            can_open = (not before or before.isspace() or before in _OPEN_AFTER) and bool(
+                after) and not after.isspace()
+            can_close = bool(before) and not before.isspace() and (
+                not after or after.isspace() or after in _CLOSE_BEFORE)
+            if can_open and can_close:
+                opens = open_kind != "straight"
+            elif can_open or can_close:
+                opens = can_open
+            else:
+                continue  # inside a word or a number (5"x7"): not a quotation mark
+        if opens:
+            if open_kind in ("", kind):  # the other family opening inside is a nested quote
+                open_at, open_kind = i, kind
+                attribute = bool(_ATTRIBUTE_BEFORE.search(paragraph, 0, i))
+        elif open_kind == kind:
+            out.append((open_at, paragraph[open_at + 1 : i], attribute))
+            open_at, open_kind = -1, ""
+    return out
+
+
+def _blocks(lines: list[str]) -> list[tuple[int, list[str]]]:
+    """(index of first line, lines) for each run of block-quote lines."""
+    blocks: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    for index, line in enumerate([*lines, ""]):
+        if _BLOCK_MARKS.match(line):
+            current.append(line)
+            continue
+        if any(_BLOCK_MARKS.sub("", ln).strip() for ln in current):
+            blocks.append((index - len(current), current))
+        current = []
+    return blocks
+
+
+def _unwrap(passage: str) -> str:
+    """Emphasis the answer wraps a whole passage in is the answer's, not the page's."""
+    for mark in ("***", "**", "*", "__", "_"):
+        if len(passage) > 2 * len(mark) and passage.startswith(mark) and passage.endswith(mark):
+            return passage[len(mark) : -len(mark)].strip()
+    return passage
+
+
+def _in_prompt(passage: str, folded_prompt: str, squeezed_prompt: str) -> bool:
+    needle = _trim(fold(strip_markdown(passage)))
+    return needle in folded_prompt or _trim(squeeze(needle)) in squeezed_prompt
+
+
+# --------------------------------------------------------------------------------- matching
+
+_TRAILING = " .,;:"
+
+
+def _trim(folded: str) -> str:
+    """A closing full stop or comma belongs to the answer's sentence, not to the page's."""
+    return folded.strip().rstrip(_TRAILING).rstrip()
+
+
+class _PageText:
+    """One text of the page, folded once, its readings and squeezes made when first needed."""
+
+    def __init__(self, source: str, pdf: bool) -> None:
+        self.source = source
+        self.pdf = pdf
+        self.folded: Folded = fold_mapped(source)
+        self._readings: list[str] | None = None
+        self._squeezed: list[str] | None = None
+
+    @property
+    def readings(self) -> list[str]:
+        if self._readings is None:
+            self._readings = [fold_mapped(r).text for r in page_readings(self.source, pdf=self.pdf)]
+        return self._readings
+
+    @property
+    def squeezed(self) -> list[str]:
+        if self._squeezed is None:
+            self._squeezed = [squeeze(t, pdf=self.pdf) for t in [self.folded.text, *self.readings]]
+        return self._squeezed
+
+
+@lru_cache(maxsize=4)
+def _page_text(source: str, pdf: bool) -> _PageText:
+    return _PageText(source, pdf)
+
+
+class _Needle:
+    """A passage folded for searching: as written, without markdown, and squeezed."""
+
+    def __init__(self, passage: str, pdf: bool) -> None:
+        clean = _trim(fold(strip_markdown(passage)))
+        self.strict = [n for n in dict.fromkeys((_trim(fold(passage)), clean)) if n]
+        self.clean = clean
+        self.squeezed = _trim(squeeze(clean, pdf=pdf))
+        self.pdf = pdf
+        self._pattern: re.Pattern[str] | None = None
+
+    def in_text(self, page: _PageText) -> bool:
+        hays = [page.folded.text, *page.readings]
+        if any(_find_bounded(needle, hay) for hay in hays for needle in self.strict):
+            return True
+        if not self.squeezed:
+            return False
+        for hay, squeezed in zip(hays, page.squeezed, strict=True):
+            if self.squeezed in squeezed:
+                if self._pattern is None:
+                    self._pattern = squeezed_pattern(self.squeezed, pdf=self.pdf)
+                if self._pattern.search(hay):
+                    return True
+        return False
+
+
+def _find_bounded(needle: str, hay: str) -> bool:
+    at = hay.find(needle)
+    while at >= 0:
+        if boundaries_hold(hay, at, at + len(needle)):
+            return True
+        at = hay.find(needle, at + 1)
+    return False
+
+
+def check_answer_text(answer: str, *, main_text: str, page_text: str, prompt: str = "",
+                      is_pdf: bool = False) -> AnswerCheck:
+    """Check every quotation of ``answer`` against the page's texts. Pure: no I/O.
+
+    ``not_found`` when any passage is not found, ``found`` when all are, and
+    ``not_run``/``no_quotation`` when nothing is left to check.
+    """
+    passages, skipped = find_quotations(answer, prompt)
+    if not passages:
+        return AnswerCheck(NOT_RUN, "no_quotation", (), tuple(skipped))
+    if not main_text.strip() and not page_text.strip():
+        return AnswerCheck(NOT_RUN, "thin_text", (), tuple(skipped))
+    tiers = [(name, _page_text(text, is_pdf))
+             for name, text in (("main", main_text), ("page", page_text)) if text.strip()]
+    if len(tiers) == 2 and main_text == page_text:
+        tiers = tiers[:1]
+    results = []
+    for passage in passages:
+        needle = _Needle(passage, is_pdf)
+        tier = next((name for name, text in tiers if needle.in_text(text)), None)
+        if tier is not None:
+            results.append(PassageResult(passage, True, tier, None, None))
+        else:
+            nearest, similarity = _nearest(needle.clean, tiers[-1][1])
+            results.append(PassageResult(passage, False, None, nearest, similarity))
+    outcome = FOUND if all(r.found for r in results) else NOT_FOUND
+    return AnswerCheck(outcome, None, tuple(results), tuple(skipped))
+
+
+def _nearest(needle: str, page: _PageText) -> tuple[str | None, float | None]:
+    """The passage of the page closest to ``needle``, widened to whole words, and its score."""
+    hay = page.folded.text
+    if not needle or not hay.strip():
+        return None, None
+    if len(needle) >= len(hay):
+        start, end, score = 0, len(hay), fuzz.ratio(needle, hay)
+    else:
+        found = fuzz.partial_ratio_alignment(needle, hay)
+        if found is None:
+            return None, None
+        start, end, score = _word_aligned(needle, hay, found.dest_start, found.dest_end)
+    a, b = page.folded.source_span(start, end)
+    source = page.source
+    while a > 0 and not source[a - 1].isspace():
+        a -= 1
+    while b < len(source) and not source[b].isspace():
+        b += 1
+    nearest = _WS.sub(" ", source[a:b]).strip()
+    return (nearest or None), round(float(score), 1)
+
+
+def _word_aligned(needle: str, hay: str, start: int, end: int) -> tuple[int, int, float]:
+    """The span of whole words near ``hay[start:end]`` that reads most like ``needle``.
+
+    The alignment is as long as the needle, so where the page says it in fewer or more
+    characters it begins or ends inside a neighbouring word; a few word edges either side are
+    tried and the closest span wins.
+    """
+    slack = max(12, len(needle) // 4)
+    starts = [i for i in range(max(0, start - slack), min(len(hay), start + slack) + 1)
+              if i == 0 or (hay[i - 1] == " " and hay[i] != " ")]
+    ends = [j for j in range(max(0, end - slack), min(len(hay), end + slack) + 1)
+            if j == len(hay) or (hay[j] == " " and hay[j - 1] != " ")]
+    best = (fuzz.ratio(needle, hay[start:end]), start, end)
+    for i in starts:
+        for j in ends:
+            if j > i:
+                score = fuzz.ratio(needle, hay[i:j], score_cutoff=best[0])
+                if score > best[0]:
+                    best = (score, i, j)
+    return best[1], best[2], best[0]
+
+
+# ---------------------------------------------------------------------------------- messages
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+
+
+def _clip(text: str) -> str:
+    text = _WS.sub(" ", _CONTROL.sub(" ", text)).strip()
+    if len(text) <= MESSAGE_PASSAGE_CHARS:
+        return text
+    cut = text.rfind(" ", 0, MESSAGE_PASSAGE_CHARS)
+    return text[: cut if cut > MESSAGE_PASSAGE_CHARS // 2 else MESSAGE_PASSAGE_CHARS] + "\u2026"
+
+
+def flag_message(url: str, passage: PassageResult) -> str:
+    """One plain sentence for a passage not found on the page it is attributed to."""
+    if passage.nearest:
+        similarity = f" ({passage.similarity:.0f}% similar)" if passage.similarity is not None \
+            else ""
+        nearest = f'the nearest passage on the page says "{_clip(passage.nearest)}"{similarity}'
+    else:
+        nearest = "the page holds nothing close to it"
+    return (f'The quoted passage "{_clip(passage.text)}" is not on {_clip(url)}: {nearest}; '
+            "readreceipt fetched the page again independently, so its copy can differ from "
+            "what the fetch tool read.")
