@@ -13,7 +13,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Iterable, Iterator
 
-import brotli
+import brotlicffi
 
 CHUNK = 64 * 1024
 
@@ -76,16 +76,18 @@ def _deflate(raw: Iterator[bytes]) -> Iterator[bytes]:
 
 
 def _brotli(raw: Iterator[bytes]) -> Iterator[bytes]:
-    d = brotli.Decompressor()
+    # brotlicffi, not Google's ``brotli`` module: pywb's brotlipy installs a different module
+    # under that same name, and only these two offer an output limit.
+    d = brotlicffi.Decompressor()
     try:
         for data in raw:
-            out = d.process(data, output_buffer_limit=CHUNK)
+            out = d.decompress(data, output_buffer_limit=CHUNK)
             if out:
                 yield out
             while not d.can_accept_more_data():
-                out = d.process(b"", output_buffer_limit=CHUNK)
+                out = d.decompress(b"", output_buffer_limit=CHUNK)
                 if not out:
                     break
                 yield out
-    except brotli.error as exc:
+    except brotlicffi.error as exc:
         raise DecodeFailure(f"corrupt brotli body: {exc}") from exc
