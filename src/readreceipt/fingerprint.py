@@ -1,0 +1,378 @@
+"""Content fingerprints: is what arrived the page, or something standing in front of it?
+
+``judge_content(page)`` looks only at what came back (headers, HTML, extracted texts) and
+returns ``None`` when the content looks like the page, or one ``ContentSignal`` naming what
+it is instead: a wall (bot check, sign-in, consent, paywall, interstitial), a JavaScript
+shell, a soft 404, a parked domain or thin text. The caller (``verdict.py``) turns a signal
+into UNKNOWN; nothing here can make a verdict FAILED.
+
+Invariants:
+- A wall is *named*: an entry of ``walls.py`` fired, and the signal says which (``rule``).
+- Every entry needs the page's main content to be short (``GATES``): an article that talks
+  about captchas, or loads a vendor's script, has too much text of its own to be a wall.
+  The one exception is a wall phrase at the very end of the main content (``TAIL_CHARS``),
+  which is an article cut off by its wall.
+- Strictness when several fire: wall > js_shell > soft_404 > parked > thin_text.
+- Cheap: long pages (most pages) only have their main text counted and its tail searched;
+  the markup and whole text are folded and searched only for pages short enough to be a
+  wall. Patterns are compiled once, at import.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import logging
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from re import Pattern
+
+from readreceipt.walls import (
+    HEADER_RULES,
+    PARKED,
+    SHELL_MARKERS,
+    SHELL_NOSCRIPT,
+    SOFT_404,
+    VENDOR_HINTS,
+    WALLS,
+    Entry,
+)
+
+__all__ = ["GATES", "ContentSignal", "PageView", "fold", "judge_content", "letters"]
+
+log = logging.getLogger(__name__)
+
+# --- thresholds (letters of text: digits, spaces and punctuation do not count) -----------
+# Evidence: ../shared/corpus (walls/ and the 181 articles), extracted with trafilatura
+# (fast) for main text and Lexbor for whole visible text.
+
+# A vendor's script alone (which ordinary pages also load) counts only on a page with
+# nothing to read: Reblaze, F5 and Imperva challenges show 0 letters; JSTOR shows 619 and
+# carries PerimeterX's script (hard_negative/jstor_*).
+EMPTY_MAX_LETTERS = 30
+# A captcha widget (which also sits under comment forms) counts only on a page with almost
+# no main text. Walls found this way: at most 148 letters (ShieldSquare captcha); articles
+# with reCAPTCHA comment forms: from 802.
+BARE_MAX_MAIN_LETTERS = 200
+# A page that is the wall and nothing else. Largest such wall: NCBI block page 523, YouTube
+# consent page 645. (The shortest article is 352: the entries at this gate are phrases an
+# article does not carry.)
+BLOCK_MAX_MAIN_LETTERS = 800
+# A paywall keeps a teaser: Boston Globe 904 letters, Zeit 783, Bloomberg 573.
+TEASER_MAX_MAIN_LETTERS = 1500
+# A wall at the end of a long article: Nature's registration wall ends the main text
+# within its last 300 characters; The Week's unenforced regwall markup is not in the main
+# text at all (hard_negative/theweek_*).
+TAIL_CHARS = 400
+
+GATES: Mapping[str, int] = {
+    "empty": EMPTY_MAX_LETTERS,
+    "bare": BARE_MAX_MAIN_LETTERS,
+    "block": BLOCK_MAX_MAIN_LETTERS,
+    "teaser": TEASER_MAX_MAIN_LETTERS,
+}
+
+# A JavaScript shell shows (almost) nothing without its scripts: corpus shells show at most
+# 66 letters, and those are unrendered {{templates}}; a YouTube error page showing only its
+# 144-letter footer is named by its player status instead (a soft 404).
+SHELL_MAX_PAGE_LETTERS = 100
+# A challenge that only sets a cookie and reloads: tiny, no text (walls/challenge/
+# js_cookie_reload_check_* is 1.5 kB with none).
+COOKIE_CHECK_MAX_BYTES = 20_000
+# Thin text: the shortest article in the corpus has 352 letters of main text; the smallest
+# ratio of main-text letters to bytes among articles is 0.00078 (a 597 kB page).
+THIN_MAX_MAIN_LETTERS = 150
+THIN_MAX_PAGE_LETTERS = 500
+THIN_MAX_LETTERS_PER_BYTE = 0.0003
+THIN_RATIO_MAX_MAIN_LETTERS = 600
+
+
+@dataclass(frozen=True)
+class PageView:
+    """What the content layer may look at; the caller extracts the texts once."""
+
+    url: str
+    final_url: str
+    status: int
+    headers: Mapping[str, str]
+    content_type: str
+    html: str | None
+    main_text: str
+    page_text: str
+    body_bytes: int
+
+
+@dataclass(frozen=True)
+class ContentSignal:
+    """Why the content is not (or may not be) the page asked for."""
+
+    reason: str
+    wall: str | None
+    rule: str
+    vendor: str | None
+    detail: str
+
+
+# --- folding and counting ------------------------------------------------------------------
+
+_NON_LETTERS = re.compile(r"[\W\d_]+")
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
+_TEMPLATE = re.compile(r"\{\{.*?\}\}", re.S)
+_TAG = re.compile(r"<[^>]*>")
+
+
+def fold(text: str) -> str:
+    """Lower case, straight quotes, one space for any run of whitespace."""
+    return " ".join(text.translate(_QUOTES).lower().split())
+
+
+def letters(text: str) -> int:
+    """How many letters (of any script) ``text`` holds."""
+    return len(_NON_LETTERS.sub("", text))
+
+
+def _strip(fragment: str) -> str:
+    return fold(htmllib.unescape(_TAG.sub(" ", fragment)))
+
+
+# Bounded, so an unclosed element costs a few hundred characters, not the rest of the page.
+_TITLE = re.compile(r"<title[^>]{0,200}>(.{0,2000}?)</title>", re.S)
+_HEADING = re.compile(r"<h[12][^>]{0,500}>(.{0,1000}?)</h[12]>", re.S)
+_NOSCRIPT = re.compile(r"<noscript[^>]{0,200}>(.{0,2000}?)</noscript>", re.S)
+_IMG_ALT = re.compile(r"<img[^>]*?\salt=[\"']([^\"']+)")
+_SCRIPT = re.compile(r"<script\b")
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    entry: Entry
+    regex: Pattern[str] | None
+
+    def search(self, haystack: str) -> bool:
+        if self.regex is None:
+            return self.entry.expr in haystack
+        anchor = self.entry.anchor
+        if anchor is not None and anchor not in haystack:
+            return False
+        return self.regex.search(haystack) is not None
+
+
+def _compile(entries: Iterable[Entry]) -> tuple[_Compiled, ...]:
+    return tuple(_Compiled(e, None if e.literal else re.compile(e.expr)) for e in entries)
+
+
+_WALLS = _compile(WALLS)
+_SOFT_404 = _compile(SOFT_404)
+_PARKED = _compile(PARKED)
+
+_SHELL_NOSCRIPT = re.compile(SHELL_NOSCRIPT)
+
+
+class _Facts:
+    """Everything the rules ask of one page, each computed at most once and only if asked."""
+
+    def __init__(self, page: PageView) -> None:
+        self.page = page
+        self.html = page.html or ""
+        self.main_letters = letters(page.main_text)
+
+    @cached_property
+    def page_letters(self) -> int:
+        return letters(_TEMPLATE.sub(" ", self.page.page_text))
+
+    @cached_property
+    def markup(self) -> str:
+        return self.html.lower()
+
+    @cached_property
+    def title(self) -> str:
+        m = _TITLE.search(self.markup)
+        return _strip(m.group(1)) if m else ""
+
+    @cached_property
+    def headings(self) -> tuple[str, ...]:
+        found = [_strip(m.group(1)) for m in _HEADING.finditer(self.markup)]
+        return tuple(h for h in [self.title, *found] if h)
+
+    @cached_property
+    def noscript(self) -> str:
+        return " ".join(_strip(m.group(1)) for m in _NOSCRIPT.finditer(self.markup))
+
+    @cached_property
+    def text(self) -> str:
+        parts = [self.title, *self.headings, fold(self.page.page_text), fold(self.page.main_text),
+                 self.noscript]
+        if self.page_letters == 0:
+            # An image-only page says what it is in its alt text (walls/soft_404/ncsoft_*).
+            parts.append(self.alt_text)
+        return "\n".join(parts)
+
+    @cached_property
+    def alt_text(self) -> str:
+        return " ".join(fold(htmllib.unescape(a)) for a in _IMG_ALT.findall(self.markup))
+
+    @cached_property
+    def tail(self) -> str:
+        return fold(self.page.main_text[-TAIL_CHARS * 2:])[-TAIL_CHARS:]
+
+    @cached_property
+    def has_scripts(self) -> bool:
+        return _SCRIPT.search(self.markup) is not None
+
+    def header(self, name: str) -> str:
+        return self.page.headers.get(name, "").lower()
+
+    def allows(self, gate: str) -> bool:
+        if gate == "tail":
+            return True
+        if gate == "empty" and self.page_letters > EMPTY_MAX_LETTERS:
+            return False
+        return self.main_letters <= GATES[gate]
+
+    def matches(self, c: _Compiled) -> bool:
+        where = c.entry.where
+        if where == "tail":
+            return c.search(self.tail)
+        if where == "markup":
+            return c.search(self.markup)
+        if where == "title":
+            return c.search(self.title)
+        if where == "heading":
+            return any(c.search(h) for h in self.headings)
+        return c.search(self.text)
+
+
+# --- the checks, strictest first ------------------------------------------------------------
+
+_WALL_WORDS = {
+    "challenge": "a bot check",
+    "login": "a sign-in page",
+    "consent": "a consent page",
+    "paywall": "a paywall: a teaser, not the article",
+    "interstitial": "an interstitial page",
+}
+
+
+def _vendor_hint(f: _Facts) -> str | None:
+    for name, value, vendor in VENDOR_HINTS:
+        if name in f.page.headers and value in f.header(name):
+            return vendor
+    return None
+
+
+def _wall_signal(kind: str, rule: str, vendor: str | None, what: str | None) -> ContentSignal:
+    words = what or _WALL_WORDS[kind]
+    detail = f"{words} ({vendor})" if vendor else words
+    return ContentSignal(reason=f"wall:{kind}", wall=kind, rule=rule, vendor=vendor, detail=detail)
+
+
+def _first(f: _Facts, table: tuple[_Compiled, ...]) -> Entry | None:
+    long_page = f.main_letters > TEASER_MAX_MAIN_LETTERS
+    for c in table:
+        gate = c.entry.gate
+        if long_page and gate != "tail":
+            continue
+        if f.allows(gate) and f.matches(c):
+            return c.entry
+    return None
+
+
+def _rule_name(e: Entry) -> str:
+    kind = {"markup": "marker", "text": "phrase", "tail": "phrase-at-end"}.get(e.where, e.where)
+    return f"{kind}:{e.name}"
+
+
+def _check_walls(f: _Facts) -> ContentSignal | None:
+    for h in HEADER_RULES:
+        if h.header in f.page.headers and h.value in f.header(h.header) and f.allows(h.gate):
+            return _wall_signal(h.kind, f"header:{h.header}={h.value}", h.vendor, None)
+    e = _first(f, _WALLS)
+    if e is not None:
+        return _wall_signal(e.kind, _rule_name(e), e.vendor or _vendor_hint(f), e.what)
+    if _is_cookie_check(f):
+        return _wall_signal("challenge", "structure:cookie-and-reload script", _vendor_hint(f),
+                            "a bot check: a script sets a cookie and reloads")
+    return None
+
+
+def _is_cookie_check(f: _Facts) -> bool:
+    """A tiny page whose only job is to set a cookie and load itself again."""
+    if f.page.body_bytes > COOKIE_CHECK_MAX_BYTES or f.page_letters > 0:
+        return False
+    if f.main_letters > BARE_MAX_MAIN_LETTERS:
+        return False
+    m = f.markup
+    return "document.cookie" in m and ("location.reload" in m or "location.href" in m
+                                       or "location.replace" in m)
+
+
+def _check_js_shell(f: _Facts) -> ContentSignal | None:
+    if f.main_letters > BARE_MAX_MAIN_LETTERS or f.page_letters > SHELL_MAX_PAGE_LETTERS:
+        return None
+    if not f.has_scripts:
+        return None
+    what = next((w for marker, w in SHELL_MARKERS if marker in f.markup), None)
+    if what is not None:
+        rule = f"structure:{what}"
+    elif _SHELL_NOSCRIPT.search(f.noscript):
+        what, rule = "a 'please enable JavaScript' notice", "phrase:enable javascript (noscript)"
+    elif f.page_letters == 0 and not f.alt_text:
+        # Nothing at all to see, not even an image: only scripts could fill it.
+        what, rule = "scripts only", "structure:scripts and no text"
+    else:
+        # A little text and no sign of an app (walls/soft_404/physicsclassroom_*: a one-line
+        # 'not found' page): left to the checks below.
+        return None
+    return ContentSignal(reason="js_shell", wall=None, rule=rule, vendor=None,
+                         detail=f"a JavaScript shell with no content ({what})")
+
+
+def _check_soft_404(f: _Facts) -> ContentSignal | None:
+    e = _first(f, _SOFT_404)
+    if e is None:
+        return None
+    served = "served as success" if f.page.status < 400 else f"served with {f.page.status}"
+    return ContentSignal(reason="soft_404", wall=None, rule=_rule_name(e), vendor=e.vendor,
+                         detail=f"a 'not found' page {served}")
+
+
+def _check_parked(f: _Facts) -> ContentSignal | None:
+    e = _first(f, _PARKED)
+    if e is None:
+        return None
+    return ContentSignal(reason="parked", wall=None, rule=_rule_name(e), vendor=None,
+                         detail="a parked domain (a for-sale or ads page, not the site)")
+
+
+def _check_thin(f: _Facts) -> ContentSignal | None:
+    n = f.main_letters
+    if n <= THIN_MAX_MAIN_LETTERS and f.page_letters <= THIN_MAX_PAGE_LETTERS:
+        rule = f"length:main text {n} letters"
+    elif (n <= THIN_RATIO_MAX_MAIN_LETTERS and f.page.body_bytes > 0
+          and n / f.page.body_bytes < THIN_MAX_LETTERS_PER_BYTE):
+        rule = f"ratio:{n} letters in {f.page.body_bytes} bytes"
+    else:
+        return None
+    return ContentSignal(reason="thin_text", wall=None, rule=rule, vendor=None,
+                         detail=f"very little text ({n} letters of main content)")
+
+
+_CHECKS: tuple[Callable[[_Facts], ContentSignal | None], ...] = (
+    _check_walls, _check_js_shell, _check_soft_404, _check_parked, _check_thin,
+)
+
+
+def judge_content(page: PageView) -> ContentSignal | None:
+    """None means the content looks like the page (RETRIEVED as far as content goes)."""
+    if page.html is None:
+        # Not HTML: walls, shells and not-found pages are HTML; text, JSON and PDF are
+        # judged by extraction (no text layer, invalid JSON), not here.
+        return None
+    f = _Facts(page)
+    for check in _CHECKS:
+        signal = check(f)
+        if signal is not None:
+            log.debug("content signal for %s: %s (%s)", page.url, signal.reason, signal.rule)
+            return signal
+    return None
