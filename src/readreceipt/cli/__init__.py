@@ -75,7 +75,8 @@ def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the group and map every error to one line and an exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        cli.main(args=args, prog_name="readreceipt", standalone_mode=False)
+        # Outside standalone mode click returns ctx.exit()'s code instead of exiting.
+        code = cli.main(args=args, prog_name="readreceipt", standalone_mode=False)
     except ReadReceiptError as exc:
         fail(exc, as_json=_wants_json(args))
     except click.exceptions.Exit as exc:
@@ -100,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(f"readreceipt: internal error: {type(exc).__name__}: {exc} "
                    "(set READRECEIPT_DEBUG=1 for the traceback)", err=True)
         sys.exit(1)
-    sys.exit(0)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 def fail(exc: ReadReceiptError, *, as_json: bool) -> None:

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from readreceipt.errors import LibraryError
 from readreceipt.store.records import Record, utc_now
 
 BUSY_TIMEOUT_MS = 60_000
@@ -125,8 +126,16 @@ def _row_for(record: Record) -> tuple[Any, ...]:
 class SQLiteIndex:
     """The index over one library's records."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
         self.path = path
+        self.read_only = read_only
+        if read_only:
+            # On a read-only folder SQLite cannot make the WAL's -shm file; ``immutable``
+            # reads the file as it is. Any write then fails, and the library says why.
+            self.conn = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True,
+                                        isolation_level=None, check_same_thread=False)
+            self.conn.row_factory = sqlite3.Row
+            return
         self.conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000,
                                     isolation_level=None, check_same_thread=False)
         self.conn.row_factory = sqlite3.Row
@@ -152,6 +161,9 @@ class SQLiteIndex:
     @contextlib.contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
         """A writing transaction, begun IMMEDIATE so it queues for the write lock."""
+        if self.read_only:
+            raise LibraryError(f"the index {self.path} is on a read-only disk or folder",
+                               reason="read_only")
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             yield self.conn

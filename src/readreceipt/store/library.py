@@ -66,8 +66,10 @@ class Library:
         self.blobs = FileBlobStore(root / "store")
         self.texts = FileBlobStore(root / "text")
         self.records_dir = root / "records"
+        #: A library on a read-only disk can still be read, shown, verified and exported.
+        self.read_only = (root / "index.db").exists() and not os.access(root, os.W_OK)
         try:
-            self.index = SQLiteIndex(root / "index.db")
+            self.index = SQLiteIndex(root / "index.db", read_only=self.read_only)
         except sqlite3.DatabaseError as exc:
             raise LibraryError(f"{root / 'index.db'} is not a readreceipt index ({exc})",
                                reason="not_a_library") from exc
@@ -99,8 +101,9 @@ class Library:
             raise LibraryError(f"{root} is not a readreceipt library (no index.db, and the "
                                "folder is not empty)", reason="not_a_library")
         try:
-            for sub in ("store", "text", "records"):
-                (root / sub).mkdir(parents=True, exist_ok=True)
+            if not (root / "index.db").exists() or os.access(root, os.W_OK):
+                for sub in ("store", "text", "records"):
+                    (root / sub).mkdir(parents=True, exist_ok=True)
             return cls(root)
         except sqlite3.OperationalError as exc:
             raise LibraryError(f"the library {root} cannot be opened: {exc}",
@@ -119,13 +122,21 @@ class Library:
 
     # writing ----------------------------------------------------------------------------
 
+    def _writable(self) -> None:
+        if self.read_only:
+            raise LibraryError(f"the library {self.root} is not writable (a read-only disk "
+                               "or folder); nothing already stored was changed",
+                               reason="read_only")
+
     def put_bytes(self, data: bytes) -> str:
+        self._writable()
         try:
             return self.blobs.put(data)
         except OSError as exc:
             raise _os_error(exc, self.root, "writing the bytes") from exc
 
     def put_text(self, text: str) -> str:
+        self._writable()
         try:
             return self.texts.put(text.encode("utf-8"))
         except OSError as exc:
@@ -139,6 +150,7 @@ class Library:
     def save(self, record: Record) -> Path:
         """Write the record file, then its index row."""
         path = self.record_path(record.record_id)
+        self._writable()
         try:
             write_replace(path, record.to_yaml().encode("utf-8"))
             self.index.add_retrieval(record)
@@ -152,6 +164,7 @@ class Library:
     def log(self, name: str, entry: dict[str, Any]) -> None:
         """Append one line to ``name`` (skipped.jsonl, flags.jsonl, answer_checks.jsonl)."""
         entry = {"at": utc_now(), **entry}
+        self._writable()
         try:
             jsonlog.append(self.root / name, entry)
         except OSError as exc:

@@ -1,0 +1,197 @@
+"""The real console script: the JSON contract, the human output, and every bad input."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from conftest import CliResult, LocalServer, article_html, run_cli
+
+Cli = Callable[..., CliResult]
+
+CAPTURE_KEYS = {"url", "final_url", "verdict", "reason", "wall", "http_status", "bytes",
+                "bytes_sha256", "text_sha256", "truncated", "javascript_executed", "record_id",
+                "record_path"}
+
+
+def test_capture_json_contract(cli: Cli, server: LocalServer) -> None:
+    url = server.route("/a", article_html())
+    out = cli("capture", url, "--now", "--json")
+    assert out.code == 0, out.stderr
+    data = out.json()
+    assert CAPTURE_KEYS <= set(data)
+    assert data["verdict"] == "RETRIEVED" and data["http_status"] == 200
+    assert Path(data["record_path"]).is_file()
+    assert out.stdout.count("\n") == 1  # exactly one JSON object
+
+
+def test_capture_several_urls(cli: Cli, server: LocalServer) -> None:
+    a = server.route("/a", article_html())
+    missing = server.url("/missing")
+    out = cli("capture", a, missing, "--now", "--json")
+    data = out.json()
+    assert [c["verdict"] for c in data["captures"]] == ["RETRIEVED", "FAILED"]
+    assert out.code == 5  # the worst outcome wins
+
+
+def test_capture_human_output_says_what_happened(cli: Cli, server: LocalServer) -> None:
+    url = server.route("/a", article_html())
+    out = cli("capture", url, "--now")
+    assert out.code == 0
+    assert "RETRIEVED: the page was read" in out.stdout
+    assert "record:" in out.stdout
+
+
+def test_capture_exit_codes_follow_the_verdict(cli: Cli, server: LocalServer) -> None:
+    assert cli("capture", server.url("/nope"), "--now").code == 5
+    big = server.route("/big", "x" * 5000, headers={"Content-Type": "text/plain"})
+    assert cli("capture", big, "--now", "--max-bytes", "1000").code == 7
+
+
+def test_status_log_show_history_json(cli: Cli, server: LocalServer) -> None:
+    url = server.route("/a", article_html())
+    first = cli("capture", url, "--now", "--json").json()
+    server.route("/a", article_html().replace("318 million", "320 million"))
+    cli("capture", url, "--now", "--json")
+    cli("capture", server.url("/gone"), "--now", "--json")
+
+    status = cli("status", "--json").json()
+    assert status["retrievals"] == 3
+    assert status["verdicts"] == {"RETRIEVED": 2, "FAILED": 1}
+    assert status["reasons"]["http_404"] == 1
+
+    log = cli("log", "--json", "--limit", "2").json()
+    assert len(log["retrievals"]) == 2
+    failed = cli("log", "--json", "--verdict", "failed").json()
+    assert [r["reason"] for r in failed["retrievals"]] == ["http_404"]
+
+    shown = cli("show", first["record_id"], "--json", "--text").json()
+    assert shown["record_id"] == first["record_id"]
+    assert "318 million" in shown["text"]
+
+    history = cli("history", url, "--json").json()
+    assert len(history["captures"]) == 2 and history["distinct_texts"] == 2
+    assert [c["text_version"] for c in history["captures"]] == [1, 2]
+
+
+def test_show_human(cli: Cli, server: LocalServer) -> None:
+    url = server.route("/a", article_html())
+    cli("capture", url, "--now")
+    out = cli("show", url)
+    assert out.code == 0 and "verdict: RETRIEVED" in out.stdout
+
+
+# -- bad input: one clear line on stderr, the right exit code, no traceback ---------------
+
+def _one_clear_line(out: CliResult) -> None:
+    assert "Traceback" not in out.stderr and "Traceback" not in out.stdout
+    lines = [line for line in out.stderr.splitlines() if line.strip()]
+    assert 1 <= len(lines) <= 2, out.stderr  # the message, and at most a "Try --help" hint
+    assert lines[0].startswith("readreceipt: ")
+
+
+@pytest.mark.parametrize("url", ["not a url", "http://", "http://exa mple.com/",
+                                 "javascript:alert(1)", "file:///etc/passwd"])
+def test_malformed_or_forbidden_urls(cli: Cli, url: str) -> None:
+    out = cli("capture", url)
+    assert out.code in (1, 2)
+    _one_clear_line(out)
+
+
+def test_unknown_record_id(cli: Cli) -> None:
+    out = cli("show", "20991231T000000Z-deadbeef")
+    assert out.code == 1
+    _one_clear_line(out)
+    assert "no record" in out.stderr
+
+
+def test_unknown_record_id_json(cli: Cli) -> None:
+    out = cli("show", "nope-nope", "--json")
+    assert out.code == 1
+    assert out.json()["error"]["reason"] in ("unknown_record", "bad_id")
+
+
+def test_unknown_option_is_usage(cli: Cli) -> None:
+    out = cli("capture", "--no-such-option")
+    assert out.code == 1
+    assert "Traceback" not in out.stderr
+
+
+def test_a_library_that_is_not_one(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "thesis.tex").write_text("important")
+    out = run_cli("status", "--library", str(folder))
+    assert out.code == 1
+    _one_clear_line(out)
+    assert "not a readreceipt library" in out.stderr
+    assert [p.name for p in folder.iterdir()] == ["thesis.tex"]
+
+
+def test_a_corrupt_index_is_one_line(tmp_path: Path) -> None:
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "index.db").write_bytes(b"this is not sqlite" * 100)
+    out = run_cli("status", library=lib)
+    assert out.code == 1
+    _one_clear_line(out)
+
+
+@contextlib.contextmanager
+def _tmpfs(path: Path, size: str) -> Iterator[Path]:
+    path.mkdir()
+    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(path)],
+                          capture_output=True, check=False)
+    if proc.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here (needs root): {proc.stderr.decode().strip()}")
+    try:
+        yield path
+    finally:
+        subprocess.run(["umount", "-l", str(path)], check=False)
+
+
+def test_a_read_only_library(tmp_path: Path, server: LocalServer) -> None:
+    url = server.route("/a", article_html())
+    with _tmpfs(tmp_path / "ro", "4m") as mnt:
+        lib = mnt / "lib"
+        first = run_cli("capture", url, "--now", "--json", library=lib, allow=server.pair)
+        assert first.code == 0
+        subprocess.run(["mount", "-o", "remount,ro", str(mnt)], check=True)
+        out = run_cli("capture", url, "--now", library=lib, allow=server.pair)
+        assert out.code == 1
+        _one_clear_line(out)
+        assert "not writable" in out.stderr or "cannot be" in out.stderr
+        # nothing already stored was lost
+        assert run_cli("verify", library=lib).code == 0
+        shown = run_cli("show", first.json()["record_id"], "--json", library=lib)
+        assert shown.code == 0
+
+
+def test_a_full_disk_while_writing_a_blob(tmp_path: Path, server: LocalServer) -> None:
+    small = server.route("/small", article_html())
+    big = server.route("/big", os.urandom(3 * 1024 * 1024),
+                       headers={"Content-Type": "application/octet-stream"})
+    with _tmpfs(tmp_path / "full", "2m") as mnt:
+        lib = mnt / "lib"
+        first = run_cli("capture", small, "--now", "--json", library=lib, allow=server.pair)
+        assert first.code == 0
+        out = run_cli("capture", big, "--now", library=lib, allow=server.pair)
+        assert out.code == 1
+        _one_clear_line(out)
+        assert "disk is full" in out.stderr
+        assert not list(lib.rglob(".tmp-*"))  # no torn temp files left
+        assert run_cli("verify", library=lib).code == 0
+        status = json.loads(run_cli("status", "--json", library=lib).stdout)
+        assert status["retrievals"] == 1
+
+
+def test_no_traceback_on_a_missing_answer_file(cli: Cli, server: LocalServer) -> None:
+    url = server.route("/a", article_html())
+    out = cli("capture", url, "--now", "--answer", "/nonexistent/answer.txt")
+    assert out.code == 1
+    _one_clear_line(out)

@@ -1,0 +1,180 @@
+"""The evidence store: layout, verify, forget, migrations, and several processes at once."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import LocalServer, article_html, run_cli
+
+from readreceipt.capture import CaptureOptions, capture
+from readreceipt.errors import LibraryError, RecordNotFound
+from readreceipt.store.library import Library
+from readreceipt.store.records import Record
+
+pytestmark = pytest.mark.usefixtures("allow_server")
+
+RECORD_FIELDS = (
+    "record_id url final_url redirect_chain fetched_at http_status content_type charset bytes "
+    "bytes_sha256 bytes_kept truncated text_sha256 page_text_sha256 text_chars extractor "
+    "rendering_method javascript_executed browser response_headers peer_address user_agent "
+    "verdict reason wall session_id agent_id prompt answer_check note"
+).split()
+
+
+def test_layout_and_every_record_field(server: LocalServer, library_dir: Path) -> None:
+    url = server.route("/a", article_html(), headers={"Set-Cookie": "sid=abc123secret",
+                                                      "X-Served-By": "test"})
+    lib = Library.open(library_dir)
+    result = capture(url, CaptureOptions(now=True, session_id="s1", prompt="what?"), lib)
+    record = result.record
+    data = yaml.safe_load(result.record_path.read_text())
+    for name in RECORD_FIELDS:
+        assert name in data, name
+    assert result.record_path == library_dir / "records" / f"{record.record_id}.yaml"
+    digest = record.bytes_sha256
+    assert (library_dir / "store" / digest[:2] / digest).read_bytes() == \
+        article_html().encode()
+    for d in (record.text_sha256, record.page_text_sha256):
+        assert (library_dir / "text" / d[:2] / d).is_file()
+    assert "set-cookie" not in data["response_headers"]
+    assert data["response_headers"]["x-served-by"] == "test"
+    assert "abc123secret" not in result.record_path.read_text()
+    assert data["fetched_at"].endswith("Z")
+    assert "not necessarily the bytes any agent read" in data["note"]
+    conn = sqlite3.connect(library_dir / "index.db")
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    names = [r[0] for r in conn.execute("SELECT name FROM migrations ORDER BY name")]
+    assert names[:3] == ["0001_retrievals", "0002_checks_flags", "0003_pacing"]
+
+
+def test_same_bytes_twice_share_one_blob_and_make_two_records(server: LocalServer,
+                                                              library_dir: Path) -> None:
+    url = server.route("/a", article_html())
+    lib = Library.open(library_dir)
+    first = capture(url, CaptureOptions(now=True), lib).record
+    second = capture(url, CaptureOptions(now=True), lib).record
+    assert first.record_id != second.record_id
+    assert first.bytes_sha256 == second.bytes_sha256
+    assert len(list(lib.blobs.digests())) == 1
+    assert len(list((library_dir / "records").glob("*.yaml"))) == 2
+
+
+def test_verify_finds_a_tampered_blob(server: LocalServer, library_dir: Path) -> None:
+    url = server.route("/a", article_html())
+    lib = Library.open(library_dir)
+    record = capture(url, CaptureOptions(now=True), lib).record
+    ok = run_cli("verify", "--json", library=library_dir)
+    assert ok.code == 0 and ok.json()["ok"] is True and ok.json()["checked"] == 3
+    blob = library_dir / "store" / record.bytes_sha256[:2] / record.bytes_sha256
+    blob.write_bytes(blob.read_bytes().replace(b"212", b"213"))
+    bad = run_cli("verify", library=library_dir)
+    assert bad.code == 1
+    assert record.bytes_sha256 in bad.stdout
+    assert "digest_mismatch" in bad.stdout
+
+
+def test_forget_removes_bytes_and_texts_and_keeps_the_record(server: LocalServer,
+                                                             library_dir: Path) -> None:
+    url = server.route("/a", article_html())
+    other = server.route("/b", article_html().replace("harbour", "river"))
+    lib = Library.open(library_dir)
+    record = capture(url, CaptureOptions(now=True), lib).record
+    keep = capture(other, CaptureOptions(now=True), lib).record
+    out = run_cli("forget", url, "--json", library=library_dir)
+    assert out.code == 0 and out.json()["forgotten"] == [record.record_id]
+    assert not lib.blobs.has(record.bytes_sha256)
+    assert lib.text(record.text_sha256) is None
+    kept = lib.load(record.record_id)
+    assert kept.bytes_kept is False and kept.bytes_sha256 == record.bytes_sha256
+    assert lib.blobs.has(keep.bytes_sha256)
+    # Forgotten bytes are not a verify problem.
+    assert run_cli("verify", library=library_dir).code == 0
+
+
+def test_forget_keeps_a_blob_another_record_still_uses(server: LocalServer,
+                                                       library_dir: Path) -> None:
+    url = server.route("/a", article_html())
+    lib = Library.open(library_dir)
+    first = capture(url, CaptureOptions(now=True), lib).record
+    second = capture(url, CaptureOptions(now=True), lib).record
+    lib.forget(first.record_id)
+    assert lib.blobs.has(second.bytes_sha256)
+    assert lib.body(lib.load(second.record_id)) is not None
+
+
+def test_resolve_by_prefix_url_and_unknown(server: LocalServer, library_dir: Path) -> None:
+    url = server.route("/a", article_html())
+    lib = Library.open(library_dir)
+    record = capture(url, CaptureOptions(now=True), lib).record
+    assert lib.resolve(record.record_id[:20])[0].record_id == record.record_id
+    assert lib.resolve(url)[0].record_id == record.record_id
+    with pytest.raises(RecordNotFound):
+        lib.resolve("20991231T000000Z-ffffffff")
+
+
+def test_a_folder_that_is_not_a_library_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("my notes")
+    with pytest.raises(LibraryError, match="not a readreceipt library"):
+        Library.open(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(LibraryError):
+        Library.open(tmp_path / "file")
+
+
+def test_record_yaml_round_trips_unknown_fields() -> None:
+    record = Record(record_id="r1", url="https://example.org/", extra={"future_field": 3})
+    again = Record.from_yaml(record.to_yaml())
+    assert again == record
+
+
+_WORKER = textwrap.dedent("""
+    import sys
+    from readreceipt.capture import CaptureOptions, capture
+    from readreceipt.store.library import Library
+    lib = Library.open(__import__("pathlib").Path(sys.argv[1]))
+    for url in sys.argv[2:]:
+        capture(url, CaptureOptions(now=True), lib)
+""")
+
+
+def test_four_processes_capturing_at_once_lose_nothing(server: LocalServer,
+                                                       library_dir: Path) -> None:
+    urls = []
+    for i in range(40):
+        urls.append(server.route(f"/p{i}", article_html().replace("harbour", f"harbour {i}")))
+    Library.open(library_dir).close()
+    procs = [subprocess.Popen([sys.executable, "-c", _WORKER, str(library_dir),
+                               *urls[i::4]], env={**__import__("os").environ},
+                              stderr=subprocess.PIPE)
+             for i in range(4)]
+    for proc in procs:
+        _, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err.decode()
+    lib = Library.open(library_dir)
+    rows = lib.index.rows(limit=None)
+    assert len(rows) == 40
+    assert {r["url"] for r in rows} == set(urls)
+    records = list((library_dir / "records").glob("*.yaml"))
+    assert len(records) == 40
+    for path in records:
+        rec = Record.from_yaml(path.read_text())
+        assert lib.body(rec) is not None
+    assert lib.verify()[1] == []
+    conn = sqlite3.connect(library_dir / "index.db")
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert not list(library_dir.rglob(".tmp-*"))
+
+
+def test_skipped_jsonl_has_a_line_per_refusal(server: LocalServer, library_dir: Path) -> None:
+    out = run_cli("capture", "ftp://example.org/file", library=library_dir)
+    assert out.code == 2
+    lines = [json.loads(x) for x in (library_dir / "skipped.jsonl").read_text().splitlines()]
+    assert lines[-1]["rule"] == "scheme" and lines[-1]["kind"] == "refused"
