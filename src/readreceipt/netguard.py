@@ -15,6 +15,7 @@ Invariants:
 from __future__ import annotations
 
 import contextlib
+import functools
 import ipaddress
 import logging
 import socket
@@ -158,11 +159,17 @@ class _Stream(httpx.SyncByteStream):
             close()
 
 
+@functools.cache
+def _default_ssl_context() -> ssl.SSLContext:
+    """Loading the CA bundle costs ~20 ms; one verifying context serves every capture."""
+    return ssl.create_default_context()
+
+
 class GuardedTransport(httpx.BaseTransport):
     """An httpx transport over a public httpcore pool with the guarded backend."""
 
     def __init__(self, guard: AddressGuard, *, verify: ssl.SSLContext | None = None) -> None:
-        context = verify or ssl.create_default_context()
+        context = verify or _default_ssl_context()
         self._pool = httpcore.ConnectionPool(
             ssl_context=context,
             max_connections=4,
