@@ -47,7 +47,7 @@ def serve(pages: dict[str, bytes], content_type: str = "text/html") -> Iterator[
             self.end_headers()
             self.wfile.write(body)
 
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: object) -> None:
             return
 
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)

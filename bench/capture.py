@@ -18,10 +18,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _corpus_server import load_articles, serve  # noqa: E402
-
-from readreceipt.capture import CaptureOptions, capture  # noqa: E402
-from readreceipt.store.library import Library  # noqa: E402
+from _corpus_server import load_articles, serve
+from readreceipt.capture import CaptureOptions, capture
+from readreceipt.store.library import Library
 
 
 def corpus_run() -> None:
@@ -66,8 +65,8 @@ def rss_run() -> None:
     gib = 1024 ** 3
     chunk = os.urandom(1024 * 1024)
 
-    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
     import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -87,7 +86,7 @@ def rss_run() -> None:
             except (BrokenPipeError, ConnectionResetError):
                 return
 
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: object) -> None:
             return
 
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)

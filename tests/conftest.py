@@ -70,7 +70,7 @@ class LocalServer:
                 self.end_headers()
                 self.wfile.write(route.body)
 
-            def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+            def log_message(self, format: str, *args: object) -> None:
                 return
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)

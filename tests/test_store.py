@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import LocalServer, article_html, run_cli
 
+from conftest import LocalServer, article_html, run_cli
 from readreceipt.capture import CaptureOptions, capture
 from readreceipt.errors import LibraryError, RecordNotFound
 from readreceipt.store.library import Library
@@ -21,11 +21,12 @@ from readreceipt.store.records import Record
 pytestmark = pytest.mark.usefixtures("allow_server")
 
 RECORD_FIELDS = (
-    "record_id url final_url redirect_chain fetched_at http_status content_type charset bytes "
-    "bytes_sha256 bytes_kept truncated text_sha256 page_text_sha256 text_chars extractor "
-    "rendering_method javascript_executed browser response_headers peer_address user_agent "
-    "verdict reason wall session_id agent_id prompt answer_check note"
-).split()
+    "record_id", "url", "final_url", "redirect_chain", "fetched_at", "http_status",
+    "content_type", "charset", "bytes", "bytes_sha256", "bytes_kept", "truncated",
+    "text_sha256", "page_text_sha256", "text_chars", "extractor", "rendering_method",
+    "javascript_executed", "browser", "response_headers", "peer_address", "user_agent",
+    "verdict", "reason", "wall", "session_id", "agent_id", "prompt", "answer_check", "note",
+)
 
 
 def test_layout_and_every_record_field(server: LocalServer, library_dir: Path) -> None:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import brotlicffi
 import pytest
-from conftest import LocalServer, article_html
 
+from conftest import LocalServer, article_html
 from readreceipt.capture import CaptureOptions, capture
 from readreceipt.errors import RefusedError
 from readreceipt.netguard import AddressGuard

@@ -126,8 +126,10 @@ def check_held_copy(lib: Library, record: Record, answer: str, prompt: str,
         "passages": result.get("passages", []), "session_id": session_id,
         "agent_id": agent_id,
     })
-    lib.index.add_check(record_id=record.record_id, url=record.url, outcome=result["outcome"],
-                        reason=result.get("reason"), answer_sha256=_digest(answer),
+    lib.index.add_check(record_id=record.record_id, url=record.url,
+                        outcome=str(result["outcome"]),
+                        reason=str(result["reason"]) if result.get("reason") else None,
+                        answer_sha256=_digest(answer),
                         session_id=session_id, agent_id=agent_id)
     record_flags(lib, record, result, session_id, agent_id)
     return HeldCheck(record, result, bool(awpt))

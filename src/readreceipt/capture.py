@@ -147,7 +147,8 @@ def _robots(lib: Library, target: PolicyURL, guard: AddressGuard,
         from readreceipt import robots
     except ImportError:  # robots.txt support lands with the politeness work
         return None
-    return robots.admit(lib, target, guard, FetchOptions(timeout=min(options.timeout, 10.0)))
+    delay = robots.admit(lib, target, guard, FetchOptions(timeout=min(options.timeout, 10.0)))
+    return float(delay) if delay is not None else None
 
 
 def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
