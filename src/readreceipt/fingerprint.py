@@ -149,13 +149,15 @@ class _Compiled:
     entry: Entry
     regex: Pattern[str] | None
 
-    def search(self, haystack: str) -> bool:
+    def search(self, haystack: str) -> str | None:
+        """What matched (the literal, or the text the regex matched), or None."""
         if self.regex is None:
-            return self.entry.expr in haystack
+            return self.entry.expr if self.entry.expr in haystack else None
         anchor = self.entry.anchor
         if anchor is not None and anchor not in haystack:
-            return False
-        return self.regex.search(haystack) is not None
+            return None
+        m = self.regex.search(haystack)
+        return m.group(0).strip()[:80] if m else None
 
 
 def _compile(entries: Iterable[Entry]) -> tuple[_Compiled, ...]:
@@ -230,7 +232,7 @@ class _Facts:
             return False
         return self.main_letters <= GATES[gate]
 
-    def matches(self, c: _Compiled) -> bool:
+    def matches(self, c: _Compiled) -> str | None:
         where = c.entry.where
         if where == "tail":
             return c.search(self.tail)
@@ -239,7 +241,7 @@ class _Facts:
         if where == "title":
             return c.search(self.title)
         if where == "heading":
-            return any(c.search(h) for h in self.headings)
+            return next((m for h in self.headings if (m := c.search(h))), None)
         return c.search(self.text)
 
 
@@ -267,29 +269,31 @@ def _wall_signal(kind: str, rule: str, vendor: str | None, what: str | None) -> 
     return ContentSignal(reason=f"wall:{kind}", wall=kind, rule=rule, vendor=vendor, detail=detail)
 
 
-def _first(f: _Facts, table: tuple[_Compiled, ...]) -> Entry | None:
+def _first(f: _Facts, table: tuple[_Compiled, ...]) -> tuple[Entry, str] | None:
+    """The first entry of ``table`` the page allows and carries, with its rule name."""
     long_page = f.main_letters > TEASER_MAX_MAIN_LETTERS
     for c in table:
         gate = c.entry.gate
         if long_page and gate != "tail":
             continue
-        if f.allows(gate) and f.matches(c):
-            return c.entry
+        if f.allows(gate) and (found := f.matches(c)) is not None:
+            # Words are named by what they said; markup patterns by their table name.
+            name = c.entry.name if c.entry.where == "markup" else found
+            return c.entry, f"{_RULE_KIND.get(c.entry.where, c.entry.where)}:{name}"
     return None
 
 
-def _rule_name(e: Entry) -> str:
-    kind = {"markup": "marker", "text": "phrase", "tail": "phrase-at-end"}.get(e.where, e.where)
-    return f"{kind}:{e.name}"
+_RULE_KIND = {"markup": "marker", "text": "phrase", "tail": "phrase-at-end"}
 
 
 def _check_walls(f: _Facts) -> ContentSignal | None:
     for h in HEADER_RULES:
         if h.header in f.page.headers and h.value in f.header(h.header) and f.allows(h.gate):
             return _wall_signal(h.kind, f"header:{h.header}={h.value}", h.vendor, None)
-    e = _first(f, _WALLS)
-    if e is not None:
-        return _wall_signal(e.kind, _rule_name(e), e.vendor or _vendor_hint(f), e.what)
+    hit = _first(f, _WALLS)
+    if hit is not None:
+        e, rule = hit
+        return _wall_signal(e.kind, rule, e.vendor or _vendor_hint(f), e.what)
     if _is_cookie_check(f):
         return _wall_signal("challenge", "structure:cookie-and-reload script", _vendor_hint(f),
                             "a bot check: a script sets a cookie and reloads")
@@ -329,19 +333,20 @@ def _check_js_shell(f: _Facts) -> ContentSignal | None:
 
 
 def _check_soft_404(f: _Facts) -> ContentSignal | None:
-    e = _first(f, _SOFT_404)
-    if e is None:
+    hit = _first(f, _SOFT_404)
+    if hit is None:
         return None
+    e, rule = hit
     served = "served as success" if f.page.status < 400 else f"served with {f.page.status}"
-    return ContentSignal(reason="soft_404", wall=None, rule=_rule_name(e), vendor=e.vendor,
+    return ContentSignal(reason="soft_404", wall=None, rule=rule, vendor=e.vendor,
                          detail=f"a 'not found' page {served}")
 
 
 def _check_parked(f: _Facts) -> ContentSignal | None:
-    e = _first(f, _PARKED)
-    if e is None:
+    hit = _first(f, _PARKED)
+    if hit is None:
         return None
-    return ContentSignal(reason="parked", wall=None, rule=_rule_name(e), vendor=None,
+    return ContentSignal(reason="parked", wall=None, rule=hit[1], vendor=None,
                          detail="a parked domain (a for-sale or ads page, not the site)")
 
 

@@ -152,7 +152,7 @@ _CHALLENGE: tuple[Entry, ...] = (
     # Akamai: the edge 'Access Denied' page, whose Reference number is written with HTML
     # entities (decoded by the text extraction), and Bot Manager's pages.
     _c("markup", "errors.edgesuite.net", _AK, ev="walls/challenge/akamai_*_zara_*"),
-    _rx(_CH, "text", r"reference #\d+\.[0-9a-f]+\.\d+", "reference #18.*", vendor=_AK,
+    _rx(_CH, "text", r"reference #\d+\.(?=[0-9a-f]+\.\d+)", "reference #18.*", vendor=_AK,
         ev="walls/challenge/akamai_access_denied_*"),
     _c("markup", "sec-if-cpt-container", _AK, ev="Akamai Bot Manager 'sec-cpt' page"),
     _c("markup", "/_sec/cp_challenge/", _AK, ev="Akamai Bot Manager challenge"),
@@ -207,14 +207,6 @@ _CHALLENGE: tuple[Entry, ...] = (
     _c("markup", "google.com/sorry", _GO, ev="Google 'unusual traffic' page"),
     _c("heading", "sina visitor system", "Sina Weibo", ev="walls/challenge/weibo_sina_*"),
     _c("markup", "/visitor/genvisitor", "Sina Weibo", ev="walls/challenge/weibo_sina_*"),
-    # Captcha widgets also sit under comment forms (8 articles in the corpus).
-    _c("markup", "g-recaptcha", None, "bare", "walls/challenge/google_sorry_*", "reCAPTCHA"),
-    _c("markup", "h-captcha", None, "bare", "hCaptcha widget", "hCaptcha"),
-    _c("markup", "cf-turnstile", None, "bare", "Turnstile widget", "Turnstile"),
-    _c("markup", "arkoselabs.com", None, "bare", "Arkose Labs FunCaptcha", "FunCaptcha"),
-    _c("markup", "geetest", None, "bare", "GeeTest captcha", "GeeTest"),
-    _c("markup", "tencentcaptcha", None, "bare", "Tencent captcha", "Tencent captcha"),
-    _c("markup", "frc-captcha", None, "bare", "Friendly Captcha widget", "Friendly Captcha"),
     # Generic phrases, several languages.
     _c("heading", "just a moment", ev="walls/challenge/cf_iuam_* title"),
     _rx(_CH, "heading", r"^(robot or human|are you (a )?(human|robot))\??$", "robot or human?",
@@ -261,6 +253,15 @@ _CHALLENGE: tuple[Entry, ...] = (
         r"자동 입력 방지", r"비정상적인 트래픽", r"人机验证", r"安全验证", r"验证您是真人",
         r"請驗證您是真人", r"异常流量"),
         "prove you are human (de, fr, es, it, pt, nl, ja, ko, zh)", ev="the same, translated"),
+    # Captcha widgets, last: a page that names itself or its vendor is named by that. They
+    # also sit under comment forms (8 articles in the corpus).
+    _c("markup", "g-recaptcha", None, "bare", "walls/challenge/google_sorry_*", "reCAPTCHA"),
+    _c("markup", "h-captcha", None, "bare", "hCaptcha widget", "hCaptcha"),
+    _c("markup", "cf-turnstile", None, "bare", "Turnstile widget", "Turnstile"),
+    _c("markup", "arkoselabs.com", None, "bare", "Arkose Labs FunCaptcha", "FunCaptcha"),
+    _c("markup", "geetest", None, "bare", "GeeTest captcha", "GeeTest"),
+    _c("markup", "tencentcaptcha", None, "bare", "Tencent captcha", "Tencent captcha"),
+    _c("markup", "frc-captcha", None, "bare", "Friendly Captcha widget", "Friendly Captcha"),
 )
 
 _LG = "login"
@@ -275,8 +276,10 @@ _SIGN_IN_WORD = (r"(log ?in|sign ?in|anmelden|anmeldung|connexion|se connecter|"
 _SEP = "[|\\-\u2013\u2014:\u00b7\u2022]"
 
 _LOGIN: tuple[Entry, ...] = (
+    # A password field with little else: sign-in pages show 110-127 letters of main text;
+    # a header sign-in form also sits on short articles (one of 530 letters in the corpus).
     _rx(_LG, "markup", r"type=[\"']?password", "password field", anchor="password",
-        ev="walls/login/aol_*, ca_dmv_*"),
+        gate="bare", ev="walls/login/aol_*, ca_dmv_*"),
     _rx(_LG, "title", rf"(^|{_SEP} ?){_SIGN_IN_WORD}( ?{_SEP}|$)", "a title that is a sign-in word",
         ev="walls/login/aol_* ('AOL - login'), ca_dmv_* ('Login')"),
     _rx(_LG, "text", r"(login|log-in|sign-in) page is (opening|loading)|"
@@ -422,7 +425,8 @@ SOFT_404: tuple[Entry, ...] = (
     _rx(_S4, "heading", _alt(
         r"page (was |could )?not (be )?found", r"not found", r"page (cannot|can't) be found",
         r"(page|video|post|article|content) (does not|doesn't|no longer) exists?",
-        r"video unavailable", r"this (page|video) (is|isn't) (unavailable|not available)",
+        r"video unavailable",
+        r"this (page|video) (is (no longer |not |un)available|isn't available)",
         r"nicht gefunden", r"existiert nicht", r"nicht (mehr )?verfügbar",
         r"page introuvable", r"page non trouvée", r"n'existe (pas|plus)",
         r"p[aá]gina no encontrada", r"no se (ha )?encontr[oó]", r"no existe",

@@ -1,0 +1,130 @@
+"""The wall table against the evidence corpus (../shared/corpus), and the table's own rules.
+
+Every labelled page in ``walls/`` must get its expected reason, and every one of the 181
+articles must get none. The corpus is read by path; these tests skip when it is absent.
+Pages go through the real extraction, as in the pipeline.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from readreceipt import walls
+from readreceipt.extract import extract
+from readreceipt.fingerprint import GATES, PageView, judge_content
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+WALLS_DIR = CORPUS / "walls"
+ARTICLES_DIR = CORPUS / "articles" / "html"
+
+EXPECTED: dict[str, str | None] = {
+    "challenge": "wall:challenge",
+    "login": "wall:login",
+    "consent": "wall:consent",
+    "paywall": "wall:paywall",
+    "other_interstitial": "wall:interstitial",
+    "js_shell": "js_shell",
+    "soft_404": "soft_404",
+    "article_about_walls": None,
+    "hard_negative": None,
+}
+
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="evidence corpus not present")
+
+
+def _labelled() -> list[tuple[str, str]]:
+    labels = WALLS_DIR / "LABELS.tsv"
+    if not labels.is_file():
+        return []
+    with labels.open(encoding="utf-8", newline="") as fh:
+        return [(row["file"], row["label"]) for row in csv.DictReader(fh, delimiter="\t")]
+
+
+def _articles() -> list[str]:
+    return sorted(p.name for p in ARTICLES_DIR.glob("*.html.gz")) if ARTICLES_DIR.is_dir() else []
+
+
+def corpus_view(path: Path, body: bytes) -> PageView:
+    """The page as the local bench server would serve it (status and headers from .meta.json)."""
+    status, headers = 200, {"content-type": "text/html"}
+    meta = path.with_name(path.name + ".meta.json")
+    if meta.is_file():
+        data = json.loads(meta.read_text(encoding="utf-8"))
+        status = int(data.get("status", 200))
+        headers = {k.lower(): str(v) for k, v in data.get("headers", {}).items()}
+    ex = extract(body, "text/html", None)
+    return PageView(url="http://127.0.0.1/p", final_url="http://127.0.0.1/p", status=status,
+                    headers=headers, content_type="text/html", html=ex.html,
+                    main_text=ex.main_text, page_text=ex.page_text, body_bytes=len(body))
+
+
+@needs_corpus
+def test_the_corpus_is_what_the_readme_says() -> None:
+    rows = _labelled()
+    assert len(rows) >= 50
+    assert {label for _, label in rows} == set(EXPECTED)
+    assert len(_articles()) == 181
+
+
+@needs_corpus
+@pytest.mark.parametrize(("name", "label"), _labelled())
+def test_every_labelled_page_gets_its_expected_reason(name: str, label: str) -> None:
+    path = WALLS_DIR / name
+    signal = judge_content(corpus_view(path, path.read_bytes()))
+    got = signal.reason if signal is not None else None
+    assert got == EXPECTED[label], f"{name}: {signal}"
+    if signal is not None:
+        assert signal.rule and signal.detail
+
+
+@needs_corpus
+@pytest.mark.parametrize("name", _articles())
+def test_no_article_is_called_anything(name: str) -> None:
+    path = ARTICLES_DIR / name
+    signal = judge_content(corpus_view(path, gzip.decompress(path.read_bytes())))
+    assert signal is None, f"{name}: {signal}"
+
+
+# --- the table itself ---------------------------------------------------------------------
+
+ALL_ENTRIES = walls.WALLS + walls.SOFT_404 + walls.PARKED
+KINDS = {"challenge", "login", "consent", "paywall", "interstitial", "soft_404", "parked"}
+
+
+@pytest.mark.parametrize("entry", ALL_ENTRIES, ids=lambda e: f"{e.kind}:{e.name}")
+def test_every_entry_is_well_formed(entry: walls.Entry) -> None:
+    assert entry.kind in KINDS
+    assert entry.where in {"title", "heading", "text", "markup", "tail"}
+    assert entry.gate in (*GATES, "tail")
+    assert (entry.where == "tail") == (entry.gate == "tail")
+    assert entry.ev, "every entry says where it was seen"
+    # Patterns meet folded (lower-case) text: an upper-case letter outside an escape such as
+    # \d or \D could never match.
+    assert not re.search(r"(?<!\\)[A-Z]", entry.expr), entry.expr
+    if not entry.literal:
+        compiled = re.compile(entry.expr)
+        assert not compiled.match(""), "a pattern that matches nothing would fire everywhere"
+    if entry.anchor is not None:
+        assert not entry.literal and entry.anchor in entry.expr.replace("\\", "")
+
+
+def test_entries_that_ordinary_pages_also_carry_need_an_empty_or_bare_page() -> None:
+    # Vendor scripts seen on full pages in the corpus (hard_negative/jstor_*, osthessen_*)
+    # and captcha widgets under comment forms must never be enough on a page with text.
+    weak = {"_pxappid", "/cdn-cgi/challenge-platform/", "js.datadome.co", "_incapsula_resource",
+            "g-recaptcha", "h-captcha", "cf-turnstile"}
+    gates = {e.expr: e.gate for e in walls.WALLS if e.literal}
+    assert {gates[m] for m in weak} <= {"empty", "bare"}
+
+
+def test_headers_and_vendor_hints_are_lower_case() -> None:
+    for rule in walls.HEADER_RULES:
+        assert rule.header == rule.header.lower() and rule.value == rule.value.lower()
+    for name, value, _vendor in walls.VENDOR_HINTS:
+        assert name == name.lower() and value == value.lower()
