@@ -10,8 +10,6 @@ Exceptions are importable from here too; their hierarchy is drawn in ``errors.py
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from readreceipt._version import __version__
 from readreceipt.errors import (
     DeclinedError,

@@ -1,12 +1,223 @@
-"""``readreceipt-hook``: Claude Code hooks. Placeholder until the hook modes land.
+"""``readreceipt-hook``: Claude Code hooks that make a read receipt of every WebFetch.
 
-It exits 0 doing nothing, so installing it can never break an agent's session.
+Three modes, each registered by ``readreceipt hook install``:
+
+``capture`` (PostToolUse and PostToolUseFailure, matcher WebFetch)
+    Reads the payload (at most :data:`MAX_PAYLOAD` bytes), forks a detached worker that owns
+    it, and returns 0 at once, printing nothing. The worker
+    (:mod:`readreceipt.hookworker`) captures the URL, checks the answer against the page and
+    writes everything down; every failure there is one line of ``skipped.jsonl``.
+``report`` (PostToolUse, every tool)
+    Where this session (or, for a subagent, this agent) has flags nobody was told about,
+    prints them once as ``hookSpecificOutput.additionalContext``; otherwise prints nothing.
+``guard`` (optional PreToolUse, matcher WebFetch)
+    Denies WebFetch with a reason that points the agent at ``readreceipt fetch URL``.
+
+Invariants: the hook never fails a session (every mode exits 0, whatever the input) and
+never blocks on a fetch; the capture mode's path to its exit imports only the standard
+library (``os`` and ``sys`` here; ``readreceipt/__init__`` is lazy) and starts no second
+interpreter where ``os.fork`` exists; ``report`` opens the library read-only and imports the
+rest of readreceipt only when there is something to tell. This module never imports the CLI.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 
+#: The most of a payload read. A WebFetch payload is a URL, a prompt and a model's answer:
+#: tens of kilobytes at most. Anything larger is not one, and is skipped, not parsed.
+MAX_PAYLOAD = 4 * 1024 * 1024
 
-def main() -> None:
-    sys.exit(0)
+#: Run the worker in the hook's own process, for tests and debugging; the hook then returns
+#: only when the capture is written.
+FOREGROUND_ENV = "READRECEIPT_HOOK_FOREGROUND"
+LIBRARY_ENV = "READRECEIPT_LIBRARY"
+LIBRARY_DIRNAME = ".readreceipt"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    mode = args[0] if args else ""
+    try:
+        if mode == "capture":
+            _capture()
+        elif mode == "report":
+            _report()
+        elif mode == "guard":
+            _guard()
+    except BaseException:  # a hook must never fail the session it serves
+        return 0
+    return 0
+
+
+def read_payload() -> tuple[bytes, bool]:
+    """The payload's bytes (at most MAX_PAYLOAD) and whether there was more."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        return b"", False
+    try:
+        data: bytes = stream.read(MAX_PAYLOAD + 1)
+    except (OSError, ValueError):
+        return b"", False
+    return data[:MAX_PAYLOAD], len(data) > MAX_PAYLOAD
+
+
+# ---------------------------------------------------------------------------------- capture
+
+
+def _capture() -> None:
+    data, oversize = read_payload()
+    if os.environ.get(FOREGROUND_ENV) == "1":
+        _work(data, oversize)
+        return
+    if not hasattr(os, "fork"):
+        _spawn(data, oversize)
+        return
+    try:
+        pid = os.fork()
+    except OSError:  # no room for a process now: a worker interpreter may still start
+        _spawn(data, oversize)
+        return
+    if pid != 0:
+        return  # the parent: the session goes on at once
+    # The child: out of the hook's session and process group, holding none of its pipes, so
+    # Claude Code sees the hook end now and a timeout that kills the group cannot reach it.
+    try:
+        os.setsid()
+        _detach_streams()
+        _work(data, oversize)
+    finally:
+        os._exit(0)
+
+
+def _detach_streams() -> None:
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.closerange(3, 65536)
+
+
+def _work(data: bytes, oversize: bool) -> None:
+    from readreceipt import hookworker
+
+    hookworker.run(data, oversize=oversize)
+
+
+def _spawn(data: bytes, oversize: bool) -> None:
+    """Where there is no fork: hand the payload to a worker interpreter over a pipe."""
+    import subprocess
+
+    argv = [sys.executable, "-m", "readreceipt.hookworker"] + (["--oversize"] if oversize else [])
+    flags = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0) | getattr(
+        subprocess, "DETACHED_PROCESS", 0)
+    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, creationflags=flags,
+                            start_new_session=hasattr(os, "setsid"))
+    assert proc.stdin is not None
+    proc.stdin.write(data)
+    proc.stdin.close()
+
+
+# ----------------------------------------------------------------------------------- report
+
+
+def _payload_object(data: bytes) -> dict[str, object] | None:
+    import json
+
+    try:
+        payload = json.loads(data)
+    except ValueError:
+        return None
+    return payload if isinstance(payload, dict) else None
+
+
+def index_path(payload: dict[str, object]) -> str | None:
+    """The library's index.db, if a library exists: $READRECEIPT_LIBRARY, else upwards."""
+    env = os.environ.get(LIBRARY_ENV)
+    if env:
+        candidate = os.path.join(os.path.expanduser(env), "index.db")
+        return candidate if os.path.isfile(candidate) else None
+    cwd = payload.get("cwd")
+    here = os.path.abspath(cwd if isinstance(cwd, str) and os.path.isdir(cwd) else os.getcwd())
+    while True:
+        candidate = os.path.join(here, LIBRARY_DIRNAME, "index.db")
+        if os.path.isfile(candidate):
+            return candidate
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
+
+
+def _text(payload: dict[str, object], key: str) -> str | None:
+    value = payload.get(key)
+    return value if isinstance(value, str) and value else None
+
+
+def _has_unreported(index: str, session_id: str, agent_id: str | None) -> bool:
+    """A read-only look: is there anything to tell? (The common answer is no.)"""
+    import sqlite3
+
+    uri = "file:" + index.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+    conn = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=5)
+    try:
+        sql = "SELECT 1 FROM flags WHERE session_id = ? AND reported_at IS NULL"
+        params: tuple[str, ...] = (session_id,)
+        if agent_id is not None:
+            sql += " AND agent_id = ?"
+            params += (agent_id,)
+        return conn.execute(sql + " LIMIT 1", params).fetchone() is not None
+    finally:
+        conn.close()
+
+
+def _report() -> None:
+    data, oversize = read_payload()
+    payload = None if oversize else _payload_object(data)
+    if payload is None:
+        return
+    session_id = _text(payload, "session_id")
+    agent_id = _text(payload, "agent_id")
+    index = index_path(payload)
+    if session_id is None or index is None or not _has_unreported(index, session_id, agent_id):
+        return
+    from readreceipt import hookworker
+
+    context = hookworker.report(os.path.dirname(index), session_id, agent_id)
+    if context:
+        _print_json({"hookSpecificOutput": {"hookEventName": "PostToolUse",
+                                            "additionalContext": context}})
+
+
+def _print_json(obj: dict[str, object]) -> None:
+    import json
+
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+# ------------------------------------------------------------------------------------ guard
+
+
+def guard_reason(url: str | None) -> str:
+    """Why WebFetch was denied, and what to run instead."""
+    import shlex
+
+    target = shlex.quote(url) if url else "URL"
+    return ("readreceipt's guard stops WebFetch: it hands you another model's summary of the "
+            "page, not the page's words. When you need the page's exact words, run "
+            f"`readreceipt fetch {target}` and read the file it names (it also says whether "
+            "the page was really read).")
+
+
+def _guard() -> None:
+    data, oversize = read_payload()
+    payload = None if oversize else _payload_object(data)
+    if payload is None or payload.get("tool_name") != "WebFetch":
+        return
+    tool_input = payload.get("tool_input")
+    url = tool_input.get("url") if isinstance(tool_input, dict) else None
+    _print_json({"hookSpecificOutput": {
+        "hookEventName": "PreToolUse", "permissionDecision": "deny",
+        "permissionDecisionReason": guard_reason(url if isinstance(url, str) else None)}})

@@ -1,0 +1,64 @@
+"""``readreceipt fetch``: a page's own content in a file for an agent; one line back.
+
+A thin adapter over :func:`readreceipt.fetchpage.fetch_page`: it parses options, prints the
+result's one line (and, with ``--preview``, the first lines of the text, fenced as the file
+is) and exits with the verdict's code.
+"""
+
+from __future__ import annotations
+
+import click
+
+from readreceipt.cli import emit_json
+from readreceipt.cli._common import json_option, library_option, open_library
+from readreceipt.fetchpage import DEFAULT_WAIT, FORMATS, FetchPageOptions, fetch_page
+from readreceipt.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
+
+
+@click.command()
+@click.argument("url")
+@click.option("-o", "--output", metavar="PATH", type=click.Path(),
+              help="Write here (a file, or a folder for the default name). Default: "
+              "<tmp>/readreceipt/<host>/<time>-<slug>-<hash>.<ext>.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="markdown",
+              show_default=True, help="How to write an HTML page; raw is the body byte for byte.")
+@click.option("--links/--no-links", default=True, show_default=True,
+              help="Keep links in the text.")
+@click.option("--tables/--no-tables", default=True, show_default=True,
+              help="Keep tables in the text.")
+@click.option("--preview", type=click.IntRange(min=0), default=0, metavar="N",
+              help="Also print the first N lines of the text.")
+@click.option("--overwrite/--no-overwrite", default=True, show_default=True,
+              help="Replace a file already at PATH.")
+@click.option("--now", is_flag=True, help="Skip pacing, robots.txt and the 15-minute dedup "
+              "window (never the security rules).")
+@click.option("--wait", type=click.FloatRange(min=0), default=DEFAULT_WAIT, show_default=True,
+              help="Seconds to wait for the host's turn before declining.")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=DEFAULT_TIMEOUT,
+              show_default=True, help="Total deadline in seconds.")
+@click.option("--max-bytes", type=click.IntRange(min=1), default=DEFAULT_MAX_BYTES,
+              show_default=True, help="Size cap; the first part is kept beyond it.")
+@click.option("--resolve", multiple=True, metavar="HOST:PORT:ADDR",
+              help="Pin a name to an address (as curl's); the address still passes the guard.")
+@json_option
+@library_option
+@click.pass_context
+def fetch(ctx: click.Context, url: str, output: str | None, fmt: str, links: bool,
+          tables: bool, preview: int, overwrite: bool, now: bool, wait: float, timeout: float,
+          max_bytes: int, resolve: tuple[str, ...], as_json: bool,
+          library_here: str | None) -> None:
+    """Write URL's own content to a file for an agent to read, fenced as untrusted."""
+    options = FetchPageOptions(output=output, format=fmt, links=links, tables=tables,
+                               overwrite=overwrite, now=now, wait=wait, timeout=timeout,
+                               max_bytes=max_bytes, resolve=resolve)
+    result = fetch_page(url, options, open_library(ctx, library_here))
+    if as_json:
+        out = result.to_json()
+        if preview:
+            out["preview"] = result.preview(preview)
+        emit_json(out)
+    else:
+        click.echo(result.line())
+        if preview and result.fenced is not None:
+            click.echo(result.preview(preview))
+    ctx.exit(result.exit_code)

@@ -1,0 +1,362 @@
+"""A page's own content in a file for an agent to read: ``readreceipt fetch`` and its kin.
+
+:func:`fetch_page` runs the ordinary :func:`readreceipt.capture.capture` (same safe pipeline,
+same record), then writes a file from the bytes that capture kept:
+
+- HTML: hidden elements removed, main content extracted by trafilatura into markdown, text or
+  HTML, under a short header (title, URL, final URL, fetched at, verdict, record id);
+- anything else textual (JSON, plain text, markdown, XML): the text as sent, not converted;
+- a PDF or other binary content, and ``format="raw"``: the body byte for byte.
+
+Every text written for an agent is fenced as untrusted (:mod:`readreceipt.fence`); raw bytes
+are not text and are written untouched. The record gains ``injection_marks`` and
+``fetch_output`` (in its ``extra``), so what was handed to the agent is written down too.
+
+Invariants: no step of the pipeline runs here (capture does them); a page that was not read
+still has what came back written, and the result's ``exit_code`` is its verdict's; a file is
+never replaced when ``overwrite`` is false; nothing is written outside the path asked for or
+the per-user default folder.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import logging
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from readreceipt import fence
+from readreceipt.capture import CaptureOptions, capture
+from readreceipt.errors import DeclinedError, UsageError
+from readreceipt.extract import decode, sniff_kind
+from readreceipt.netguard import Resolver
+from readreceipt.store.atomic import write_once, write_replace
+from readreceipt.store.library import Library
+from readreceipt.store.records import Record, utc_now
+from readreceipt.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
+from readreceipt.verdict import RETRIEVED, exit_code_for
+from readreceipt.wording import describe
+
+log = logging.getLogger(__name__)
+
+FORMATS = ("markdown", "text", "html", "raw")
+_TRAFILATURA_FORMAT = {"markdown": "markdown", "text": "txt", "html": "html"}
+_FORMAT_EXT = {"markdown": "md", "text": "txt", "html": "html"}
+_TYPE_EXT = {
+    "text/html": "html", "application/xhtml+xml": "xhtml", "application/json": "json",
+    "text/json": "json", "text/markdown": "md", "text/x-markdown": "md", "text/plain": "txt",
+    "text/csv": "csv", "application/xml": "xml", "text/xml": "xml", "application/pdf": "pdf",
+}
+
+#: An agent fetching two pages of one host in a row would otherwise be declined for the two
+#: seconds of pacing; ten seconds of patience is shorter than a retry round trip.
+DEFAULT_WAIT = 10.0
+
+#: What to do next, by the verdict's reason (first matching prefix wins). One place, so the
+#: CLI and the MCP server say the same thing.
+_ADVICE: tuple[tuple[str, str], ...] = (
+    ("wall:", "readreceipt does not get past walls: ask the user for the page's text or use "
+              "another source, and do not cite this page as read"),
+    ("js_shell", "the page builds itself with JavaScript: install the browser extra and "
+                 "Chromium so readreceipt can render it, or find a static copy"),
+    ("soft_404", "the page is not there: check the URL"),
+    ("http_404", "the page is not there: check the URL"),
+    ("http_410", "the page is gone: check the URL or find another source"),
+    ("http_401", "the server wants a sign-in: ask the user for the page's text"),
+    ("http_403", "the server refused the request: ask the user for the text or use another "
+                 "source"),
+    ("http_429", "the server asks for fewer requests: try again later"),
+    ("http_5", "the server failed: try again later"),
+    ("http_", "the server answered with an error: check the URL"),
+    ("parked", "the domain is parked: check the URL"),
+    ("thin_text", "there is too little text to be the page: check the URL"),
+    ("truncated", "the page is larger than the size cap: run again with a larger --max-bytes"),
+    ("no_text_layer", "the PDF holds images of text only: it cannot be quoted"),
+    ("timeout", "the server did not answer in time: try again later or with a longer "
+                "--timeout"),
+    ("too_many_redirects", "the URL redirects in a loop: check the URL"),
+    ("https_downgrade", "the https page redirects to plain http, which is not followed: use "
+                        "another source"),
+)
+_DEFAULT_ADVICE = "there is no text to read here: do not cite this page as read"
+
+
+@dataclass(frozen=True)
+class FetchPageOptions:
+    output: str | os.PathLike[str] | None = None  # a file, or a folder for the default name
+    format: str = "markdown"  # markdown | text | html | raw
+    links: bool = True
+    tables: bool = True
+    overwrite: bool = True
+    now: bool = False
+    wait: float = DEFAULT_WAIT
+    timeout: float = DEFAULT_TIMEOUT
+    max_bytes: int = DEFAULT_MAX_BYTES
+    resolve: tuple[str, ...] = ()
+    session_id: str | None = None
+    agent_id: str | None = None
+    render: bool = True
+    allow_hosts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FetchPageResult:
+    record: Record
+    path: Path | None  # None when nothing came back to write
+    bytes: int  # bytes written to ``path``
+    format: str  # what was written: markdown | text | html | raw | as-sent
+    reused: bool
+    fenced: fence.Fenced | None
+    hidden_removed: int = 0
+
+    @property
+    def content_type(self) -> str:
+        return self.record.content_type or ""
+
+    @property
+    def injection_marks(self) -> int:
+        return self.fenced.injection_marks if self.fenced else 0
+
+    @property
+    def exit_code(self) -> int:
+        return exit_code_for(self.record.verdict, self.record.reason)
+
+    @property
+    def read(self) -> bool:
+        return self.record.verdict == RETRIEVED
+
+    def line(self) -> str:
+        """One line for the agent: what was written where, and, when not read, what to do."""
+        r = self.record
+        if self.path is None:
+            return (f"not read: nothing came back from {r.url}, so nothing was written. "
+                    f"{describe(r)} Next: {advice(r.reason)}.")
+        where = f"wrote {self.bytes} bytes to {self.path}"
+        what = f"{self.format}, {self.content_type or 'no content type'}"
+        extra = ""
+        if self.injection_marks:
+            extra += (f"; {self.injection_marks} control-shaped string"
+                      f"{'s' if self.injection_marks != 1 else ''} marked in the text")
+        if self.reused:
+            extra += f"; from the copy fetched at {r.fetched_at}"
+        if self.read:
+            return f"ok: {where} ({what}, {r.verdict}){extra}"
+        return (f"not read: {where} ({what}, {r.verdict} {r.reason}){extra}. {describe(r)} "
+                f"Next: {advice(r.reason)}.")
+
+    def preview(self, count: int) -> str:
+        """The first ``count`` lines of the text written, fenced as the file is ('' if none)."""
+        if self.fenced is None or count <= 0:
+            return ""
+        return self.fenced.preview(count)
+
+    def to_json(self) -> dict[str, Any]:
+        r = self.record
+        return {
+            "path": str(self.path) if self.path else None, "bytes": self.bytes,
+            "format": self.format, "content_type": self.content_type, "verdict": r.verdict,
+            "reason": r.reason, "wall": r.wall, "record_id": r.record_id, "url": r.url,
+            "final_url": r.final_url, "fetched_at": r.fetched_at, "reused": self.reused,
+            "injection_marks": self.injection_marks,
+            "invisible_removed": self.fenced.invisible_removed if self.fenced else 0,
+            "hidden_removed": self.hidden_removed, "exit_code": self.exit_code,
+            "message": self.line(),
+        }
+
+
+def advice(reason: str) -> str:
+    """What an agent should do about a page not read for ``reason``."""
+    for prefix, text in _ADVICE:
+        if reason.startswith(prefix):
+            return text
+    return _DEFAULT_ADVICE
+
+
+def fetch_page(url: str, options: FetchPageOptions | None = None,
+               library: Library | None = None, *, resolver: Resolver | None = None,
+               **fields: Any) -> FetchPageResult:
+    """Capture ``url`` and write its own content to a file for an agent to read.
+
+    ``fields`` set :class:`FetchPageOptions` by name (``output=``, ``format=``...).
+    """
+    opts = dataclasses.replace(options or FetchPageOptions(), **fields)
+    if opts.format not in FORMATS:
+        raise UsageError(f"unknown format {opts.format!r}; use one of {', '.join(FORMATS)}",
+                         reason="bad_format")
+    asked = Path(opts.output).expanduser() if opts.output is not None else None
+    if asked is not None and not asked.is_dir() and asked.exists() and not opts.overwrite:
+        raise UsageError(f"{asked} exists and --no-overwrite was given; nothing was fetched",
+                         reason="exists")
+    lib = library if library is not None else Library.locate()
+    result = capture(url, CaptureOptions(
+        now=opts.now, wait=opts.wait, timeout=opts.timeout, max_bytes=opts.max_bytes,
+        session_id=opts.session_id, agent_id=opts.agent_id, resolve=opts.resolve, keep="all",
+        render=opts.render, allow_hosts=opts.allow_hosts), lib, resolver=resolver)
+    record = result.record
+    if record.http_status is None:  # nothing came back (a network failure): nothing to write
+        return FetchPageResult(record, None, 0, opts.format, result.reused, None)
+    body = lib.body(record) if record.bytes else b""
+    if body is None:
+        raise DeclinedError(
+            f"{record.url} was fetched at {record.fetched_at} and its bytes were not kept; "
+            "run again with --now to fetch it anew", url=record.url, reason="bytes_not_kept")
+    written = render_content(record, body, opts)
+    path = _target(asked, record, written.ext)
+    _write(path, written.data, opts.overwrite)
+    saved = _note_output(lib, record, path, written)
+    return FetchPageResult(saved, path, len(written.data), written.format, result.reused,
+                           written.fenced, written.hidden_removed)
+
+
+@dataclass(frozen=True)
+class Written:
+    data: bytes
+    format: str
+    ext: str
+    fenced: fence.Fenced | None
+    hidden_removed: int = 0
+
+
+def render_content(record: Record, body: bytes, opts: FetchPageOptions) -> Written:
+    """The file's bytes for ``body`` (served for ``record``) in the format asked for."""
+    content_type = record.content_type or ""
+    kind = sniff_kind(body, content_type) if body else "empty"
+    type_ext = _TYPE_EXT.get(content_type, "html" if kind == "html" else "txt")
+    if opts.format == "raw" or kind in ("pdf", "binary"):
+        ext = "pdf" if kind == "pdf" else ("bin" if kind == "binary" else type_ext)
+        return Written(body, "raw", ext, None)
+    text, _ = decode(body, record.charset, html=(kind == "html")) if body else ("", "utf-8")
+    if kind != "html":
+        fenced = fence.fence(text, _header(record))
+        return Written(fenced.document.encode("utf-8"), "as-sent", type_ext, fenced)
+    visible, hidden = fence.strip_hidden_html(text)
+    content = _html_content(visible, record, opts)
+    fenced = fence.fence(content, _header(record))
+    return Written(fenced.document.encode("utf-8"), opts.format, _FORMAT_EXT[opts.format],
+                   fenced, hidden)
+
+
+def _html_content(html: str, record: Record, opts: FetchPageOptions) -> str:
+    import trafilatura
+
+    try:
+        out = trafilatura.extract(
+            html, url=record.final_url or record.url,
+            output_format=_TRAFILATURA_FORMAT[opts.format], include_links=opts.links,
+            include_tables=opts.tables, include_comments=False, include_images=False,
+            deduplicate=False, with_metadata=False)
+    except Exception:  # trafilatura raises a wide variety on hostile markup
+        log.warning("trafilatura failed on %s; writing the whole visible text", record.url,
+                    exc_info=True)
+        out = None
+    if out and out.strip():
+        return str(out).strip()
+    # Nothing that looks like an article (a wall, a shell, a list page): the whole visible
+    # text, so the agent sees what came back.
+    from readreceipt.extract import extract
+
+    return extract(html.encode("utf-8"), "text/html", "utf-8").page_text
+
+
+def _header(record: Record) -> list[tuple[str, str]]:
+    rows = [("source", "readreceipt fetch (the page fetched again, independently)")]
+    if record.title:
+        rows.append(("title", fence.one_line(record.title)))
+    rows += [("url", record.url)]
+    if record.final_url and record.final_url != record.url:
+        rows.append(("final url", record.final_url))
+    rows += [("fetched at", record.fetched_at), ("content type", record.content_type or "none"),
+             ("verdict", f"{record.verdict} ({record.reason})")]
+    if record.verdict != RETRIEVED:
+        rows.append(("not read", describe(record)))
+    rows.append(("record", record.record_id))
+    return rows
+
+
+# ------------------------------------------------------------------------------- the file
+
+
+def default_folder() -> Path:
+    """``<tmp>/readreceipt``, or a per-user folder when that one is not safely ours."""
+    base = Path(tempfile.gettempdir())
+    shared = base / "readreceipt"
+    try:
+        info = shared.lstat()
+    except FileNotFoundError:
+        return shared
+    except OSError:
+        return base / f"readreceipt-{_uid()}"
+    import stat
+
+    ours = stat.S_ISDIR(info.st_mode) and (not hasattr(os, "getuid")
+                                           or info.st_uid == os.getuid())
+    # Another user's folder (or a symlink planted there) would let them choose where we write.
+    return shared if ours else base / f"readreceipt-{_uid()}"
+
+
+def _uid() -> str:
+    return str(os.getuid()) if hasattr(os, "getuid") else "user"
+
+
+_UNSAFE = re.compile(r"[^a-z0-9]+")
+
+
+def default_name(record: Record, ext: str) -> str:
+    stamp = re.sub(r"[^0-9TZ]", "", record.fetched_at.split(".")[0]) + "Z"
+    path = urlsplit(record.url).path.rstrip("/")
+    last = path.rsplit("/", 1)[-1].rsplit(".", 1)[0] if path else ""
+    slug = _UNSAFE.sub("-", last.lower()).strip("-")[:40].strip("-") or "index"
+    digest = (record.bytes_sha256 or hashlib.sha256(record.record_id.encode()).hexdigest())[:8]
+    return f"{stamp}-{slug}-{digest}.{ext}"
+
+
+def _host_folder(record: Record) -> str:
+    parts = urlsplit(record.url)
+    host = (parts.hostname or "unknown").lower()
+    if parts.port:
+        host += f"_{parts.port}"
+    return re.sub(r"[^a-z0-9._-]+", "_", host).strip(".") or "unknown"
+
+
+def _target(asked: Path | None, record: Record, ext: str) -> Path:
+    if asked is None:
+        return default_folder() / _host_folder(record) / default_name(record, ext)
+    if asked.is_dir():
+        return asked / default_name(record, ext)
+    return asked
+
+
+def _write(path: Path, data: bytes, overwrite: bool) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if overwrite:
+            write_replace(path, data)
+        elif not write_once(path, data):
+            raise UsageError(f"{path} exists and --no-overwrite was given; the capture is "
+                             "recorded but the file was not replaced", reason="exists")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}",
+                         reason="write_failed") from exc
+
+
+def _note_output(lib: Library, record: Record, path: Path, written: Written) -> Record:
+    """Write down in the record what was handed to the agent."""
+    output = {
+        "path": str(path), "format": written.format, "bytes": len(written.data),
+        "sha256": hashlib.sha256(written.data).hexdigest(), "written_at": utc_now(),
+        "fenced": written.fenced is not None,
+        "invisible_removed": written.fenced.invisible_removed if written.fenced else 0,
+        "hidden_removed": written.hidden_removed,
+        "delimiters_escaped": written.fenced.delimiters_escaped if written.fenced else 0,
+    }
+    marks = written.fenced.injection_marks if written.fenced else 0
+    updated = record.replace(extra={**record.extra, "injection_marks": marks,
+                                    "fetch_output": output})
+    lib.save(updated)
+    return updated

@@ -1,0 +1,262 @@
+"""The hook's worker: one WebFetch payload in, one capture (or one skipped line) out.
+
+``readreceipt-hook capture`` forks this off and returns; nobody waits for it. It maps the
+payload to :func:`readreceipt.capture.capture` -- the URL, the session and agent ids, the
+prompt and the fetch tool's answer (checked against the page) -- waiting up to
+:data:`HOST_WAIT` seconds for the host's turn, and adds to the record what the agent's own
+fetch reported (status, bytes, error). It also holds the hook's reporting side: claiming the
+flags one agent has not been told about, in one transaction, and wording them.
+
+Invariants: :func:`run` never raises and never prints; every payload that does not become a
+capture is one line of ``skipped.jsonl`` (refusals and declines are written by capture
+itself); the answer is never kept, only its digest; text from a page that reaches the agent
+is sanitized by :mod:`readreceipt.fence` first.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from readreceipt.capture import KEEP_CHOICES, CaptureOptions, capture
+from readreceipt.errors import DeclinedError, ReadReceiptError, RefusedError
+from readreceipt.store import jsonlog
+from readreceipt.store.library import Library
+from readreceipt.store.records import utc_now
+
+log = logging.getLogger(__name__)
+
+#: How long a worker waits for its host's turn. Nobody waits on the worker, so a page fetched
+#: right after another from the same host is captured a little late rather than lost; past
+#: this the capture is declined (a skipped line), as a worker minutes behind its session has
+#: stopped being a by-product of it.
+HOST_WAIT = 30.0
+KEEP_ENV = "READRECEIPT_KEEP"
+
+#: Flags told in one report; the rest wait for the next tool call, so one message stays short.
+REPORT_LIMIT = 5
+
+#: WebFetch's answer when a URL redirects to another host: a notice naming the new URL and
+#: repeating the prompt, not an answer about any page. Its quoted URL and prompt must not be
+#: checked as quotations, so the notice is recognised and recorded instead.
+_REDIRECT_NOTICE_MARKS = ("REDIRECT DETECTED", "redirects to a different host")
+
+_TEXT_LIMIT = 2000  # the most of a fetch tool's error kept in the record
+
+
+class Skip(Exception):
+    """A payload that will not become a capture, and the rule that says so."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class Job:
+    url: str
+    session_id: str | None
+    agent_id: str | None
+    prompt: str | None
+    answer: str | None
+    cwd: str | None
+    agent_fetch: dict[str, Any]
+
+
+def run(data: bytes, *, oversize: bool = False) -> None:
+    """Capture what one hook payload names. Never raises."""
+    payload: Any = None
+    lib: Library | None = None
+    try:
+        payload = parse(data, oversize)
+        lib = _library(payload.get("cwd"))
+        job = job_from_payload(payload)
+        _capture(lib, job)
+    except Skip as skip:
+        _skipped(lib, payload, skip.rule, str(skip))
+    except (RefusedError, DeclinedError):
+        pass  # capture wrote its own skipped line, with the rule that fired
+    except ReadReceiptError as exc:
+        _skipped(lib, payload, f"hook_{exc.reason}", str(exc))
+    except Exception as exc:  # the worker's last line of defence: write it down, never raise
+        log.debug("hook worker failed", exc_info=True)
+        _skipped(lib, payload, "hook_error", f"{type(exc).__name__}: {exc}")
+
+
+def parse(data: bytes, oversize: bool) -> dict[str, Any]:
+    if oversize:
+        raise Skip("hook_payload_too_large",
+                   f"the hook payload is larger than {len(data)} bytes; not read")
+    if not data.strip():
+        raise Skip("hook_payload_empty", "the hook payload was empty")
+    try:
+        payload = json.loads(data)
+    except (ValueError, RecursionError):
+        raise Skip("hook_payload_not_json", "the hook payload is not JSON") from None
+    if not isinstance(payload, dict):
+        raise Skip("hook_payload_not_object",
+                   f"the hook payload is JSON {type(payload).__name__}, not an object")
+    return payload
+
+
+def _str(value: Any, limit: int | None = None) -> str | None:
+    if not isinstance(value, str) or not value:
+        return None
+    return value[:limit] if limit else value
+
+
+def job_from_payload(payload: dict[str, Any]) -> Job:
+    """What to capture, from a PostToolUse or PostToolUseFailure payload for WebFetch."""
+    tool = payload.get("tool_name")
+    if tool is not None and tool != "WebFetch":
+        raise Skip("hook_not_webfetch", f"the hook was called for {str(tool)[:80]!r}, "
+                   "not WebFetch")
+    tool_input = payload.get("tool_input")
+    url = _str(tool_input.get("url")) if isinstance(tool_input, dict) else None
+    if url is None:
+        raise Skip("hook_no_url", "the payload's tool_input has no url string")
+    prompt = _str(tool_input.get("prompt")) if isinstance(tool_input, dict) else None
+    event = _str(payload.get("hook_event_name")) or "PostToolUse"
+    response = payload.get("tool_response")
+    fetch_info: dict[str, Any] = {"tool": "WebFetch", "event": event,
+                                  "tool_use_id": _str(payload.get("tool_use_id"), 200)}
+    answer: str | None = None
+    if isinstance(response, dict):
+        answer = _str(response.get("result"))
+        for key, name in (("code", "status"), ("bytes", "bytes"), ("durationMs", "duration_ms")):
+            if isinstance(response.get(key), int) and not isinstance(response.get(key), bool):
+                fetch_info[name] = response[key]
+        if _str(response.get("url")):
+            fetch_info["url"] = response["url"]
+    elif isinstance(response, str):
+        answer = _str(response)
+    error = payload.get("error")
+    if event == "PostToolUseFailure" or error is not None:
+        answer = None  # a failed fetch answered nothing; the URL is still worth a receipt
+        fetch_info["error"] = (error if isinstance(error, str) else json.dumps(error))[
+            :_TEXT_LIMIT]
+    if answer is not None and any(mark in answer for mark in _REDIRECT_NOTICE_MARKS):
+        fetch_info["redirect_notice"] = True
+        answer = None
+    return Job(url=url, session_id=_str(payload.get("session_id"), 200),
+               agent_id=_str(payload.get("agent_id"), 200), prompt=prompt, answer=answer,
+               cwd=_str(payload.get("cwd")), agent_fetch=fetch_info)
+
+
+def keep_setting() -> str:
+    value = os.environ.get(KEEP_ENV, "all").strip().lower()
+    return value if value in KEEP_CHOICES else "all"
+
+
+def _library(cwd: Any) -> Library:
+    start = Path(cwd) if isinstance(cwd, str) and os.path.isdir(cwd) else None
+    return Library.locate(cwd=start)
+
+
+def _capture(lib: Library, job: Job) -> None:
+    options = CaptureOptions(wait=HOST_WAIT, session_id=job.session_id, agent_id=job.agent_id,
+                             prompt=job.prompt, answer=job.answer, keep=keep_setting())
+    result = capture(job.url, options, lib)
+    if not result.reused:
+        record = result.record
+        lib.save(record.replace(extra={**record.extra, "agent_fetch": job.agent_fetch}))
+
+
+def _skipped(lib: Library | None, payload: Any, rule: str, message: str) -> None:
+    """One line of skipped.jsonl; in a per-user fallback file when no library opens."""
+    info = payload if isinstance(payload, dict) else {}
+    tool_input = info.get("tool_input")
+    entry = {
+        "url": _str(tool_input.get("url"), 2048) if isinstance(tool_input, dict) else None,
+        "rule": rule, "message": message[:_TEXT_LIMIT], "kind": "hook",
+        "session_id": _str(info.get("session_id"), 200),
+        "agent_id": _str(info.get("agent_id"), 200),
+    }
+    try:
+        if lib is None:
+            lib = _library(info.get("cwd"))
+        lib.log("skipped.jsonl", entry)
+        return
+    except Exception:  # no library: fall back to a file that always opens
+        log.debug("no library for a skipped line", exc_info=True)
+    try:
+        folder = Path(tempfile.gettempdir()) / f"readreceipt-hook-{os.getuid()}"
+        folder.mkdir(mode=0o700, exist_ok=True)
+        jsonlog.append(folder / "skipped.jsonl", {"at": utc_now(), **entry})
+    except Exception:  # nowhere left to write; a hook still never fails
+        log.debug("could not write the fallback skipped line", exc_info=True)
+
+
+# ----------------------------------------------------------------------------------- report
+
+
+def claim_flags(lib: Library, session_id: str, agent_id: str | None,
+                limit: int = REPORT_LIMIT) -> list[sqlite3.Row]:
+    """The flags this agent is to be told about now, marked reported in the same transaction.
+
+    A subagent (``agent_id``) is told about its own flags; the main agent about every flag of
+    the session not yet told, its subagents' included. Whichever asks first claims a flag, and
+    the ``BEGIN IMMEDIATE`` transaction makes two concurrent reports claim different ones.
+    """
+    sql = "SELECT * FROM flags WHERE session_id = ? AND reported_at IS NULL"
+    params: list[Any] = [session_id]
+    if agent_id is not None:
+        sql += " AND agent_id = ?"
+        params.append(agent_id)
+    with lib.index.write() as conn:
+        rows = list(conn.execute(sql + " ORDER BY id LIMIT ?", [*params, limit]))
+        conn.executemany("UPDATE flags SET reported_at = ?, reported_to = ? WHERE id = ?",
+                         [(utc_now(), agent_id or "main", row["id"]) for row in rows])
+    return rows
+
+
+def report_text(rows: list[sqlite3.Row], agent_id: str | None) -> str:
+    """The words put before the agent for ``rows``."""
+    from readreceipt import fence
+    from readreceipt.quotes import PassageResult, flag_message
+
+    if len(rows) == 1:
+        head = ("readreceipt: 1 quoted passage in a WebFetch answer is not on the page it was "
+                "attributed to.")
+    else:
+        head = (f"readreceipt: {len(rows)} quoted passages in WebFetch answers are not on the "
+                "pages they were attributed to.")
+    lines = [head]
+    for row in rows:
+        nearest = fence.one_line(row["nearest"]) if row["nearest"] else None
+        passage = PassageResult(text=row["passage"], found=False, tier=None, nearest=nearest,
+                                similarity=row["similarity"])
+        origin = ""
+        if agent_id is None and row["agent_id"]:
+            origin = f" (from subagent {row['agent_id']}'s fetch)"
+        lines.append(f"- {flag_message(row['url'], passage)}{origin}")
+    lines.append("Do not present these passages as the page's words. For the page's exact "
+                 "words run `readreceipt fetch URL` and read the file it names.")
+    return "\n".join(lines)
+
+
+def report(library_root: str, session_id: str, agent_id: str | None) -> str:
+    """Claim and word this agent's untold flags; '' when there are none."""
+    lib = Library.open(Path(library_root))
+    try:
+        rows = claim_flags(lib, session_id, agent_id)
+        return report_text(rows, agent_id) if rows else ""
+    finally:
+        lib.close()
+
+
+def main() -> None:
+    """``python -m readreceipt.hookworker``: the worker where the hook cannot fork."""
+    data = sys.stdin.buffer.read()
+    run(data, oversize="--oversize" in sys.argv[1:])
+
+
+if __name__ == "__main__":
+    main()
