@@ -35,6 +35,7 @@ _COMMANDS: dict[str, str] = {
     "verify": "store_cmds:verify",
     "forget": "store_cmds:forget",
     "demo": "demo_cmd:demo",
+    "export": "export_cmd:export",
 }
 
 

@@ -1,0 +1,52 @@
+"""``readreceipt export``: the library (or part of it) as a WARC 1.1 file or a WACZ package."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from readreceipt.cli import emit_json
+from readreceipt.cli._common import console, json_option, library_option, open_library
+from readreceipt.errors import UsageError
+from readreceipt.export import Selection, export_wacz, export_warc, parse_since
+from readreceipt.progress import progress_bar, stderr_is_terminal
+
+
+@click.command()
+@click.option("--warc", "warc_file", metavar="FILE", type=click.Path(dir_okay=False),
+              help="Write a WARC 1.1 file (per-record gzip when FILE ends in .gz).")
+@click.option("--wacz", "wacz_file", metavar="FILE", type=click.Path(dir_okay=False),
+              help="Write a WACZ package (ReplayWeb.page, pywb).")
+@click.option("--url", "url_pattern", metavar="PATTERN",
+              help="Only URLs containing PATTERN (* matches any run of characters).")
+@click.option("--since", metavar="DATE", help="Only retrievals on or after DATE (ISO 8601, UTC).")
+@click.option("--session", "session_id", metavar="ID", help="Only this session's retrievals.")
+@json_option
+@library_option
+@click.pass_context
+def export(ctx: click.Context, warc_file: str | None, wacz_file: str | None,
+           url_pattern: str | None, since: str | None, session_id: str | None, as_json: bool,
+           library_here: str | None) -> None:
+    """Export retrievals for web-archive tools; forgotten bytes stay out, their records go in."""
+    if (warc_file is None) == (wacz_file is None):
+        raise UsageError("give one of --warc FILE or --wacz FILE", reason="no_output")
+    selection = Selection(url_pattern=url_pattern or None,
+                          since=parse_since(since) if since else None,
+                          session_id=session_id or None)
+    lib = open_library(ctx, library_here)
+    show = stderr_is_terminal() and not as_json
+    with progress_bar("exporting", enabled=show) as progress:
+        if warc_file is not None:
+            result = export_warc(lib, Path(warc_file), selection, progress)
+        else:
+            result = export_wacz(lib, Path(str(wacz_file)), selection, progress)
+    if as_json:
+        emit_json(result.to_json())
+        return
+    kinds = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in sorted(result.by_kind.items()))
+    out = console()
+    out.print(f"wrote {result.path} ({result.format.upper()}, {result.size:,} bytes)",
+              markup=False)
+    out.print(f"  {result.retrievals} retrievals: {kinds}; {result.pages} replayable pages",
+              markup=False)

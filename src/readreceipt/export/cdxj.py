@@ -1,0 +1,144 @@
+"""CDXJ index lines (``<surt> <timestamp> <json>``) for the records of an exported WARC.
+
+Replay tools find a capture by the SURT of its URL: pywb recomputes the key of the URL asked
+for with the ``surt`` package's default canonicalisation and looks it up in the sorted index,
+so :func:`surt` must give exactly that key. It does for the URLs readreceipt stores (canonical
+WHATWG hrefs), and tests compare it with the ``surt`` package over the corpus and odd cases.
+
+The canonicalisation, as the Internet Archive's key maker defines it: the fragment dropped;
+percent-escapes undone repeatedly and then only bytes outside printable ASCII (and ``%``, ``#``)
+escaped again; the host lower-cased, a leading ``www``/``wwwN.`` removed and its labels
+reversed and joined with commas; the default port dropped; ``.`` and ``..`` path segments
+resolved and empty ones dropped; path and query lower-cased; a trailing slash removed (unless
+the path is ``/``); common session-id parameters removed; the query's parameters sorted.
+
+Invariant: :func:`sorted_lines` orders lines as pywb's binary search expects (plain byte
+order of the whole line, as ``LC_ALL=C sort`` would).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote_from_bytes, unquote_to_bytes, urlsplit
+
+#: Characters never escaped again after unescaping (all printable ASCII but ``%`` and ``#``).
+_SAFE = b"!\"$&'()*+,-./:;<=>?@[\\]^_`{|}~"
+_WWW = re.compile(r"^www\d*\.")
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+#: Session-id parameters the key maker drops (its own list).
+_QUERY_SESSION_IDS = (
+    re.compile(rb"^(.*)(?:jsessionid=[0-9a-zA-Z]{32})(?:&(.*))?$", re.I),
+    re.compile(rb"^(.*)(?:phpsessid=[0-9a-zA-Z]{32})(?:&(.*))?$", re.I),
+    re.compile(rb"^(.*)(?:sid=[0-9a-zA-Z]{32})(?:&(.*))?$", re.I),
+    re.compile(rb"^(.*)(?:ASPSESSIONID[a-zA-Z]{8}=[a-zA-Z]{24})(?:&(.*))?$", re.I),
+    re.compile(rb"^(.*)(?:cfid=[^&]+&cftoken=[^&]+)(?:&(.*))?$", re.I),
+)
+_PATH_SESSION_IDS = (
+    re.compile(rb"^(.*/)(\((?:[a-z]\([0-9a-z]{24}\))+\)/)([^\?]+\.aspx.*)$", re.I),
+    re.compile(rb"^(.*/)(\([0-9a-z]{24}\)/)([^\?]+\.aspx.*)$", re.I),
+)
+
+
+def _unescape(data: bytes) -> bytes:
+    while True:
+        once = unquote_to_bytes(data)
+        if once == data:
+            return data
+        data = once
+
+
+def _escape(data: bytes) -> bytes:
+    return quote_from_bytes(data, safe=_SAFE).encode("ascii")
+
+
+def _path(raw: bytes) -> bytes:
+    kept: list[bytes] = []
+    for segment in raw.split(b"/")[1:]:
+        if segment == b".":
+            continue
+        if segment == b"..":
+            if kept:
+                kept.pop()
+            else:
+                kept.append(segment)
+            continue
+        kept.append(segment)
+    if not kept:
+        return b"/"
+    return b"/" + b"".join(s + b"/" for s in kept[:-1] if s) + kept[-1]
+
+
+def _host(host: str) -> bytes:
+    raw = _unescape(host.encode("utf-8")).replace(b"..", b".").strip(b".").lower()
+    try:
+        return str(ipaddress.IPv4Address(raw.decode("ascii"))).encode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        pass
+    return _WWW.sub("", _escape(raw).decode("ascii")).encode("ascii")
+
+
+def surt(url: str) -> str:
+    """The SURT key of ``url`` (``com,example)/path?a=1&b=2``), as pywb computes it."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    host = _host(parts.hostname or "")
+    key = b",".join(reversed(host.split(b".")))
+    if parts.port is not None and parts.port != _DEFAULT_PORTS.get(scheme):
+        key += b":" + str(parts.port).encode("ascii")
+    path = _escape(_path(_unescape(parts.path.encode("utf-8")))).lower()
+    for pattern in _PATH_SESSION_IDS:
+        match = pattern.match(path)
+        if match:
+            path = match.group(1) + match.group(3)
+    if len(path) > 1 and path.endswith(b"/"):
+        path = path[:-1]
+    key += b")" + path
+    query = _escape(_unescape(parts.query.encode("utf-8"))) if parts.query else b""
+    for pattern in _QUERY_SESSION_IDS:
+        match = pattern.match(query)
+        if match:
+            query = match.group(1) + (match.group(2) or b"")
+    query = query.lower()
+    if query:
+        pairs = sorted(tuple(arg.split(b"=", 1)) for arg in query.split(b"&"))
+        key += b"?" + b"&".join(b"=".join(p) for p in pairs)
+    return key.decode("ascii")
+
+
+def timestamp14(iso: str) -> str:
+    """``2026-01-31T12:00:05.123456Z`` -> ``20260131120005``."""
+    digits = re.sub(r"\D", "", iso)
+    return (digits + "0" * 14)[:14]
+
+
+@dataclass(frozen=True)
+class IndexEntry:
+    """Where one replayable record lies in the WARC, and what it holds."""
+
+    url: str
+    fetched_at: str
+    mime: str
+    status: int | None
+    digest: str
+    length: int
+    offset: int
+    filename: str
+    record_type: str  # response | revisit | resource
+
+    def line(self) -> str:
+        data: dict[str, Any] = {"url": self.url, "mime": self.mime}
+        if self.status is not None:
+            data["status"] = str(self.status)
+        data.update({"digest": self.digest, "length": str(self.length),
+                     "offset": str(self.offset), "filename": self.filename})
+        return (f"{surt(self.url)} {timestamp14(self.fetched_at)} "
+                f"{json.dumps(data, ensure_ascii=False, separators=(', ', ': '))}")
+
+
+def sorted_lines(entries: list[IndexEntry]) -> list[str]:
+    """Index lines in byte order, as readers binary-search them."""
+    return sorted((e.line() for e in entries), key=lambda line: line.encode("utf-8"))

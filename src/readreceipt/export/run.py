@@ -1,0 +1,146 @@
+"""Export a library (or a selection of it) to a WARC file or a WACZ package.
+
+Invariants: the output appears under its name only once complete (written beside it under a
+temporary name, then renamed), so an interrupted export leaves no half file; retrievals are
+written oldest first, so repeated payloads become revisits of their first capture.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import secrets
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from readreceipt.errors import LibraryError, ReadReceiptError, RecordNotFound, UsageError
+from readreceipt.export.cdxj import sorted_lines
+from readreceipt.export.provenance import Provenance
+from readreceipt.export.selection import EVERYTHING, Selection, select_record_ids
+from readreceipt.export.wacz import (
+    INDEX_MEMBER,
+    PAGES_MEMBER,
+    WARC_MEMBER,
+    Member,
+    write_pages,
+    write_wacz,
+)
+from readreceipt.export.warc import Page, WarcExporter, describe_export
+from readreceipt.progress import NO_PROGRESS, Progress
+from readreceipt.store.library import Library
+from readreceipt.store.records import utc_now
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ExportResult:
+    path: Path
+    format: str  # "warc" | "wacz"
+    retrievals: int
+    warc_records: int
+    by_kind: dict[str, int] = field(default_factory=dict)
+    pages: int = 0
+    size: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": str(self.path), "format": self.format, "retrievals": self.retrievals,
+                "warc_records": self.warc_records, "exported_as": dict(self.by_kind),
+                "pages": self.pages, "bytes": self.size}
+
+
+@contextlib.contextmanager
+def _atomic_output(path: Path) -> Iterator[Path]:
+    """A temporary path beside ``path``, renamed to it when the block succeeds."""
+    if path.is_dir():
+        raise UsageError(f"{path} is a folder; give a file name", reason="bad_output")
+    if not path.parent.is_dir():
+        raise UsageError(f"the folder {path.parent} does not exist", reason="bad_output")
+    tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.part"
+    try:
+        yield tmp
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise LibraryError(f"cannot write {path}: {exc.strerror or exc}",
+                           reason="export_io") from exc
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def _selected(library: Library, selection: Selection) -> list[str]:
+    ids = select_record_ids(library, selection)
+    if not ids:
+        raise RecordNotFound("no retrievals match; nothing was exported", reason="no_match")
+    return ids
+
+
+def _write_all(library: Library, out: BinaryIO, ids: list[str], *, gzip: bool,
+               filename: str, progress: Progress,
+               on_page: Callable[[Page], None] | None = None) -> WarcExporter:
+    exporter = WarcExporter(library, out, gzip=gzip, filename=filename,
+                            provenance=Provenance(library))
+    exporter.write_warcinfo(describe_export(len(ids)))
+    progress.start(len(ids))
+    for record_id in ids:
+        try:
+            record = library.load(record_id)
+        except ReadReceiptError as exc:
+            log.warning("record %s not exported: %s", record_id, exc)
+            progress.advance()
+            continue
+        page = exporter.add(record)
+        if page is not None and on_page is not None:
+            on_page(page)
+        progress.advance()
+    return exporter
+
+
+def export_warc(library: Library, path: Path, selection: Selection = EVERYTHING,
+                progress: Progress = NO_PROGRESS) -> ExportResult:
+    """Write the selected retrievals to ``path`` (gzipped per record when it ends in .gz)."""
+    ids = _selected(library, selection)
+    gzip = path.name.endswith(".gz")
+    with _atomic_output(path) as tmp, tmp.open("wb") as out:
+        exporter = _write_all(library, out, ids, gzip=gzip, filename=path.name,
+                              progress=progress)
+        out.flush()
+    return ExportResult(path, "warc", exporter.counts.retrievals, exporter.counts.warc_records,
+                        exporter.counts.by_kind, len(exporter.entries), path.stat().st_size)
+
+
+def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
+                progress: Progress = NO_PROGRESS) -> ExportResult:
+    """Write the selected retrievals to a WACZ package at ``path``."""
+    ids = _selected(library, selection)
+    if not path.parent.is_dir():
+        raise UsageError(f"the folder {path.parent} does not exist", reason="bad_output")
+    with tempfile.TemporaryDirectory(prefix=".readreceipt-wacz-", dir=path.parent) as work:
+        folder = Path(work)
+        warc_path, pages_path = folder / "data.warc.gz", folder / "pages.jsonl"
+        pages = 0
+        with warc_path.open("wb") as out, pages_path.open("w", encoding="utf-8") as page_out:
+            sink = write_pages(page_out)
+
+            def on_page(page: Page) -> None:
+                nonlocal pages
+                pages += 1
+                sink(page)
+
+            exporter = _write_all(library, out, ids, gzip=True, filename="data.warc.gz",
+                                  progress=progress, on_page=on_page)
+        index = "".join(line + "\n" for line in sorted_lines(exporter.entries))
+        members = [Member(WARC_MEMBER, warc_path, stored=True),
+                   Member(INDEX_MEMBER, index.encode("utf-8"), stored=False),
+                   Member(PAGES_MEMBER, pages_path, stored=False)]
+        progress.describe("packing")
+        with _atomic_output(path) as tmp:
+            write_wacz(tmp, members, created=utc_now()[:19] + "Z",
+                       title=f"readreceipt evidence: {len(ids)} retrievals",
+                       description=describe_export(len(ids)))
+    return ExportResult(path, "wacz", exporter.counts.retrievals, exporter.counts.warc_records,
+                        exporter.counts.by_kind, pages, path.stat().st_size)

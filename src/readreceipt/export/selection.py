@@ -1,0 +1,60 @@
+"""Which retrievals an export takes: by URL pattern, by date, by session.
+
+Invariant: the records come oldest first (then by record id), so a payload's first capture is
+written before any later capture that repeats it; a later one can then be a revisit.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from readreceipt.errors import UsageError
+from readreceipt.store.library import Library
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Filters of ``readreceipt export``; all None takes every retrieval."""
+
+    url_pattern: str | None = None  # text the URL contains; ``*`` matches any run of characters
+    since: str | None = None  # a fetched_at lower bound, as :func:`parse_since` makes it
+    session_id: str | None = None
+
+    def matches_url(self, *urls: str | None) -> bool:
+        if not self.url_pattern:
+            return True
+        pattern = _pattern(self.url_pattern)
+        return any(u and pattern.search(u) for u in urls)
+
+
+#: The selection that takes every retrieval.
+EVERYTHING = Selection()
+
+
+def _pattern(text: str) -> re.Pattern[str]:
+    return re.compile(".*".join(re.escape(part) for part in text.split("*")))
+
+
+def parse_since(text: str) -> str:
+    """A date or date-time (ISO 8601; no zone means UTC) as a ``fetched_at`` bound."""
+    raw = text.strip()
+    try:
+        when = datetime.fromisoformat(raw.replace("Z", "+00:00"))
+    except ValueError:
+        raise UsageError(f"--since wants a date such as 2026-01-31 or 2026-01-31T12:00, "
+                         f"not {text!r}", reason="bad_date") from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def select_record_ids(library: Library, selection: Selection) -> list[str]:
+    """Record ids of the retrievals the selection takes, oldest first."""
+    rows = library.index.rows(limit=None, session_id=selection.session_id,
+                              since=selection.since)
+    chosen = [(r["fetched_at"], r["record_id"]) for r in rows
+              if selection.matches_url(r["url"], r["final_url"])]
+    chosen.sort()
+    return [record_id for _, record_id in chosen]

@@ -1,0 +1,320 @@
+"""Retrievals as WARC 1.1 records (warcio), one capture event at a time.
+
+For each retrieval whose bytes are held:
+
+- ``response``: the HTTP status line and the recorded response headers, then the body exactly
+  as stored (content-encoding already removed). ``Content-Encoding``, ``Transfer-Encoding`` and
+  ``Content-Length`` are dropped from the headers and ``Content-Length`` is set to the body's
+  length, so replay tools neither decode twice nor de-chunk a body that is not chunked. A body
+  cut at the size cap is marked ``WARC-Truncated: length``. Bytes a browser rendered are not an
+  HTTP response: they go in a ``resource`` record.
+- ``request``: the GET readreceipt sent (method, path, host, its user agent, accept headers);
+  no cookie, no authorization: readreceipt never sends one.
+- ``revisit`` instead of ``response`` when the same payload was already written in this file
+  (identical-payload-digest profile, ``WARC-Refers-To`` the first response).
+- ``conversion``: the extracted main text (its block digest is the record's ``text_sha256``),
+  and the whole visible text when it differs; each distinct text once per file (a later
+  capture that says the same names the earlier conversion record in its metadata).
+- ``metadata``: the provenance as JSON (:mod:`readreceipt.export.provenance`).
+
+A retrieval whose bytes were forgotten, never kept, or never arrived has the metadata record
+only. Digests are SHA-256 (``sha256:<hex>``), computed here and handed to warcio, which keeps
+them. WARC record ids are derived from the readreceipt record id, so exporting the same
+evidence twice gives the same records.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from http import HTTPStatus
+from io import BytesIO
+from typing import BinaryIO
+from urllib.parse import urlsplit
+
+from warcio.statusandheaders import StatusAndHeaders
+from warcio.warcwriter import WARCWriter
+
+from readreceipt._version import __version__
+from readreceipt.export.cdxj import IndexEntry
+from readreceipt.export.provenance import Provenance
+from readreceipt.store.library import Library
+from readreceipt.store.records import Record
+
+#: Namespace of the WARC record ids derived from readreceipt record ids.
+_ID_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/readreceipt/readreceipt/warc")
+#: Response headers that describe the transfer, not the stored body (which is de-chunked,
+#: decoded, and whose length is recomputed).
+_TRANSFER_HEADERS = frozenset({"content-encoding", "transfer-encoding", "content-length"})
+#: What readreceipt's transport asks for (transport.fetch sends the same encodings).
+ACCEPT_ENCODING = "gzip, deflate, br"
+
+WARC_1_1_SPEC = "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/"
+
+
+def sha256_label(data: bytes) -> str:
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def warc_record_id(record_id: str, kind: str) -> str:
+    return f"<urn:uuid:{uuid.uuid5(_ID_NAMESPACE, f'{record_id}/{kind}')}>"
+
+
+def warc_date(fetched_at: str) -> str:
+    """A record's ``fetched_at`` as a WARC 1.1 date (UTC, microseconds)."""
+    try:
+        when = datetime.fromisoformat(fetched_at.replace("Z", "+00:00"))
+    except ValueError:
+        when = datetime.now(UTC)
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _clean(value: str) -> str:
+    return " ".join(str(value).split())
+
+
+def response_headers(record: Record, length: int) -> StatusAndHeaders:
+    status = record.http_status or 200
+    try:
+        phrase = HTTPStatus(status).phrase
+    except ValueError:
+        phrase = ""
+    headers = [(name, _clean(value)) for name, value in record.response_headers.items()
+               if name.lower() not in _TRANSFER_HEADERS]
+    headers.append(("content-length", str(length)))
+    return StatusAndHeaders(f"{status} {phrase}".strip(), headers, protocol="HTTP/1.1")
+
+
+def request_headers(url: str, user_agent: str | None) -> StatusAndHeaders:
+    from readreceipt.transport import USER_AGENT, FetchOptions
+
+    parts = urlsplit(url)
+    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    headers = [("host", parts.netloc.rpartition("@")[2]),
+               ("user-agent", user_agent or USER_AGENT),
+               ("accept", FetchOptions().accept),
+               ("accept-encoding", ACCEPT_ENCODING)]
+    return StatusAndHeaders(f"GET {target} HTTP/1.1", headers, protocol="",
+                            is_http_request=True)
+
+
+@dataclass(frozen=True)
+class Page:
+    """A replayable capture, for a WACZ's pages list."""
+
+    record_id: str
+    url: str
+    fetched_at: str
+    title: str | None
+    text: str | None
+
+
+@dataclass
+class WarcCounts:
+    retrievals: int = 0
+    warc_records: int = 0
+    by_kind: dict[str, int] = field(default_factory=dict)
+
+    def count(self, kind: str) -> None:
+        self.by_kind[kind] = self.by_kind.get(kind, 0) + 1
+
+
+@dataclass(frozen=True)
+class _First:
+    warc_id: str
+    uri: str
+    date: str
+
+
+class WarcExporter:
+    """Writes retrievals to one WARC stream and remembers where each replayable record is."""
+
+    def __init__(self, library: Library, out: BinaryIO, *, gzip: bool, filename: str,
+                 provenance: Provenance | None = None) -> None:
+        self.library = library
+        self.out = out
+        self.filename = filename
+        self.writer = WARCWriter(out, gzip=gzip, warc_version="1.1")
+        self.provenance = provenance or Provenance(library)
+        self.entries: list[IndexEntry] = []
+        self.counts = WarcCounts()
+        self._first: dict[str, _First] = {}  # payload digest -> its first response
+        self._texts: dict[str, str] = {}  # text digest -> its conversion record id
+
+    # the file -------------------------------------------------------------------------
+
+    def write_warcinfo(self, description: str) -> None:
+        fields = {
+            "software": f"readreceipt/{__version__}",
+            "format": "WARC File Format 1.1",
+            "conformsTo": WARC_1_1_SPEC,
+            "description": description,
+        }
+        body = "".join(f"{k}: {_clean(v)}\r\n" for k, v in fields.items()).encode("utf-8")
+        self._write("", "warcinfo", body, "application/warc-fields",
+                    {"WARC-Filename": self.filename})
+
+    # one retrieval --------------------------------------------------------------------
+
+    def add(self, record: Record) -> Page | None:
+        """Write the records of one retrieval; the page when it can be replayed."""
+        self.counts.retrievals += 1
+        date = warc_date(record.fetched_at)
+        uri = record.final_url or record.url
+        main_id: str | None = None
+        exported_as = self._bytes_state(record)
+        body: bytes | None = None
+        if exported_as == "held":
+            body = b"" if record.bytes == 0 else self.library.body(record)
+            if body is None:
+                exported_as = "missing"
+            elif record.bytes_sha256 and sha256_label(body) != f"sha256:{record.bytes_sha256}":
+                exported_as = "corrupt"
+                body = None
+            else:
+                exported_as = "resource" if record.javascript_executed else "response"
+        elif exported_as == "revisit":
+            body = None
+        written: dict[str, str] = {}
+        if exported_as in ("response", "resource", "revisit"):
+            main_id = self._write_capture(record, exported_as, uri, date, body)
+            written[exported_as] = main_id
+            if exported_as != "resource":
+                written["request"] = warc_record_id(record.record_id, "request")
+        written.update(self._write_texts(record, uri, date, main_id))
+        self._write_metadata(record, uri, date, main_id, exported_as, written)
+        self.counts.count(exported_as)
+        if main_id is None:
+            return None
+        return Page(record.record_id, uri, record.fetched_at, record.title,
+                    self.library.text(record.text_sha256))
+
+    def _bytes_state(self, record: Record) -> str:
+        if record.http_status is None:
+            return "no_response"
+        digest = record.bytes_sha256
+        if record.bytes == 0 and not record.truncated:
+            return "held"  # an empty body needs no blob
+        if not record.bytes_kept:
+            return "not_kept"
+        if digest and digest in self._first and not record.javascript_executed:
+            return "revisit"
+        return "held"
+
+    def _write_capture(self, record: Record, kind: str, uri: str, date: str,
+                       body: bytes | None) -> str:
+        warc_id = warc_record_id(record.record_id, kind)
+        digest = f"sha256:{record.bytes_sha256 or hashlib.sha256(body or b'').hexdigest()}"
+        headers: dict[str, str] = {"WARC-Record-ID": warc_id, "WARC-Date": date}
+        if record.peer_address:
+            headers["WARC-IP-Address"] = record.peer_address
+        if kind == "resource":
+            data = body or b""
+            mime = record.content_type or "application/octet-stream"
+            offset, length = self._write(uri, "resource", data, mime, headers)
+        else:
+            http = response_headers(record, record.bytes)
+            http.compute_headers_buffer()
+            head: bytes = http.headers_buff
+            if kind == "revisit":
+                first = self._first[record.bytes_sha256 or ""]
+                headers.update({
+                    "WARC-Refers-To": first.warc_id,
+                    "WARC-Refers-To-Target-URI": first.uri,
+                    "WARC-Refers-To-Date": first.date,
+                    "WARC-Profile": "http://netpreserve.org/warc/1.1/revisit/"
+                                    "identical-payload-digest",
+                })
+                block = head
+            else:
+                block = head + (body or b"")
+                if record.truncated:
+                    headers["WARC-Truncated"] = "length"
+            headers["WARC-Payload-Digest"] = digest
+            offset, length = self._write(uri, kind, block, "application/http; msgtype=response",
+                                         headers, http=http)
+            self._write_request(record, uri, date, warc_id)
+            mime = (record.content_type or "application/octet-stream").split(";")[0].strip()
+            if kind == "revisit":
+                mime = "warc/revisit"
+        if kind != "revisit" and record.bytes_sha256:
+            self._first.setdefault(record.bytes_sha256, _First(warc_id, uri, date))
+        self.entries.append(IndexEntry(uri, record.fetched_at, mime, record.http_status,
+                                       digest, length, offset, self.filename, kind))
+        return warc_id
+
+    def _write_request(self, record: Record, uri: str, date: str, concurrent_to: str) -> None:
+        http = request_headers(uri, record.user_agent)
+        http.compute_headers_buffer()
+        self._write(uri, "request", http.headers_buff, "application/http; msgtype=request",
+                    {"WARC-Record-ID": warc_record_id(record.record_id, "request"),
+                     "WARC-Date": date, "WARC-Concurrent-To": concurrent_to}, http=http)
+
+    def _write_texts(self, record: Record, uri: str, date: str,
+                     refers_to: str | None) -> dict[str, str]:
+        """Conversion records of the texts not yet written; every text's record id back."""
+        ids: dict[str, str] = {}
+        if record.http_status is None or not record.bytes_kept:
+            return ids  # forgotten texts go with their bytes; a failure has none
+        for kind, digest in (("main_text", record.text_sha256),
+                             ("page_text", record.page_text_sha256)):
+            if not digest or (kind == "page_text" and digest == record.text_sha256):
+                continue
+            if digest in self._texts:  # the same text, already written for a capture before
+                ids[kind] = self._texts[digest]
+                continue
+            text = self.library.text(digest)
+            if text is None:
+                continue
+            warc_id = warc_record_id(record.record_id, kind)
+            headers = {"WARC-Record-ID": warc_id, "WARC-Date": date,
+                       "WARC-Readreceipt-Text": kind}
+            if refers_to:
+                headers["WARC-Refers-To"] = refers_to
+            self._write(uri, "conversion", text.encode("utf-8"), "text/plain; charset=utf-8",
+                        headers)
+            self._texts[digest] = ids[kind] = warc_id
+        return ids
+
+    def _write_metadata(self, record: Record, uri: str, date: str, concurrent_to: str | None,
+                        exported_as: str, written: dict[str, str]) -> None:
+        document = self.provenance.document(record, exported_as)
+        document["warc_record_ids"] = written
+        data = json.dumps(document, ensure_ascii=False, indent=1, default=str).encode("utf-8")
+        headers = {"WARC-Record-ID": warc_record_id(record.record_id, "metadata"),
+                   "WARC-Date": date}
+        if concurrent_to:
+            headers["WARC-Concurrent-To"] = concurrent_to
+        self._write(uri, "metadata", data, "application/json", headers)
+
+    # writing --------------------------------------------------------------------------
+
+    def _write(self, uri: str, kind: str, block: bytes, content_type: str,
+               headers: dict[str, str], *, http: StatusAndHeaders | None = None
+               ) -> tuple[int, int]:
+        """Write one record; its offset and length in the file."""
+        headers = dict(headers)
+        headers["WARC-Block-Digest"] = sha256_label(block)
+        if kind not in ("revisit", "warcinfo") and "WARC-Payload-Digest" not in headers:
+            payload = block[len(http.headers_buff):] if http is not None else block
+            headers["WARC-Payload-Digest"] = sha256_label(payload)
+        payload_stream = BytesIO(block[len(http.headers_buff):] if http is not None else block)
+        payload_length = len(payload_stream.getvalue())
+        record = self.writer.create_warc_record(
+            uri, kind, payload=payload_stream, length=payload_length,
+            warc_content_type=content_type, warc_headers_dict=headers, http_headers=http)
+        start = self.out.tell()
+        self.writer.write_record(record)
+        self.counts.warc_records += 1
+        return start, self.out.tell() - start
+
+
+def describe_export(count: int) -> str:
+    return (f"{count} retrievals exported by readreceipt. Each response holds the bytes that "
+            "were at the URL at that time, as readreceipt received them; they are not "
+            "necessarily the bytes any agent read. Provenance is in the metadata records.")
