@@ -1,0 +1,505 @@
+"""A loopback HTTP forward proxy that puts the address guard in front of a browser.
+
+The browser that renders JavaScript shells (:mod:`readreceipt.render`) is started with this
+proxy as its only way out and with no implicit bypass for loopback, so every connection the
+browser makes (page, scripts, images, frames, fetch/XHR, redirects) is a request here, and
+the proxy, not the browser, resolves names. Each request is treated as readreceipt treats
+its own: the URL through :func:`~readreceipt.urlpolicy.check_url`, the host through
+:meth:`AddressGuard.addresses_for`, a connection to a checked address only, the peer
+actually reached checked again. ``READRECEIPT_ALLOW_HOSTS`` exemptions therefore apply
+exactly as in the guard, and are remembered in the guard's ``exemptions_used``.
+
+Two kinds of request arrive:
+
+- ``CONNECT host:port`` (https, and any tunnel): checked, then bytes are relayed blindly;
+  the browser does TLS with the origin itself, so certificates are still checked on the name.
+- an absolute-form ``GET http://host/path`` (plain http): checked, sent upstream in origin
+  form with ``Connection: close``; the response is relayed with its ``Connection`` header
+  rewritten to ``close``, so each client connection carries exactly one request and a
+  request for one host can never travel on a connection opened to another.
+
+A proxy made with ``refuse_all`` is a sink: it refuses every request without resolving
+anything. The renderer points the browser's own traffic (updates, sign-in, metrics) at one,
+and each page's traffic at a guarded one.
+
+A refused request gets a ``403`` carrying ``X-Readreceipt-Proxy: refused`` and is listed in
+:attr:`BrowserProxy.refused`; nothing is sent toward its target.
+
+Bounds: request head size, request body size, concurrent connections, an idle timeout on
+every socket, a connect timeout, and a total byte budget over everything relayed. The proxy
+listens on 127.0.0.1 on an ephemeral port for the life of one rendering; any local process
+could use it meanwhile, but it reaches nothing that readreceipt itself may not reach.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+import selectors
+import socket
+import threading
+from dataclasses import dataclass
+from types import TracebackType
+from urllib.parse import urlsplit
+
+from readreceipt.errors import FetchError, RefusedError
+from readreceipt.netguard import AddressGuard
+from readreceipt.urlpolicy import check_url
+
+log = logging.getLogger(__name__)
+
+#: Chromium's request heads are a few KB; 16 KiB leaves room for long cookies-free URLs.
+MAX_HEAD_BYTES = 16 * 1024
+#: Response heads bigger than this are broken or hostile (nginx's default limit is 8-32 KiB).
+MAX_RESPONSE_HEAD_BYTES = 64 * 1024
+#: Request bodies a page's scripts may send (form posts, GraphQL queries).
+MAX_REQUEST_BODY = 1024 * 1024
+#: Chromium opens at most 32 sockets per proxy; room for a few more before refusing.
+MAX_CONNECTIONS = 48
+IDLE_TIMEOUT = 15.0
+CONNECT_TIMEOUT = 10.0
+DEFAULT_BUDGET = 100 * 1024 * 1024
+CHUNK = 64 * 1024
+
+REFUSED_HEADER = "x-readreceipt-proxy"
+
+#: Hop-by-hop headers (RFC 9110 section 7.6.1) and proxy-only ones, never passed on.
+_HOP_BY_HOP = frozenset({
+    "connection", "proxy-connection", "keep-alive", "te", "trailer", "transfer-encoding",
+    "upgrade", "proxy-authorization", "proxy-authenticate",
+})
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+_AUTHORITY = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[^\s/?#@\[\]:\\]+):([0-9]{1,5})$")
+_USERINFO = re.compile(r"//[^/?#]*@")
+MAX_LOGGED_URL = 300
+_TOKEN = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A request the proxy refused: its URL (or ``host:port`` for a tunnel) and the rule."""
+
+    target: str
+    reason: str
+    message: str
+
+
+class _Reply(Exception):
+    """Answer the client with this status and end the connection."""
+
+    def __init__(self, status: int, phrase: str, text: str, *, refused: bool = False) -> None:
+        super().__init__(text)
+        self.status = status
+        self.phrase = phrase
+        self.text = text
+        self.refused = refused
+
+
+class _OverBudget(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class _Request:
+    method: str
+    target: str
+    headers: tuple[tuple[str, str], ...]
+
+    def header(self, name: str) -> list[str]:
+        return [v for k, v in self.headers if k.lower() == name]
+
+
+class BrowserProxy:
+    """The guarded forward proxy; use as a context manager around one browser session."""
+
+    def __init__(self, guard: AddressGuard, *, budget: int = DEFAULT_BUDGET,
+                 idle_timeout: float = IDLE_TIMEOUT, connect_timeout: float = CONNECT_TIMEOUT,
+                 max_connections: int = MAX_CONNECTIONS, refuse_all: str | None = None) -> None:
+        self._guard = guard
+        #: When set, a sink: every request is refused with this reason and nothing resolved
+        #: (the browser's own background traffic is pointed at one).
+        self._refuse_all = refuse_all
+        self._budget = budget
+        self._idle = idle_timeout
+        self._connect_timeout = connect_timeout
+        self._slots = threading.BoundedSemaphore(max_connections)
+        self._lock = threading.Lock()
+        self._closing = threading.Event()
+        self._open: set[socket.socket] = set()
+        self._threads: list[threading.Thread] = []
+        self._refused: list[Refusal] = []
+        self._failures: list[Refusal] = []
+        self._peers: dict[tuple[str, int], str] = {}
+        self._relayed = 0
+        self._requests = 0
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self._listener.settimeout(0.25)  # so the accept loop notices close() promptly
+        self.port: int = self._listener.getsockname()[1]
+        self._acceptor = threading.Thread(target=self._accept_loop, name="readreceipt-proxy",
+                                          daemon=True)
+
+    # -- life cycle --------------------------------------------------------------------
+
+    def start(self) -> BrowserProxy:
+        self._acceptor.start()
+        return self
+
+    def close(self) -> None:
+        """Stop accepting, cut every open connection, wait briefly for the workers."""
+        self._closing.set()
+        with self._lock:
+            sockets = list(self._open)
+            threads = list(self._threads)
+        for sock in sockets:
+            _shutdown(sock)
+        if self._acceptor.is_alive():
+            self._acceptor.join(timeout=2.0)
+        self._listener.close()
+        for thread in threads:
+            thread.join(timeout=2.0)
+
+    def __enter__(self) -> BrowserProxy:
+        return self.start()
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    # -- what happened -----------------------------------------------------------------
+
+    @property
+    def server(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def refused(self) -> list[Refusal]:
+        with self._lock:
+            return list(self._refused)
+
+    @property
+    def failures(self) -> list[Refusal]:
+        """Requests that were allowed but could not reach their server (DNS, connect)."""
+        with self._lock:
+            return list(self._failures)
+
+    def peer_for(self, host: str, port: int) -> str | None:
+        """The checked address last connected to for ``host:port``, if any."""
+        with self._lock:
+            return self._peers.get((host.lower().strip("[]"), port))
+
+    @property
+    def bytes_relayed(self) -> int:
+        with self._lock:
+            return self._relayed
+
+    @property
+    def requests(self) -> int:
+        with self._lock:
+            return self._requests
+
+    # -- connections -------------------------------------------------------------------
+
+    def _accept_loop(self) -> None:
+        while not self._closing.is_set():
+            try:
+                client, _ = self._listener.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            if not self._slots.acquire(blocking=False):
+                _send_reply(client, _Reply(503, "Service Unavailable", "too many connections"))
+                client.close()
+                continue
+            thread = threading.Thread(target=self._serve, args=(client,), daemon=True,
+                                      name="readreceipt-proxy-conn")
+            with self._lock:
+                self._open.add(client)
+                self._threads = [t for t in self._threads if t.is_alive()]
+                self._threads.append(thread)
+            thread.start()
+
+    def _serve(self, client: socket.socket) -> None:
+        owned = [client]  # every socket this connection opened, closed on the way out
+        try:
+            client.settimeout(self._idle)
+            head, rest = _read_head(client, MAX_HEAD_BYTES, upstream=False)
+            request = _parse_request(head)
+            with self._lock:
+                self._requests += 1
+            if self._refuse_all is not None:
+                raise self._refusal(request.target, RefusedError(
+                    "this proxy relays nothing", reason=self._refuse_all))
+            if request.method == "CONNECT":
+                self._open_tunnel(client, request, rest, owned)
+            else:
+                self._forward(client, request, rest, owned)
+        except _Reply as reply:
+            _send_reply(client, reply)
+        except _OverBudget:
+            log.warning("browser proxy: byte budget of %d spent; connection cut", self._budget)
+        except OSError as exc:  # a peer went away or timed out mid-relay
+            log.debug("browser proxy: connection ended: %s", exc)
+        finally:
+            for sock in owned:
+                with self._lock:
+                    self._open.discard(sock)
+                _shutdown(sock)
+                sock.close()
+            self._slots.release()
+
+    def _open_tunnel(self, client: socket.socket, request: _Request, rest: bytes,
+                     owned: list[socket.socket]) -> None:
+        match = _AUTHORITY.match(request.target)
+        if match is None:
+            raise _Reply(400, "Bad Request", "CONNECT takes host:port")
+        label = request.target
+        try:
+            policy = check_url(f"https://{request.target}/")
+        except RefusedError as exc:
+            raise self._refusal(label, exc) from None
+        if policy.port != int(match.group(2)):
+            raise _Reply(400, "Bad Request", "CONNECT takes host:port")
+        upstream = self._connect(policy.host, policy.port, label, owned)
+        client.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
+        if rest:
+            self._count(len(rest))
+            upstream.sendall(rest)
+        self._pump(client, upstream)
+
+    def _forward(self, client: socket.socket, request: _Request, rest: bytes,
+                 owned: list[socket.socket]) -> None:
+        if request.method not in _METHODS:
+            raise _Reply(405, "Method Not Allowed", f"{request.method} is not relayed")
+        if not request.target.lower().startswith("http://"):
+            raise _Reply(400, "Bad Request", "only absolute http:// targets are relayed")
+        try:
+            policy = check_url(request.target)
+        except RefusedError as exc:
+            raise self._refusal(request.target, exc) from None
+        body = _read_body(client, request, rest)
+        upstream = self._connect(policy.host, policy.port, policy.url, owned)
+        parts = urlsplit(policy.url)
+        origin_form = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        host = f"[{policy.host}]" if ":" in policy.host else policy.host
+        lines = [f"{request.method} {origin_form} HTTP/1.1",
+                 f"Host: {host}" + ("" if policy.port == 80 else f":{policy.port}")]
+        dropped = _connection_tokens(request.headers)
+        for name, value in request.headers:
+            low = name.lower()
+            if low in _HOP_BY_HOP or low in dropped or low == "host":
+                continue
+            lines.append(f"{name}: {value}")
+        lines.append("Connection: close")
+        upstream.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)
+        self._count(len(body))
+        self._relay_response(client, upstream)
+
+    def _relay_response(self, client: socket.socket, upstream: socket.socket) -> None:
+        upstream.settimeout(self._idle)
+        leftover = b""
+        while True:
+            head, leftover = _read_head(upstream, MAX_RESPONSE_HEAD_BYTES, upstream=True,
+                                        initial=leftover)
+            status_line, _, _ = head.partition(b"\r\n")
+            # 1xx heads (103 Early Hints) precede the real one; 101 would end HTTP, but
+            # Upgrade is never passed on, so a 101 is treated as final.
+            informational = re.match(rb"HTTP/1\.[01] 1(?!01)\d\d", status_line) is not None
+            rewritten = _close_response_head(head, informational=informational)
+            self._count(len(rewritten))
+            client.sendall(rewritten)
+            if not informational:
+                break
+        if leftover:
+            self._count(len(leftover))
+            client.sendall(leftover)
+        while True:
+            chunk = upstream.recv(CHUNK)
+            if not chunk:
+                return
+            self._count(len(chunk))
+            client.sendall(chunk)
+
+    def _pump(self, client: socket.socket, upstream: socket.socket) -> None:
+        """Relay both ways until either side closes, the idle timeout, or close()."""
+        with selectors.DefaultSelector() as selector:
+            selector.register(client, selectors.EVENT_READ, upstream)
+            selector.register(upstream, selectors.EVENT_READ, client)
+            while not self._closing.is_set():
+                events = selector.select(timeout=self._idle)
+                if not events:
+                    return
+                for key, _ in events:
+                    source: socket.socket = key.fileobj  # type: ignore[assignment]
+                    sink: socket.socket = key.data
+                    chunk = source.recv(CHUNK)
+                    if not chunk:
+                        return
+                    self._count(len(chunk))
+                    sink.sendall(chunk)
+
+    def _connect(self, host: str, port: int, label: str,
+                 owned: list[socket.socket]) -> socket.socket:
+        """A socket to a checked address of ``host``; never to the name itself."""
+        if self._closing.is_set():
+            raise _Reply(503, "Service Unavailable", "the proxy is closing")
+        try:
+            addresses = self._guard.addresses_for(host, port)
+        except RefusedError as exc:
+            raise self._refusal(label, exc) from None
+        except FetchError as exc:
+            self._note_failure(label, exc.reason, str(exc))
+            raise _Reply(502, "Bad Gateway", str(exc)) from None
+        last: OSError | None = None
+        for addr in addresses:
+            try:
+                sock = socket.create_connection((addr, port), timeout=self._connect_timeout)
+            except OSError as exc:
+                last = exc
+                continue
+            try:
+                self._guard.check(host, port, str(sock.getpeername()[0]))
+            except RefusedError as exc:
+                sock.close()
+                raise self._refusal(label, exc) from None
+            sock.settimeout(self._idle)
+            owned.append(sock)
+            with self._lock:
+                self._peers[(host, port)] = addr
+                self._open.add(sock)
+            return sock
+        timed_out = isinstance(last, TimeoutError)
+        self._note_failure(label, "timeout" if timed_out else "connect", str(last))
+        if timed_out:
+            raise _Reply(504, "Gateway Timeout", f"{host} did not answer in time")
+        raise _Reply(502, "Bad Gateway", f"could not connect to {host}")
+
+    def _refusal(self, target: str, exc: RefusedError) -> _Reply:
+        target = loggable_url(target, exc.reason)
+        log.info("browser proxy refused %s: %s", target, exc.reason)
+        with self._lock:
+            self._refused.append(Refusal(target, exc.reason, str(exc)))
+        return _Reply(403, "Forbidden", f"readreceipt refused this request ({exc.reason})",
+                      refused=True)
+
+    def _note_failure(self, target: str, reason: str, message: str) -> None:
+        with self._lock:
+            self._failures.append(Refusal(target, reason, message))
+
+    def _count(self, size: int) -> None:
+        with self._lock:
+            self._relayed += size
+            over = self._relayed > self._budget
+        if over:
+            raise _OverBudget
+
+
+def loggable_url(url: str, reason: str) -> str:
+    """``url`` as it may be written down: no credential, no user name, not too long."""
+    if reason.startswith("credential"):
+        url = url.split("?", 1)[0].split("#", 1)[0]
+    if reason == "userinfo":
+        url = _USERINFO.sub("//", url, count=1)
+    return url[:MAX_LOGGED_URL]
+
+
+# -- HTTP/1.1 framing ---------------------------------------------------------------------
+
+
+def _read_head(sock: socket.socket, limit: int, *, upstream: bool,
+               initial: bytes = b"") -> tuple[bytes, bytes]:
+    """Read up to the blank line ending a message head; return (head, bytes after it).
+
+    A head over ``limit`` or cut short is answered 431/400 for the browser's request, 502
+    for the server's response.
+    """
+    data = initial
+    while True:
+        end = data.find(b"\r\n\r\n")
+        if end >= 0:
+            return data[:end + 4], data[end + 4:]
+        if len(data) > limit:
+            if upstream:
+                raise _Reply(502, "Bad Gateway", "the server's response head is too large")
+            raise _Reply(431, "Request Header Fields Too Large", "request head too large")
+        chunk = sock.recv(CHUNK)
+        if not chunk:
+            if upstream:
+                raise _Reply(502, "Bad Gateway", "the server closed before its response head")
+            raise _Reply(400, "Bad Request", "connection closed before the request head ended")
+        data += chunk
+
+
+def _parse_request(head: bytes) -> _Request:
+    text = head.decode("latin-1")  # every byte decodes; non-ASCII is refused by the checks
+    lines = text.split("\r\n")
+    parts = lines[0].split(" ")
+    if len(parts) != 3 or not parts[2].startswith("HTTP/1.") or not _TOKEN.match(parts[0]):
+        raise _Reply(400, "Bad Request", "malformed request line")
+    headers: list[tuple[str, str]] = []
+    for line in lines[1:]:
+        if not line:
+            continue
+        name, sep, value = line.partition(":")
+        if not sep or not _TOKEN.match(name):  # also refuses obsolete line folding
+            raise _Reply(400, "Bad Request", "malformed header line")
+        headers.append((name, value.strip()))
+    return _Request(parts[0].upper(), parts[1], tuple(headers))
+
+
+def _read_body(client: socket.socket, request: _Request, rest: bytes) -> bytes:
+    if request.header("transfer-encoding"):
+        raise _Reply(501, "Not Implemented", "chunked request bodies are not relayed")
+    lengths = request.header("content-length")
+    if not lengths:
+        return b""
+    if len(set(lengths)) != 1 or not lengths[0].isdigit():
+        raise _Reply(400, "Bad Request", "bad Content-Length")
+    size = int(lengths[0])
+    if size > MAX_REQUEST_BODY:
+        raise _Reply(413, "Content Too Large", "request body too large")
+    body = rest
+    while len(body) < size:
+        chunk = client.recv(min(CHUNK, size - len(body)))
+        if not chunk:
+            raise _Reply(400, "Bad Request", "request body cut short")
+        body += chunk
+    return body[:size]
+
+
+def _connection_tokens(headers: tuple[tuple[str, str], ...]) -> set[str]:
+    tokens: set[str] = set()
+    for name, value in headers:
+        if name.lower() in ("connection", "proxy-connection"):
+            tokens.update(t.strip().lower() for t in value.split(",") if t.strip())
+    return tokens
+
+
+def _close_response_head(head: bytes, *, informational: bool) -> bytes:
+    """The response head with its connection headers replaced by ``Connection: close``."""
+    lines = head[:-4].split(b"\r\n")
+    kept = [lines[0]]
+    for line in lines[1:]:
+        name = line.partition(b":")[0].strip().lower()
+        if name in (b"connection", b"proxy-connection", b"keep-alive"):
+            continue
+        kept.append(line)
+    if not informational:
+        kept.append(b"Connection: close")
+    return b"\r\n".join(kept) + b"\r\n\r\n"
+
+
+def _send_reply(sock: socket.socket, reply: _Reply) -> None:
+    body = (reply.text + "\n").encode("utf-8", "replace")
+    head = [f"HTTP/1.1 {reply.status} {reply.phrase}", "Content-Type: text/plain; charset=utf-8",
+            f"Content-Length: {len(body)}", "Connection: close", "Cache-Control: no-store"]
+    if reply.refused:
+        head.append(f"{REFUSED_HEADER}: refused")
+    with contextlib.suppress(OSError):
+        sock.sendall(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body)
+
+
+def _shutdown(sock: socket.socket) -> None:
+    with contextlib.suppress(OSError):
+        sock.shutdown(socket.SHUT_RDWR)
