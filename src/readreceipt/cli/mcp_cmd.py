@@ -1,0 +1,28 @@
+"""``readreceipt mcp``: start the MCP server over stdio.
+
+The server itself is :mod:`readreceipt.mcp_server` (it never imports the CLI); this command
+only starts it, and says in one line what to install when the ``mcp`` extra is missing.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from readreceipt.errors import UsageError
+
+
+@click.command()
+@click.option("--library", "library_here", type=click.Path(),
+              help="The evidence library (overrides the group's --library).")
+@click.pass_context
+def mcp(ctx: click.Context, library_here: str | None) -> None:
+    """Serve readreceipt's tools over MCP on stdio (fetch_page, capture, check_answer,
+    find_records)."""
+    try:
+        server = importlib.import_module("readreceipt.mcp_server")
+    except ImportError as exc:
+        raise UsageError("the MCP server needs the mcp extra: pip install 'readreceipt[mcp]' "
+                         f"({exc})", reason="mcp_missing") from exc
+    server.main(library_here or (ctx.obj or {}).get("library"))

@@ -1,0 +1,215 @@
+"""Claude Code settings for readreceipt's hooks: the JSON, and merging it in and out of a file.
+
+``readreceipt hook print|install|uninstall`` are thin adapters over this module.
+
+Entries (``hooks`` in a settings file): ``readreceipt-hook capture`` on PostToolUse and
+PostToolUseFailure for WebFetch, ``readreceipt-hook report`` on PostToolUse for every tool,
+and, with ``guard``, ``readreceipt-hook guard`` on PreToolUse for WebFetch.
+
+Invariants: an entry is ours exactly when its command runs a program named
+``readreceipt-hook``; install and uninstall change only such entries and keep every other
+setting, key order included; install is idempotent (a second run changes nothing and writes
+nothing); a file whose content changes is first copied to ``<name>.readreceipt-backup`` and
+then replaced atomically; a settings file that is not a JSON object is refused, not repaired.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import shlex
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from readreceipt.errors import UsageError
+from readreceipt.store.atomic import write_replace
+
+SCRIPT = "readreceipt-hook"
+SCOPES = ("project", "local", "user")
+BACKUP_SUFFIX = ".readreceipt-backup"
+
+#: Seconds Claude Code gives each hook. capture returns at once and report reads one table,
+#: so this bounds only a pathological machine; the session is never held longer.
+HOOK_TIMEOUT = 15
+
+
+@dataclass(frozen=True)
+class Change:
+    path: Path
+    changed: bool
+    backup: Path | None
+    entries: int  # readreceipt entries in the file afterwards
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": str(self.path), "changed": self.changed,
+                "backup": str(self.backup) if self.backup else None, "entries": self.entries}
+
+
+def script_command() -> str:
+    """How settings should name the hook script: bare when PATH finds this very script."""
+    beside = Path(sys.executable).parent / SCRIPT
+    found = shutil.which(SCRIPT)
+    if found and (not beside.exists() or Path(found).resolve() == beside.resolve()):
+        return SCRIPT
+    return shlex.quote(str(beside)) if beside.exists() else SCRIPT
+
+
+def _entry(command: str, mode: str) -> dict[str, Any]:
+    return {"type": "command", "command": f"{command} {mode}", "timeout": HOOK_TIMEOUT}
+
+
+def settings(*, guard: bool = False, command: str | None = None) -> dict[str, Any]:
+    """The settings JSON that registers readreceipt's hooks."""
+    cmd = command or script_command()
+    hooks: dict[str, Any] = {
+        "PostToolUse": [
+            {"matcher": "WebFetch", "hooks": [_entry(cmd, "capture")]},
+            {"matcher": "*", "hooks": [_entry(cmd, "report")]},
+        ],
+        "PostToolUseFailure": [{"matcher": "WebFetch", "hooks": [_entry(cmd, "capture")]}],
+    }
+    if guard:
+        hooks["PreToolUse"] = [{"matcher": "WebFetch", "hooks": [_entry(cmd, "guard")]}]
+    return {"hooks": hooks}
+
+
+def settings_path(scope: str, *, project_dir: Path | None = None,
+                  home: Path | None = None) -> Path:
+    if scope == "user":
+        return (home or Path.home()) / ".claude" / "settings.json"
+    base = (project_dir or Path.cwd()) / ".claude"
+    if scope == "local":
+        return base / "settings.local.json"
+    if scope == "project":
+        return base / "settings.json"
+    raise UsageError(f"unknown scope {scope!r}; use one of {', '.join(SCOPES)}",
+                     reason="bad_scope")
+
+
+def is_ours(hook: Any) -> bool:
+    """Does this hook entry run readreceipt-hook?"""
+    if not isinstance(hook, dict) or not isinstance(hook.get("command"), str):
+        return False
+    try:
+        words = shlex.split(hook["command"])
+    except ValueError:
+        return False
+    return bool(words) and os.path.basename(words[0]) == SCRIPT
+
+
+def _check_shape(data: Any, path: Path) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise UsageError(f"{path} is not a JSON object; it was left as it is",
+                         reason="bad_settings")
+    hooks = data.get("hooks")
+    if hooks is not None and not isinstance(hooks, dict):
+        raise UsageError(f"{path}: \"hooks\" is not an object; it was left as it is",
+                         reason="bad_settings")
+    for event, groups in (hooks or {}).items():
+        if not isinstance(groups, list):
+            raise UsageError(f"{path}: hooks.{event} is not a list; it was left as it is",
+                             reason="bad_settings")
+    return data
+
+
+def without_ours(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with every readreceipt entry removed, and the groups and events it emptied."""
+    out = copy.deepcopy(data)
+    hooks = out.get("hooks")
+    if not isinstance(hooks, dict):
+        return out
+    for event in list(hooks):
+        groups = hooks[event]
+        kept_groups = []
+        for group in groups:
+            inner = group.get("hooks") if isinstance(group, dict) else None
+            if not isinstance(inner, list) or not any(is_ours(h) for h in inner):
+                kept_groups.append(group)
+                continue
+            remaining = [h for h in inner if not is_ours(h)]
+            if remaining:
+                kept_groups.append({**group, "hooks": remaining})
+        if kept_groups or not groups:
+            hooks[event] = kept_groups
+        else:
+            del hooks[event]
+    if not hooks and data.get("hooks"):
+        del out["hooks"]
+    return out
+
+
+def with_ours(data: dict[str, Any], ours: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with readreceipt's entries (only) replaced by ``ours``."""
+    out = without_ours(data)
+    hooks = out.setdefault("hooks", {})
+    for event, groups in ours["hooks"].items():
+        hooks.setdefault(event, []).extend(copy.deepcopy(groups))
+    return out
+
+
+def ours_in(data: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """readreceipt's entries in ``data`` as sorted (event, matcher, hook) triples."""
+    hooks = data.get("hooks")
+    if not isinstance(hooks, dict):
+        return []
+    return sorted((event, str(group.get("matcher")), json.dumps(hook, sort_keys=True))
+                  for event, groups in hooks.items() if isinstance(groups, list)
+                  for group in groups if isinstance(group, dict)
+                  and isinstance(group.get("hooks"), list)
+                  for hook in group["hooks"] if is_ours(hook))
+
+
+def count_ours(data: dict[str, Any]) -> int:
+    return len(ours_in(data))
+
+
+def _read(path: Path) -> tuple[dict[str, Any], str | None]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}, None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {path}: {exc}", reason="bad_settings") from exc
+    if not text.strip():
+        return {}, text
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path} is not valid JSON ({exc.msg} at line {exc.lineno}); it was "
+                         "left as it is", reason="bad_settings") from exc
+    return _check_shape(data, path), text
+
+
+def _write(path: Path, data: dict[str, Any], before: str | None) -> Change:
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    backup = None
+    try:
+        if before is not None:
+            backup = path.with_name(path.name + BACKUP_SUFFIX)
+            write_replace(backup, before.encode("utf-8"))
+        write_replace(path, text.encode("utf-8"))
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}",
+                         reason="write_failed") from exc
+    return Change(path, True, backup, count_ours(data))
+
+
+def install(path: Path, *, guard: bool = False, command: str | None = None) -> Change:
+    """Merge readreceipt's hooks into the settings file at ``path`` (made if missing)."""
+    data, before = _read(path)
+    ours = settings(guard=guard, command=command)
+    if before is not None and ours_in(data) == ours_in(ours):
+        return Change(path, False, None, count_ours(data))  # already as asked: touch nothing
+    return _write(path, with_ours(data, ours), before)
+
+
+def uninstall(path: Path) -> Change:
+    """Remove readreceipt's hooks (only) from the settings file at ``path``."""
+    data, before = _read(path)
+    if before is None or not ours_in(data):
+        return Change(path, False, None, 0)
+    return _write(path, without_ours(data), before)
