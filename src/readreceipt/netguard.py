@@ -1,15 +1,20 @@
 """The address guard at connect time, as an httpcore network backend and an httpx transport.
 
-A name is resolved exactly once per connection; every address in the answer is checked
-(one blocked answer refuses the whole name, so a resolver cannot slip a private address in
-beside a public one); the connection is made to a checked address, never to the name, so
-there is no second resolution to rebind. httpcore still uses the URL's host for SNI, the
-certificate check and the Host header. The peer the socket really reached is checked again.
+A name is resolved exactly once per capture (the answer is kept in the guard, so robots.txt,
+the page and every redirect hop to that name connect to the same checked addresses); every
+address in the answer is checked (one blocked answer refuses the whole name, so a resolver
+cannot slip a private address in beside a public one); the connection is made to a checked
+address, never to the name, so there is no second resolution to rebind. httpcore still uses
+the URL's host for SNI, the certificate check and the Host header. The peer the socket
+really reached is checked again.
 
 Invariants:
 - every TCP connection the transport opens went through :meth:`AddressGuard.addresses_for`;
 - environment proxies are never used (the transport is built on a bare ConnectionPool);
-- an exemption from ``READRECEIPT_ALLOW_HOSTS`` is remembered in ``exemptions_used``.
+- names reserved for this machine or a metadata service are refused here too, whatever a
+  resolver or a ``--resolve`` pin says;
+- an exemption from ``READRECEIPT_ALLOW_HOSTS`` is remembered in ``exemptions_used``; it
+  never covers a cloud metadata address.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import contextlib
 import functools
 import ipaddress
 import logging
+import re
 import socket
 import ssl
 from collections.abc import Iterable, Iterator, Mapping
@@ -27,10 +33,15 @@ from typing import Any, Protocol
 import httpcore
 import httpx
 
-from readreceipt.addresses import AllowHosts, blocked_reason
+from readreceipt.addresses import METADATA_REASON, AllowHosts, blocked_reason, describe_block
 from readreceipt.errors import FetchError, FetchTimeout, RefusedError
+from readreceipt.urlpolicy import blocked_host_name, canonical_host
 
 log = logging.getLogger(__name__)
+
+#: What a host name handed to the resolver may contain (already IDNA-encoded by the URL
+#: parse). Anything else (a NUL, a space, a percent sign) is a trick on getaddrinfo.
+_HOST_NAME = re.compile(r"[a-z0-9_](?:[a-z0-9_.-]{0,252})")
 
 
 class Resolver(Protocol):
@@ -47,21 +58,39 @@ class SystemResolver:
             raise FetchError(f"the name {host} does not resolve", reason="dns") from exc
         seen: list[str] = []
         for info in infos:
-            addr = str(info[4][0]).split("%", 1)[0]
+            addr = str(info[4][0])
             if addr not in seen:
                 seen.append(addr)
         return seen
 
 
 def parse_pin(spec: str) -> tuple[str, int, str]:
-    """Parse curl's ``HOST:PORT:ADDR`` (ADDR may be ``[v6]``)."""
-    host, sep1, rest = spec.partition(":")
-    port_s, sep2, addr = rest.partition(":")
-    if not (sep1 and sep2 and host and port_s.isdigit() and addr):
+    """Parse curl's ``HOST:PORT:ADDR[,ADDR...]`` (an ADDR may be ``[v6]``).
+
+    Returns the host as the URL parser writes it, the port, and the addresses joined by
+    commas (each one canonical); every address still passes the guard when used.
+    """
+    host, sep1, rest = spec.strip().partition(":")
+    port_s, sep2, addrs = rest.partition(":")
+    if not (sep1 and sep2 and host and port_s.isdigit() and addrs):
         raise ValueError(f"--resolve takes HOST:PORT:ADDR, not {spec!r}")
-    addr = addr.strip("[]")
-    ipaddress.ip_address(addr)  # raises ValueError on a malformed address
-    return host.lower().rstrip("."), int(port_s), addr
+    canonical = canonical_host(host)
+    if not canonical:
+        raise ValueError(f"--resolve: {host!r} is not a host name")
+    parsed: list[str] = []
+    for one in addrs.split(","):
+        try:
+            parsed.append(str(ipaddress.ip_address(one.strip().strip("[]"))))
+        except ValueError:
+            raise ValueError(f"--resolve: {one!r} is not an IP address") from None
+    port = int(port_s)
+    if not 0 < port < 65536:
+        raise ValueError(f"--resolve: {port} is not a port")
+    return canonical.rstrip("."), port, ",".join(parsed)
+
+
+def _norm(host: str) -> str:
+    return host.lower().strip("[]").rstrip(".")
 
 
 @dataclass
@@ -70,27 +99,61 @@ class AddressGuard:
 
     allow: AllowHosts = field(default_factory=AllowHosts.from_env)
     resolver: Resolver = field(default_factory=SystemResolver)
+    #: (host, port) -> address, or several joined by commas (curl's --resolve).
     pins: Mapping[tuple[str, int], str] = field(default_factory=dict)
     exemptions_used: set[str] = field(default_factory=set)
+    _answers: dict[tuple[str, int], tuple[str, ...]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def addresses_for(self, host: str, port: int) -> list[str]:
-        """Every address ``host`` resolves to, all checked; RefusedError if any is blocked."""
-        host = host.lower().strip("[]").rstrip(".")
-        pinned = self.pins.get((host, port))
-        if pinned is not None:
-            answers = [pinned]
-        else:
-            try:
-                answers = [str(ipaddress.ip_address(host))]
-            except ValueError:
-                answers = self.resolver.resolve(host, port)
+        """Every address ``host`` resolves to, all checked; RefusedError if any is blocked.
+
+        The first answer for a (host, port) is kept: later connections in this capture use
+        it again instead of asking the resolver a second time.
+        """
+        host = _norm(host)
+        key = (host, port)
+        cached = self._answers.get(key)
+        if cached is not None:
+            return list(cached)
+        name_reason = blocked_host_name(host)
+        if name_reason is not None:
+            raise RefusedError(f"the host {host} names this machine, its network or a cloud "
+                               "metadata service; readreceipt does not connect there",
+                               reason=name_reason)
+        answers = self._answer(host, port)
         if not answers:
             raise FetchError(f"the name {host} has no address", reason="dns")
         for addr in answers:
             self.check(host, port, addr)
-        return answers
+        self._answers[key] = tuple(answers)
+        return list(answers)
+
+    def precheck(self, host: str, port: int) -> None:
+        """Resolve and check ``host`` now (before any politeness step spends a slot).
+
+        A refusal is raised; a DNS failure is left for the connection to meet and record.
+        """
+        try:
+            self.addresses_for(host, port)
+        except FetchError:
+            log.debug("precheck of %s:%s could not resolve; the fetch will say so", host, port)
+
+    def _answer(self, host: str, port: int) -> list[str]:
+        pinned = self.pins.get((host, port))
+        if pinned is not None:
+            return [a for a in pinned.split(",") if a]
+        try:
+            return [str(ipaddress.ip_address(host))]
+        except ValueError:
+            pass
+        if not _HOST_NAME.fullmatch(host):
+            raise RefusedError(f"{host!r} is not a host name readreceipt will look up",
+                               reason="bad_host")
+        return [a.split("%", 1)[0] for a in self.resolver.resolve(host, port)]
 
     def check(self, host: str, port: int, addr: str) -> None:
+        """RefusedError unless ``addr`` may be contacted for ``host:port``."""
         try:
             ip = ipaddress.ip_address(addr.split("%", 1)[0])
         except ValueError:
@@ -98,14 +161,13 @@ class AddressGuard:
         reason = blocked_reason(ip)
         if reason is None:
             return
-        if self.allow.exempts(host, port):
-            self.exemptions_used.add(f"{host}:{port}")
+        if reason != METADATA_REASON and self.allow.exempts(host, port):
+            self.exemptions_used.add(f"{_norm(host)}:{port}")
             return
-        raise RefusedError(
-            f"{host} resolves to {ip}, a {reason.replace('_', ' ')}; readreceipt does not "
-            "connect there",
-            reason=reason,
-        )
+        subject = f"the address {ip} is" if _norm(host) == str(ip) else (
+            f"{host} resolves to {ip},")
+        raise RefusedError(f"{subject} {describe_block(ip)}; readreceipt does not connect there",
+                           reason=reason)
 
 
 class GuardedBackend(httpcore.NetworkBackend):

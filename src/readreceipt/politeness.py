@@ -1,13 +1,15 @@
-"""May this URL be fetched *now*? Dedup window, session cap, robots.txt and per-host pacing.
+"""May this URL be fetched *now*? Dedup window, session cap and per-host pacing.
 
-Order matters and is fixed here: the dedup window first (a copy held answers, no request at
-all), then the session cap, then robots.txt (itself a request, made through the same guard),
-then the pacing slot. ``--now`` (``PolitenessOptions.now``) skips all of these; it never
-skips a security rule, which runs before this module is consulted.
+The order is :mod:`capture`'s: the address rule first (a refused URL spends nothing), then
+the dedup window (a copy held answers, no request at all), the session cap, robots.txt
+(:mod:`robots`, itself a request made through the same guard) and last the pacing slot.
+``--now`` (``PolitenessOptions.now``) skips all of these; it never skips a security rule.
 
-Pacing is a schedule in SQLite: a worker reserves the next free slot for its host in one
-``BEGIN IMMEDIATE`` transaction and sleeps *outside* the lock, so concurrent workers queue
-instead of bursting.
+Pacing is a schedule in SQLite shared by every process using the library: a worker reserves
+the next free slot for its host in one ``BEGIN IMMEDIATE`` transaction (read ``next_at``,
+write ``start + gap``) and sleeps *outside* the lock, so concurrent workers queue one gap
+apart instead of bursting. A worker that will not wait gives its slot back when nobody has
+queued behind it.
 """
 
 from __future__ import annotations
@@ -43,14 +45,19 @@ class PolitenessOptions:
 
 
 def recent_copy(library: Library, url: str, window: float = DEDUP_WINDOW_SECONDS) -> Record | None:
-    """The newest record of ``url`` fetched within ``window`` seconds, if any."""
-    rows = library.index.for_url(url, limit=1)
-    if not rows:
-        return None
+    """The newest record of ``url`` fetched within ``window`` seconds, if any.
+
+    Only a retrieval that reached a server counts (it has an HTTP status): a DNS failure or
+    a refused connection asked nothing of the host, so it holds no copy worth answering from.
+    """
     cutoff = (datetime.now(UTC) - timedelta(seconds=window)).strftime("%Y-%m-%dT%H:%M:%S")
-    if rows[0]["fetched_at"] < cutoff:
+    row = library.index.conn.execute(
+        "SELECT record_id FROM retrievals WHERE (url = ? OR final_url = ?) "
+        "AND http_status IS NOT NULL AND fetched_at >= ? "
+        "ORDER BY fetched_at DESC, record_id DESC LIMIT 1", (url, url, cutoff)).fetchone()
+    if row is None:
         return None
-    return library.load(rows[0]["record_id"])
+    return library.load(row[0])
 
 
 def check_session_cap(library: Library, session_id: str | None) -> None:

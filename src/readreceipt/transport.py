@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import ada_url
 import httpx
 
 from readreceipt._version import __version__
@@ -135,6 +136,9 @@ def fetch(target: PolicyURL, guard: AddressGuard,
                             raise FetchError(f"more than {MAX_REDIRECTS} redirects",
                                              url=target.url, reason="too_many_redirects")
                         current = nxt
+                        # The hop is judged (URL policy above, addresses here) before any
+                        # request is made to it; the connection reuses this checked answer.
+                        guard.precheck(current.host, current.port)
                         continue
                     body, truncated = _read_capped(response, options.max_bytes, deadline)
                     return _result(target, current, response, body, truncated, chain,
@@ -156,15 +160,16 @@ def fetch(target: PolicyURL, guard: AddressGuard,
 
 
 def _next_hop(current: PolicyURL, location: str, chain: list[Hop]) -> PolicyURL:
+    # Resolved against the current URL by the same WHATWG parser as everything else.
     try:
-        absolute = str(httpx.URL(current.url).join(location))
-    except (httpx.InvalidURL, ValueError):
+        absolute = str(ada_url.URL(location.strip(), base=current.url).href)
+    except ValueError:
         absolute = location
     try:
         return check_url(absolute)
     except RefusedError as exc:
+        # check_url already made exc.url safe to write down (no credential, no userinfo).
         exc.chain = tuple(chain)  # type: ignore[attr-defined]
-        exc.url = absolute.split("?", 1)[0] if exc.reason.startswith("credential") else absolute
         raise
 
 

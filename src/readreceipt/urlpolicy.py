@@ -2,11 +2,20 @@
 
 The URL is parsed once with a WHATWG parser (``ada-url``, the parse a browser makes) and the
 canonical ``href`` it yields is what every later step (transport, robots.txt, the browser,
-the record) uses. A URL whose host Python's own parser reads differently is refused: two
-parsers disagreeing on the host is how address-guard bypasses are built.
+the record) uses. The WHATWG parse folds every IPv4 spelling (``2130706433``, ``0x7f.1``,
+``0177.0.0.1``, full-width dots, circled digits) into its dotted form, so the address guard
+judges the address a browser would reach. A URL whose host Python's own parser reads
+differently is refused: two parsers disagreeing on the host is how guard bypasses are built.
+
+Rules, in order: length; parse; credentials (:mod:`credentials`, before anything else so a
+refused URL is never written down with its secret); scheme; userinfo; parser agreement;
+host names that only ever mean this machine, its network or a cloud metadata service.
+IP-literal hosts are judged by the address guard (:mod:`netguard`), which also knows the
+test exemptions.
 
 Invariant: :func:`check_url` either returns a :class:`PolicyURL` or raises
-:class:`~readreceipt.errors.RefusedError`; it never performs I/O.
+:class:`~readreceipt.errors.RefusedError` whose ``url`` is safe to write down; it never
+performs I/O.
 """
 
 from __future__ import annotations
@@ -17,6 +26,7 @@ from urllib.parse import urlsplit
 
 import ada_url
 
+from readreceipt.credentials import find_in_parts, loggable_url
 from readreceipt.errors import RefusedError
 
 log = logging.getLogger(__name__)
@@ -26,6 +36,19 @@ log = logging.getLogger(__name__)
 MAX_URL_CHARS = 2048
 
 ALLOWED_SCHEMES = frozenset({"http", "https"})
+
+#: Names that resolve to this machine or a cloud metadata service by convention, whatever a
+#: resolver says: RFC 6761 (localhost), RFC 6762 (.local, and Appendix G's private
+#: top-level names), RFC 8375 (.home.arpa), GCP (metadata.google.internal, metadata.goog,
+#: the bare ``metadata``), AWS (instance-data), Azure (metadata.azure.internal).
+BLOCKED_HOST_NAMES: frozenset[str] = frozenset({
+    "localhost", "metadata", "metadata.goog", "metadata.google.internal", "instance-data",
+    "metadata.azure.internal",
+})
+BLOCKED_HOST_SUFFIXES: tuple[str, ...] = (
+    ".localhost", ".local", ".internal", ".localdomain", ".home.arpa",
+    ".intranet", ".private", ".corp", ".home", ".lan",
+)
 
 
 @dataclass(frozen=True)
@@ -48,70 +71,86 @@ class PolicyURL:
         return f"{self.host}:{self.port}"
 
 
+def blocked_host_name(host: str) -> str | None:
+    """The reason code when ``host`` is a name reserved for local or metadata use."""
+    name = host.lower().rstrip(".")
+    if name in BLOCKED_HOST_NAMES:
+        return "metadata_host" if name != "localhost" else "local_host_name"
+    if name.endswith(".internal") and name.startswith("metadata."):
+        return "metadata_host"
+    for suffix in BLOCKED_HOST_SUFFIXES:
+        if name.endswith(suffix):
+            return "local_host_name"
+    return None
+
+
+def _refuse(message: str, raw: str, reason: str) -> RefusedError:
+    return RefusedError(message, url=loggable_url(raw, reason), reason=reason)
+
+
 def check_url(raw: str) -> PolicyURL:
     """Parse ``raw`` and apply the URL rules; raise RefusedError when one fails."""
     if not isinstance(raw, str) or not raw.strip():
-        raise RefusedError("the URL is empty", url=str(raw), reason="malformed_url")
+        raise RefusedError("the URL is empty", url=str(raw)[:200], reason="malformed_url")
     raw = raw.strip()
     if len(raw) > MAX_URL_CHARS:
-        raise RefusedError(
-            f"the URL is longer than {MAX_URL_CHARS} characters",
-            url=raw[:200],
-            reason="url_too_long",
-        )
+        raise _refuse(f"the URL is longer than {MAX_URL_CHARS} characters", raw[:200],
+                      "url_too_long")
     try:
         parsed = ada_url.URL(raw)
     except ValueError:
-        raise RefusedError("the URL cannot be parsed", url=raw, reason="malformed_url") from None
+        raise _refuse("the URL cannot be parsed", raw, "malformed_url") from None
+    finding = find_in_parts(parsed.pathname, parsed.search, parsed.hash)
+    if finding is not None:
+        raise _refuse(finding.message, raw, finding.rule)
     scheme = parsed.protocol.rstrip(":").lower()
     if scheme not in ALLOWED_SCHEMES:
-        raise RefusedError(
-            f"only http and https URLs are fetched, not {scheme}:",
-            url=raw,
-            reason="scheme",
-        )
+        raise _refuse(f"only http and https URLs are fetched, not {scheme}:", raw, "scheme")
     if parsed.username or parsed.password:
-        raise RefusedError(
-            "the URL carries a user name or password", url=_without_userinfo(raw), reason="userinfo"
-        )
+        raise _refuse("the URL carries a user name or password", raw, "userinfo")
     href = parsed.href
     if len(href) > MAX_URL_CHARS:
-        raise RefusedError(
-            f"the URL is longer than {MAX_URL_CHARS} characters",
-            url=href[:200],
-            reason="url_too_long",
-        )
+        raise _refuse(f"the URL is longer than {MAX_URL_CHARS} characters", href[:200],
+                      "url_too_long")
     host = parsed.hostname.lower()
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]
     if not host:
-        raise RefusedError("the URL has no host", url=raw, reason="malformed_url")
+        raise _refuse("the URL has no host", raw, "malformed_url")
     _refuse_parser_disagreement(raw, host)
+    reason = blocked_host_name(host)
+    if reason is not None:
+        what = ("a cloud metadata service" if reason == "metadata_host"
+                else "this machine or its network")
+        raise _refuse(f"the host {host} names {what}; readreceipt does not fetch it", raw,
+                      reason)
     port = int(parsed.port) if parsed.port else (443 if scheme == "https" else 80)
+    if port == 0:
+        raise _refuse("port 0 is not a port a page is served on", raw, "malformed_url")
     return PolicyURL(url=href, scheme=scheme, host=host, port=port)
+
+
+def canonical_host(host: str) -> str:
+    """``host`` as the WHATWG parser writes it (lower case, punycode, dotted IPv4), or ""."""
+    if not host:
+        return ""
+    bracketed = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    try:
+        return str(ada_url.URL(f"http://{bracketed}/").hostname).lower().strip("[]")
+    except ValueError:
+        return ""
 
 
 def _refuse_parser_disagreement(raw: str, whatwg_host: str) -> None:
     """Refuse when Python's urlsplit reads a different host than the WHATWG parser."""
     try:
-        py_host = (urlsplit(raw).hostname or "").lower()
+        parts = urlsplit(raw)
+        py_host = (parts.hostname or "").lower()
+        py_user = parts.username
     except ValueError:
-        py_host = ""
-    try:
-        canonical_py = ada_url.URL(f"http://{py_host}/").hostname.lower() if py_host else ""
-    except ValueError:
-        canonical_py = py_host
-    if canonical_py.strip("[]") != whatwg_host:
-        raise RefusedError(
-            "URL parsers disagree on this URL's host",
-            url=raw,
-            reason="parser_disagreement",
-        )
-
-
-def _without_userinfo(raw: str) -> str:
-    scheme, sep, rest = raw.partition("://")
-    if not sep:
-        return raw
-    authority, slash, tail = rest.partition("/")
-    return f"{scheme}://{authority.rpartition('@')[2]}{slash}{tail}"
+        py_host, py_user = "", None
+    if py_user is not None:
+        raise _refuse("URL parsers disagree on this URL's user name", raw,
+                      "parser_disagreement")
+    if canonical_host(py_host) != whatwg_host:
+        raise _refuse("URL parsers disagree on this URL's host", raw, "parser_disagreement")

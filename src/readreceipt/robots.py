@@ -1,0 +1,187 @@
+"""robots.txt (RFC 9309): fetched through the same guard, cached a day, honoured.
+
+:func:`admit` is what :mod:`capture` calls between the session cap and the pacing slot. It
+answers from the ``robots`` table of the index when the origin's robots.txt is fresh there;
+otherwise one worker fetches it (the others wait for that answer instead of asking too),
+through :func:`readreceipt.transport.fetch` with the caller's :class:`AddressGuard`, with
+readreceipt's own user agent and at most :data:`MAX_BYTES`. Parsing and matching are
+protego's (longest match, ``*`` and ``$``, a tie goes to Allow, groups for one agent merged).
+
+Outcomes (RFC 9309 section 2.3.1): a 2xx body is parsed; a 4xx means there are no rules
+(allow); a 5xx, a 429 or a network failure means "assume complete disallow" for now, cached
+only :data:`UNREACHABLE_TTL` seconds so a recovered server is asked again soon.
+
+Invariants:
+- a URL robots.txt disallows raises DeclinedError and is never requested;
+- the robots.txt request itself never bypasses the URL policy or the address guard: a
+  refusal of the origin itself is raised as the RefusedError it is;
+- nothing here is consulted under ``--now`` (capture skips it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from dataclasses import dataclass
+
+from protego import Protego
+
+from readreceipt.errors import DeclinedError, FetchError, RefusedError
+from readreceipt.netguard import AddressGuard
+from readreceipt.store.library import Library
+from readreceipt.transport import FetchOptions, fetch
+from readreceipt.urlpolicy import PolicyURL, check_url
+
+log = logging.getLogger(__name__)
+
+#: The product token matched against robots.txt User-agent lines (RFC 9309 section 2.2.1);
+#: the full USER_AGENT string carries it first.
+PRODUCT_TOKEN = "readreceipt"  # noqa: S105 - a robots.txt product token, not a password
+#: RFC 9309 section 2.5: crawlers must parse at least 500 kibibytes.
+MAX_BYTES = 500 * 1024
+#: RFC 9309 section 2.4: a cached robots.txt should not be used for more than 24 hours.
+CACHE_TTL = 24 * 3600.0
+#: How long "disallow for now" after a 5xx, a 429 or a network failure lasts before the
+#: next capture asks again: long enough that a loop of captures does not hammer a failing
+#: server's robots.txt, short enough that a recovered one is read within minutes.
+UNREACHABLE_TTL = 120.0
+#: A worker that claimed the fetch but never finished (killed) is waited for this long
+#: beyond the fetch timeout before another worker fetches instead.
+PENDING_GRACE = 2.0
+_POLL = 0.1
+_DEFAULT_OPTIONS = FetchOptions(timeout=10.0)
+
+ALLOW, RULES, UNREACHABLE, PENDING = "allow", "rules", "unreachable", "pending"
+
+
+@dataclass(frozen=True)
+class RobotsEntry:
+    """One origin's robots.txt as cached: what came back and what it means."""
+
+    origin: str
+    fetched_at: float
+    status: int | None
+    body: str
+    outcome: str  # allow | rules | unreachable | pending
+
+    def fresh(self, now: float) -> bool:
+        ttl = UNREACHABLE_TTL if self.outcome == UNREACHABLE else CACHE_TTL
+        return self.outcome != PENDING and now - self.fetched_at < ttl
+
+
+def admit(lib: Library, target: PolicyURL, guard: AddressGuard,
+          options: FetchOptions = _DEFAULT_OPTIONS) -> float | None:
+    """The Crawl-delay for ``target``'s host (None if unset); DeclinedError if disallowed."""
+    entry = robots_for(lib, target, guard, options)
+    return decide(entry, target)
+
+
+def decide(entry: RobotsEntry, target: PolicyURL) -> float | None:
+    """Apply a cached robots.txt to ``target``: DeclinedError, or the Crawl-delay."""
+    if entry.outcome == ALLOW:
+        return None
+    if entry.outcome == UNREACHABLE:
+        why = f"HTTP {entry.status}" if entry.status else "it could not be reached"
+        raise DeclinedError(
+            f"robots.txt of {entry.origin} could not be read ({why}); RFC 9309 says to assume "
+            "every path is disallowed for now, so the page was not requested (--now skips "
+            "robots.txt)", url=target.url, reason="robots_unreachable")
+    parser = Protego.parse(entry.body)
+    if not parser.can_fetch(target.url, PRODUCT_TOKEN):
+        raise DeclinedError(
+            f"robots.txt of {entry.origin} disallows this URL for {PRODUCT_TOKEN}; it was not "
+            "requested (--now skips robots.txt)", url=target.url, reason="robots")
+    delay = parser.crawl_delay(PRODUCT_TOKEN)
+    return float(delay) if delay is not None else None
+
+
+def robots_for(lib: Library, target: PolicyURL, guard: AddressGuard,
+               options: FetchOptions = _DEFAULT_OPTIONS) -> RobotsEntry:
+    """The origin's robots.txt: from the cache when fresh, else fetched once and stored."""
+    origin = target.origin
+    give_up_at = time.monotonic() + options.timeout + PENDING_GRACE
+    while True:
+        entry, claimed = _claim(lib, origin)
+        if entry is not None and not claimed:
+            return entry
+        if claimed:
+            break
+        if time.monotonic() > give_up_at:
+            break  # the worker that claimed it died; fetch it ourselves
+        time.sleep(_POLL)
+    try:
+        entry = _fetch(origin, guard, options)
+    except BaseException:
+        _release(lib, origin)
+        raise
+    _store(lib, entry)
+    return entry
+
+
+def _claim(lib: Library, origin: str) -> tuple[RobotsEntry | None, bool]:
+    """(fresh entry, False) | (None, True) when this worker must fetch | (None, False) wait."""
+    now = time.time()
+    with lib.index.write() as conn:
+        row = conn.execute("SELECT origin, fetched_at, status, body, outcome FROM robots "
+                           "WHERE origin = ?", (origin,)).fetchone()
+        if row is not None:
+            entry = RobotsEntry(row[0], float(row[1]), row[2], row[3] or "", row[4])
+            if entry.fresh(now):
+                return entry, False
+            if entry.outcome == PENDING and now - entry.fetched_at < _pending_limit():
+                return None, False
+        conn.execute("INSERT INTO robots (origin, fetched_at, status, body, outcome) "
+                      "VALUES (?, ?, NULL, NULL, ?) ON CONFLICT(origin) DO UPDATE SET "
+                      "fetched_at = excluded.fetched_at, status = NULL, body = NULL, "
+                      "outcome = excluded.outcome", (origin, now, PENDING))
+    return None, True
+
+
+def _pending_limit() -> float:
+    return FetchOptions().timeout + PENDING_GRACE  # the longest a robots fetch may take
+
+
+def _release(lib: Library, origin: str) -> None:
+    with lib.index.write() as conn:
+        conn.execute("DELETE FROM robots WHERE origin = ? AND outcome = ?", (origin, PENDING))
+
+
+def _store(lib: Library, entry: RobotsEntry) -> None:
+    with lib.index.write() as conn:
+        conn.execute("INSERT INTO robots (origin, fetched_at, status, body, outcome) "
+                     "VALUES (?, ?, ?, ?, ?) ON CONFLICT(origin) DO UPDATE SET "
+                     "fetched_at = excluded.fetched_at, status = excluded.status, "
+                     "body = excluded.body, outcome = excluded.outcome",
+                     (entry.origin, entry.fetched_at, entry.status, entry.body, entry.outcome))
+
+
+def _fetch(origin: str, guard: AddressGuard, options: FetchOptions) -> RobotsEntry:
+    """Fetch ``origin``/robots.txt through the guard and classify the answer."""
+    url = check_url(origin + "/robots.txt")
+    now = time.time()
+    capped = dataclasses.replace(options, max_bytes=MAX_BYTES,
+                                 accept="text/plain,*/*;q=0.5")
+    try:
+        result = fetch(url, guard, capped)
+    except RefusedError as exc:
+        if not getattr(exc, "chain", ()):
+            raise  # the origin itself is refused: so is the capture
+        # robots.txt redirected somewhere readreceipt never goes: unreadable, not a refusal
+        # of this page.
+        log.info("robots.txt of %s redirected to a refused URL (%s)", origin, exc.reason)
+        return RobotsEntry(origin, now, None, "", UNREACHABLE)
+    except FetchError as exc:
+        if exc.reason == "too_many_redirects":
+            # RFC 9309 section 2.3.1.2: past five redirects it MAY be taken as unavailable.
+            return RobotsEntry(origin, now, None, "", ALLOW)
+        log.info("robots.txt of %s could not be fetched (%s)", origin, exc.reason)
+        return RobotsEntry(origin, now, None, "", UNREACHABLE)
+    status = result.status
+    if 200 <= status < 300:
+        body = result.body.decode("utf-8", "replace").removeprefix("\ufeff")
+        return RobotsEntry(origin, now, status, body, RULES)
+    if status == 429 or status >= 500:
+        return RobotsEntry(origin, now, status, "", UNREACHABLE)
+    # 4xx ("unavailable": no rules), or a redirect not followed (an https -> http downgrade).
+    return RobotsEntry(origin, now, status, "", ALLOW)
