@@ -110,13 +110,20 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
     except RefusedError as exc:
         _skip(lib, url, exc, options)
         raise
+    env_allow = AllowHosts.from_env()
+    allow = AllowHosts(env_allow.pairs | {p.lower() for p in options.allow_hosts})
+    guard = AddressGuard(allow=allow, resolver=resolver or SystemResolver(), pins=pins)
+    try:
+        # The address rule runs before any politeness step: a refused URL spends no slot
+        # and is never answered from a copy held. The answer is kept for the fetch.
+        guard.precheck(target.host, target.port)
+    except RefusedError as exc:
+        _skip(lib, target.url, exc, options)
+        raise
     if not options.now:
         held = politeness.recent_copy(lib, target.url)
         if held is not None:
             return _reuse(lib, held, options)
-    env_allow = AllowHosts.from_env()
-    allow = AllowHosts(env_allow.pairs | {p.lower() for p in options.allow_hosts})
-    guard = AddressGuard(allow=allow, resolver=resolver or SystemResolver(), pins=pins)
     try:
         if not options.now:
             politeness.check_session_cap(lib, options.session_id)
@@ -329,6 +336,6 @@ def _skip(lib: Library, url: str, exc: ReadReceiptError, options: CaptureOptions
 
 def _loggable_url(url: str, exc: ReadReceiptError) -> str:
     """The URL as it may be written down: without its query when that held a credential."""
-    if exc.reason.startswith("credential") or exc.reason in ("userinfo",):
-        return url.split("?", 1)[0].split("#", 1)[0]
-    return url
+    from readreceipt.credentials import loggable_url
+
+    return loggable_url(url, exc.reason)
