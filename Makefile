@@ -10,6 +10,9 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,browser,mcp]'
+	# pywb (replays exported WACZ in tests) in its own venv: its brotlipy shadows brotli.
+	$(PYTHON) -m venv $(VENV)/pywb
+	$(VENV)/pywb/bin/pip install --quiet 'pywb==2.10.0'
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -1,0 +1,344 @@
+"""WARC export: what each retrieval becomes, digests, secrets, revisits, filters, the CLI."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import pty
+import subprocess
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from warcio.archiveiterator import ArchiveIterator
+
+from conftest import BIN, LocalServer, article_html, run_cli
+from library_builder import article, at, put_capture, put_failure
+from readreceipt.answers import check_held_copy
+from readreceipt.capture import CaptureOptions, capture
+from readreceipt.export import Selection, export_warc, parse_since
+from readreceipt.store.library import Library
+from readreceipt.store.records import Record
+
+PAGE_A = article("Tide tables of the northern estuary",
+                 "The northern estuary has two high tides a day, about twelve hours and "
+                 "twenty-five minutes apart, and the spring range reaches 6.4 metres.",
+                 "Boats moor on the east bank, where the channel keeps its depth at low water.")
+PAGE_A2 = PAGE_A.replace(b"6.4 metres", b"6.9 metres")
+PAGE_B = article("Ferry timetable changes",
+                 "From April the first ferry leaves at 06:40 instead of 07:10, and the last "
+                 "crossing on Sundays moves to 21:30.",
+                 "Season tickets bought before March stay valid until their printed date.")
+SECRET = "s3cr3t-cookie-value"
+ANSWER = ('The estuary page says "the spring range reaches 7.5 metres at the mouth" and '
+          '"Boats moor on the east bank, where the channel keeps its depth at low water."')
+
+
+@dataclass
+class Evidence:
+    lib: Library
+    server: LocalServer
+    captured: dict[str, Record]
+    a1: Record
+    a_repeat: Record
+    a2: Record
+    b: Record
+    forgotten: Record
+    failure: Record
+    truncated: Record
+
+
+@pytest.fixture
+def evidence(tmp_path: Path, allow_server: LocalServer) -> Evidence:
+    srv = allow_server
+    lib = Library.open(tmp_path / "lib")
+    srv.route("/cookie", article_html(), headers={"Set-Cookie": f"sid={SECRET}",
+                                                   "X-Served-By": "test"})
+    srv.route("/gz", gzip.compress(article_html().encode()), headers={"Content-Encoding": "gzip"})
+    srv.route("/moved", b"", status=301, headers={"Location": "/cookie"})
+    captured = {}
+    for path in ("/cookie", "/gz", "/moved"):
+        captured[path] = capture(srv.url(path), CaptureOptions(now=True), lib).record
+    a1 = put_capture(lib, "https://news.example/estuary", PAGE_A, at(0))
+    a_repeat = put_capture(lib, "https://news.example/estuary", PAGE_A, at(10))
+    a2 = put_capture(lib, "https://news.example/estuary", PAGE_A2, at(20))
+    b = put_capture(lib, "https://ferry.example/timetable?lang=en", PAGE_B, at(30),
+                    session_id="session-b")
+    forgotten = put_capture(lib, "https://private.example/note", article(
+        "A note to forget", "This page held something its reader asked to forget later, "
+        "and readreceipt removed its bytes and texts on request."), at(40))
+    lib.forget(forgotten.record_id)
+    failure = put_failure(lib, "https://slow.example/", at(50))
+    truncated = put_capture(lib, "https://big.example/report", PAGE_B[:200], at(60),
+                            truncated=True, verdict="UNKNOWN", reason="truncated")
+    check_held_copy(lib, a1, ANSWER, "", "session-a")
+    return Evidence(lib, srv, captured, a1, a_repeat, a2, b, lib.load(forgotten.record_id),
+                    failure, truncated)
+
+
+def read_warc(path: Path) -> list[dict[str, Any]]:
+    """Every record of a WARC: type, headers, HTTP headers and the raw payload."""
+    out = []
+    with path.open("rb") as handle:
+        for rec in ArchiveIterator(handle, check_digests="raise"):
+            out.append({
+                "type": rec.rec_type, "version": rec.rec_headers.protocol,
+                "headers": dict(rec.rec_headers.headers),
+                "http": rec.http_headers, "payload": rec.content_stream().read(),
+            })
+    return out
+
+
+def by_record(records: list[dict[str, Any]], record_id: str) -> dict[str, Any]:
+    """The metadata document of one readreceipt record."""
+    for rec in records:
+        if rec["type"] == "metadata":
+            doc = json.loads(rec["payload"])
+            if doc["record"]["record_id"] == record_id:
+                return doc  # type: ignore[no-any-return]
+    raise AssertionError(f"no metadata for {record_id}")
+
+
+def warc_with_id(records: list[dict[str, Any]], warc_id: str) -> dict[str, Any]:
+    return next(r for r in records if r["headers"]["WARC-Record-ID"] == warc_id)
+
+
+@pytest.fixture
+def exported(evidence: Evidence, tmp_path: Path) -> list[dict[str, Any]]:
+    path = tmp_path / "out.warc.gz"
+    result = export_warc(evidence.lib, path)
+    assert result.retrievals == 10
+    return read_warc(path)
+
+
+def test_every_record_is_warc_1_1_with_sha256_digests(exported: list[dict[str, Any]],
+                                                      tmp_path: Path) -> None:
+    assert exported[0]["type"] == "warcinfo"
+    for rec in exported:
+        assert rec["version"] == "WARC/1.1"
+        assert rec["headers"]["WARC-Block-Digest"].startswith("sha256:")
+        if rec["type"] not in ("warcinfo",):
+            assert rec["headers"]["WARC-Payload-Digest"].startswith("sha256:")
+    proc = subprocess.run([str(BIN / "warcio"), "check", "-v", str(tmp_path / "out.warc.gz")],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "digest pass" in proc.stdout and "fail" not in proc.stdout
+
+
+def test_response_holds_the_decoded_body_and_no_transfer_headers(
+        evidence: Evidence, exported: list[dict[str, Any]]) -> None:
+    gz = evidence.captured["/gz"]
+    doc = by_record(exported, gz.record_id)
+    assert doc["exported_as"] in ("response", "revisit")
+    if doc["exported_as"] == "revisit":  # the same bytes as /cookie: find the first response
+        first = warc_with_id(exported, warc_with_id(
+            exported, doc["warc_record_ids"]["revisit"])["headers"]["WARC-Refers-To"])
+    else:
+        first = warc_with_id(exported, doc["warc_record_ids"]["response"])
+    assert first["payload"] == article_html().encode()
+    responses = [r for r in exported if r["type"] in ("response", "revisit")]
+    for rec in responses:
+        names = {name.lower() for name, _ in rec["http"].headers}
+        assert "content-encoding" not in names and "transfer-encoding" not in names
+    for rec in (r for r in responses if r["type"] == "response"):
+        assert rec["http"].get_header("content-length") == str(len(rec["payload"]))
+        assert rec["headers"]["WARC-Payload-Digest"] == (
+            "sha256:" + hashlib.sha256(rec["payload"]).hexdigest())
+
+
+def test_no_secret_header_is_exported(evidence: Evidence, tmp_path: Path) -> None:
+    path = tmp_path / "plain.warc"
+    export_warc(evidence.lib, path)
+    raw = path.read_bytes()
+    assert SECRET.encode() not in raw
+    assert b"set-cookie" not in raw.lower()
+    requests = [r for r in read_warc(path) if r["type"] == "request"]
+    assert requests
+    for rec in requests:
+        names = {name.lower() for name, _ in rec["http"].headers}
+        assert names == {"host", "user-agent", "accept", "accept-encoding"}
+        assert rec["http"].protocol == "GET"
+    cookie = evidence.captured["/cookie"]
+    response = next(r for r in read_warc(path) if r["type"] == "response"
+                    and r["headers"]["WARC-Target-URI"] == cookie.url)
+    assert response["http"].get_header("x-served-by") == "test"
+
+
+def test_request_rebuilds_the_get_readreceipt_sent(evidence: Evidence,
+                                                   exported: list[dict[str, Any]]) -> None:
+    doc = by_record(exported, evidence.b.record_id)
+    request = warc_with_id(exported, doc["warc_record_ids"]["request"])
+    assert request["headers"]["WARC-Concurrent-To"] == doc["warc_record_ids"]["response"]
+    http = request["http"]
+    first_line = f"{http.protocol} {http.statusline}".strip()
+    assert first_line == "GET /timetable?lang=en HTTP/1.1"
+    assert http.get_header("host") == "ferry.example"
+    assert http.get_header("user-agent") == "readreceipt/test"
+
+
+def test_a_payload_already_written_is_a_revisit(evidence: Evidence,
+                                                exported: list[dict[str, Any]]) -> None:
+    first = by_record(exported, evidence.a1.record_id)
+    repeat = by_record(exported, evidence.a_repeat.record_id)
+    changed = by_record(exported, evidence.a2.record_id)
+    assert (first["exported_as"], repeat["exported_as"], changed["exported_as"]) == (
+        "response", "revisit", "response")
+    revisit = warc_with_id(exported, repeat["warc_record_ids"]["revisit"])
+    assert revisit["headers"]["WARC-Profile"] == (
+        "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest")
+    assert revisit["headers"]["WARC-Refers-To"] == first["warc_record_ids"]["response"]
+    assert revisit["headers"]["WARC-Refers-To-Target-URI"] == evidence.a1.url
+    assert revisit["headers"]["WARC-Refers-To-Date"] == evidence.a1.fetched_at
+    assert revisit["headers"]["WARC-Payload-Digest"] == f"sha256:{evidence.a1.bytes_sha256}"
+    assert revisit["payload"] == b""
+    assert revisit["headers"]["WARC-Date"] == evidence.a_repeat.fetched_at
+
+
+def test_conversion_records_hold_the_texts_once(evidence: Evidence,
+                                                exported: list[dict[str, Any]]) -> None:
+    first = by_record(exported, evidence.a1.record_id)
+    repeat = by_record(exported, evidence.a_repeat.record_id)
+    conversion = warc_with_id(exported, first["warc_record_ids"]["main_text"])
+    assert conversion["payload"].decode() == evidence.lib.text(evidence.a1.text_sha256)
+    assert conversion["headers"]["WARC-Block-Digest"] == f"sha256:{evidence.a1.text_sha256}"
+    assert conversion["headers"]["WARC-Refers-To"] == first["warc_record_ids"]["response"]
+    assert repeat["warc_record_ids"]["main_text"] == first["warc_record_ids"]["main_text"]
+    digests = [r["headers"]["WARC-Block-Digest"] for r in exported if r["type"] == "conversion"]
+    assert len(digests) == len(set(digests))
+
+
+def test_metadata_carries_the_provenance(evidence: Evidence,
+                                         exported: list[dict[str, Any]]) -> None:
+    doc = by_record(exported, evidence.a1.record_id)
+    record = doc["record"]
+    assert record["verdict"] == "RETRIEVED" and record["reason"] == "ok"
+    assert record["text_sha256"] == evidence.a1.text_sha256
+    assert record["extractor"] == evidence.a1.extractor
+    assert "not necessarily the bytes any agent read" in record["note"]
+    checks = doc["answer_checks_against_held_copy"]
+    assert [c["outcome"] for c in checks] == ["not_found"]
+    assert [f["passage"] for f in doc["flags"]] == [
+        "the spring range reaches 7.5 metres at the mouth"]
+    assert doc["flags"][0]["nearest"]
+    moved = by_record(exported, evidence.captured["/moved"].record_id)
+    chain = moved["record"]["redirect_chain"]
+    assert [hop["status"] for hop in chain] == [301]
+    response = warc_with_id(exported, moved["warc_record_ids"].get("response")
+                            or moved["warc_record_ids"]["revisit"])
+    assert response["headers"]["WARC-Target-URI"] == evidence.server.url("/cookie")
+
+
+def test_forgotten_failed_and_truncated_retrievals(evidence: Evidence,
+                                                   exported: list[dict[str, Any]]) -> None:
+    forgotten = by_record(exported, evidence.forgotten.record_id)
+    assert forgotten["exported_as"] == "not_kept"
+    assert forgotten["warc_record_ids"] == {}
+    assert not [r for r in exported if r["type"] != "metadata"
+                and r["headers"].get("WARC-Target-URI") == evidence.forgotten.url]
+    assert b"removed its bytes" not in b"".join(r["payload"] for r in exported)
+    failure = by_record(exported, evidence.failure.record_id)
+    assert failure["exported_as"] == "no_response"
+    assert failure["record"]["reason"] == "timeout"
+    truncated = by_record(exported, evidence.truncated.record_id)
+    response = warc_with_id(exported, truncated["warc_record_ids"]["response"])
+    assert response["headers"]["WARC-Truncated"] == "length"
+    assert response["payload"] == PAGE_B[:200]
+
+
+def test_same_evidence_exports_to_the_same_records(evidence: Evidence, tmp_path: Path) -> None:
+    first, second = tmp_path / "1.warc", tmp_path / "2.warc"
+    export_warc(evidence.lib, first)
+    export_warc(evidence.lib, second)
+    strip = [r for r in read_warc(first) if r["type"] != "warcinfo"]
+    again = [r for r in read_warc(second) if r["type"] != "warcinfo"]
+    assert [r["headers"] for r in strip] == [r["headers"] for r in again]
+
+
+def test_selection_by_url_since_and_session(evidence: Evidence, tmp_path: Path) -> None:
+    def ids(selection: Selection) -> set[str]:
+        path = tmp_path / "sel.warc"
+        export_warc(evidence.lib, path, selection)
+        return {json.loads(r["payload"])["record"]["record_id"]
+                for r in read_warc(path) if r["type"] == "metadata"}
+
+    a_ids = {evidence.a1.record_id, evidence.a_repeat.record_id, evidence.a2.record_id}
+    assert ids(Selection(url_pattern="news.example/estuary")) == a_ids
+    assert ids(Selection(url_pattern="https://*.example/time*?lang=en")) == {
+        evidence.b.record_id}
+    assert ids(Selection(session_id="session-b")) == {evidence.b.record_id}
+    later = ids(Selection(since=parse_since("2026-03-01T09:25")))
+    assert evidence.b.record_id in later and evidence.a2.record_id not in later
+    assert ids(Selection(url_pattern="estuary", since=parse_since("2026-03-01T09:05Z"))) == {
+        evidence.a_repeat.record_id, evidence.a2.record_id}
+
+
+def test_a_revisit_never_points_outside_the_selection(evidence: Evidence,
+                                                      tmp_path: Path) -> None:
+    path = tmp_path / "later.warc"
+    export_warc(evidence.lib, path, Selection(since=parse_since("2026-03-01T09:05")))
+    records = read_warc(path)
+    repeat = by_record(records, evidence.a_repeat.record_id)
+    assert repeat["exported_as"] == "response"
+
+
+def test_cli_export_json_and_filters(evidence: Evidence, tmp_path: Path) -> None:
+    out = tmp_path / "cli.warc.gz"
+    result = run_cli("export", "--warc", str(out), "--url", "estuary", "--json",
+                     library=evidence.lib.root)
+    assert result.code == 0, result.stderr
+    data = result.json()
+    assert data["retrievals"] == 3 and data["exported_as"] == {"response": 2, "revisit": 1}
+    assert Path(data["path"]) == out and out.stat().st_size == data["bytes"]
+    assert result.stderr == ""
+    none = run_cli("export", "--warc", str(tmp_path / "none.warc"), "--session", "nobody",
+                   library=evidence.lib.root)
+    assert none.code == 1 and "no retrievals match" in none.stderr
+    assert not (tmp_path / "none.warc").exists()
+    assert not list(tmp_path.glob(".*part"))
+    bad = run_cli("export", "--warc", str(tmp_path / "x.warc"), "--since", "last week",
+                  library=evidence.lib.root)
+    assert bad.code == 1 and "--since" in bad.stderr
+    neither = run_cli("export", library=evidence.lib.root)
+    assert neither.code == 1 and "--warc" in neither.stderr
+
+
+def _run_on_terminal(args: list[str], library: Path) -> tuple[int, str]:
+    """Run the console script with stderr on a pseudo-terminal; its code and what it drew."""
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
+    env.update({"READRECEIPT_LIBRARY": str(library), "COLUMNS": "120", "TERM": "xterm"})
+    proc = subprocess.Popen([str(BIN / "readreceipt"), *args], stdout=subprocess.PIPE,
+                            stderr=slave, env=env)
+    os.close(slave)
+    chunks: list[bytes] = []
+
+    def drain() -> None:
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:
+                return
+            if not data:
+                return
+            chunks.append(data)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    proc.stdout.read() if proc.stdout else None
+    code = proc.wait(timeout=120)
+    reader.join(timeout=10)
+    os.close(master)
+    return code, b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_progress_bar_on_a_terminal_only(evidence: Evidence, tmp_path: Path) -> None:
+    code, drawn = _run_on_terminal(["export", "--wacz", str(tmp_path / "tty.wacz")],
+                                   evidence.lib.root)
+    assert code == 0
+    assert "exporting" in drawn
+    piped = run_cli("export", "--wacz", str(tmp_path / "piped.wacz"), library=evidence.lib.root)
+    assert piped.code == 0 and "exporting" not in piped.stderr
