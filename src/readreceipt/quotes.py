@@ -36,7 +36,8 @@ from readreceipt.textfold import (
     boundaries_hold,
     fold,
     fold_mapped,
-    page_readings,
+    folded_readings,
+    source_readings,
     squeeze,
     squeezed_pattern,
     strip_markdown,
@@ -143,59 +144,80 @@ _EDIT_MARKS = ("...", "\u2026", ". . .", "[", "]")
 _WS = re.compile(r"\s+")
 
 
+@dataclass(frozen=True)
+class _Candidate:
+    position: int  # where it starts in the answer (block marks removed), for the order
+    text: str
+    why: str | None = None  # why it is not checked, or None
+    block: int | None = None  # the block quote paragraph it is, or lies inside
+
+
 def find_quotations(answer: str, prompt: str = "") -> tuple[list[str], list[tuple[str, str]]]:
-    """(passages to check, passages skipped with why), in the order the answer gives them."""
+    """(passages to check, passages skipped with why), in the order the answer gives them.
+
+    A block quote is one passage, quotation marks inside it included (a block presents all
+    its words as the page's); the quotations inside it are looked for on their own only when
+    the block itself is not checked (edited, say).
+    """
+    candidates = _candidates(answer, prompt)
+    return ([c.text for c in candidates if c.why is None],
+            [(c.text, c.why) for c in candidates if c.why is not None])
+
+
+def _candidates(answer: str, prompt: str) -> list[_Candidate]:
     text = _FENCE.sub("\n", answer.replace("\r\n", "\n").replace("\r", "\n"))
     lines = text.split("\n")
-    demarked = [_BLOCK_MARKS.sub("", line) if _BLOCK_MARKS.match(line) else line
-                for line in lines]
-    found: list[tuple[int, str, str | None]] = []  # (position, passage, why skipped or None)
-
-    offset = 0
+    demarked = [_BLOCK_MARKS.sub("", line) for line in lines]
     plain = "\n".join(demarked)
-    for paragraph in _PARAGRAPH.split(plain):
-        start = plain.find(paragraph, offset)
-        offset = start + len(paragraph)
-        for at, passage, attribute in _marked(paragraph):
-            found.append((start + at, passage, "attribute" if attribute else None))
-
     line_starts = [0]
     for line in demarked:
         line_starts.append(line_starts[-1] + len(line) + 1)
-    for first, block in _blocks(lines):
-        structured = any(_STRUCTURE.match(_BLOCK_MARKS.sub("", ln)) or _NESTED.match(ln)
-                         for ln in block)
-        paragraphs = _PARAGRAPH.split("\n".join(_BLOCK_MARKS.sub("", ln) for ln in block))
+
+    pairs: list[_Candidate] = []
+    offset = 0
+    for paragraph in _PARAGRAPH.split(plain):
+        start = plain.find(paragraph, offset)
+        offset = start + len(paragraph)
+        pairs.extend(_Candidate(start + at, passage, "attribute" if attribute else None)
+                     for at, passage, attribute in _marked(paragraph))
+
+    found: list[_Candidate] = []
+    for number, (first, last, structured) in enumerate(_block_paragraphs(lines)):
+        kept = [ln for ln in demarked[first:last] if ln.strip()]
+        position = line_starts[first]
         if structured:
-            found.append((line_starts[first], " ".join(paragraphs), "structured_blockquote"))
+            found.append(_Candidate(position, " ".join(kept), "structured_blockquote"))
             continue
-        for para in paragraphs:
-            if _QUOTE_MARK.search(para):
-                continue  # its marks say which words are the page's (read above)
-            kept = [ln for ln in para.split("\n") if ln.strip()]
-            while len(kept) > 1 and _ATTRIBUTION.match(kept[-1].strip()):
-                kept.pop()
-            found.append((line_starts[first], " ".join(kept), None))
+        while len(kept) > 1 and _ATTRIBUTION.match(kept[-1].strip()):
+            kept.pop()  # "-- the author": the answer's attribution, not the page's words
+        found.append(_Candidate(position, " ".join(kept), block=number))
+        for i, c in enumerate(pairs):
+            if position <= c.position < line_starts[last]:
+                pairs[i] = _Candidate(c.position, c.text, c.why, block=number)
 
     folded_prompt = fold(strip_markdown(prompt)) if prompt.strip() else ""
     squeezed_prompt = squeeze(folded_prompt)
-    passages: list[str] = []
-    skipped: list[tuple[str, str]] = []
-    for _, raw, why in sorted(found, key=lambda item: item[0]):
-        passage = _unwrap(_WS.sub(" ", raw).strip())
+    checked_blocks: set[int] = set()
+    out: list[_Candidate] = []
+    seen: set[tuple[str, str | None]] = set()
+    # Blocks first, so that the quotations inside a block checked whole can be passed over.
+    for c in [*found, *pairs]:
+        if c.block is not None and c.block in checked_blocks:
+            continue
+        passage = _unwrap(_WS.sub(" ", c.text).strip())
         if len(passage) < MIN_QUOTATION_CHARS or " " not in passage:
             continue  # a term, a title, a URL or an identifier, not a passage
+        why = c.why
         if why is None and any(mark in passage for mark in _EDIT_MARKS):
             why = "edited"
         if why is None and folded_prompt and _in_prompt(passage, folded_prompt, squeezed_prompt):
             why = "in_prompt"
-        if passage in passages or (passage, why or "") in skipped:
-            continue
-        if why is None:
-            passages.append(passage)
-        else:
-            skipped.append((passage, why))
-    return passages, skipped
+        if why is None and c.block is not None:
+            checked_blocks.add(c.block)
+        if (passage, why) not in seen:
+            seen.add((passage, why))
+            out.append(_Candidate(c.position, passage, why, c.block))
+    return sorted(out, key=lambda c: c.position)
 
 
 def _marked(paragraph: str) -> list[tuple[int, str, bool]]:
@@ -232,18 +254,27 @@ def _marked(paragraph: str) -> list[tuple[int, str, bool]]:
     return out
 
 
-def _blocks(lines: list[str]) -> list[tuple[int, list[str]]]:
-    """(index of first line, lines) for each run of block-quote lines."""
-    blocks: list[tuple[int, list[str]]] = []
-    current: list[str] = []
+def _block_paragraphs(lines: list[str]) -> list[tuple[int, int, bool]]:
+    """(first line, end line, block is structured) for each paragraph of each block quote."""
+    out: list[tuple[int, int, bool]] = []
+    block: list[tuple[int, int]] = []
+    first = -1
+    structured = False
     for index, line in enumerate([*lines, ""]):
         if _BLOCK_MARKS.match(line):
-            current.append(line)
+            body = _BLOCK_MARKS.sub("", line)
+            structured = structured or bool(_STRUCTURE.match(body) or _NESTED.match(line))
+            if body.strip() and first < 0:
+                first = index
+            elif not body.strip() and first >= 0:
+                block.append((first, index))
+                first = -1
             continue
-        if any(_BLOCK_MARKS.sub("", ln).strip() for ln in current):
-            blocks.append((index - len(current), current))
-        current = []
-    return blocks
+        if first >= 0:
+            block.append((first, index))
+        out.extend((a, b, structured) for a, b in block)
+        block, first, structured = [], -1, False
+    return out
 
 
 def _unwrap(passage: str) -> str:
@@ -282,7 +313,9 @@ class _PageText:
     @property
     def readings(self) -> list[str]:
         if self._readings is None:
-            self._readings = [fold_mapped(r).text for r in page_readings(self.source, pdf=self.pdf)]
+            folded = self.folded.text
+            made = [fold_mapped(r).text for r in source_readings(self.source, pdf=self.pdf)]
+            self._readings = [*folded_readings(folded), *(r for r in made if r != folded)]
         return self._readings
 
     @property
@@ -339,11 +372,12 @@ def check_answer_text(answer: str, *, main_text: str, page_text: str, prompt: st
     ``not_found`` when any passage is not found, ``found`` when all are, and
     ``not_run``/``no_quotation`` when nothing is left to check.
     """
-    passages, skipped = find_quotations(answer, prompt)
+    passages, skipped_list = find_quotations(answer, prompt)
+    skipped = tuple(skipped_list)
     if not passages:
-        return AnswerCheck(NOT_RUN, "no_quotation", (), tuple(skipped))
+        return AnswerCheck(NOT_RUN, "no_quotation", (), skipped)
     if not main_text.strip() and not page_text.strip():
-        return AnswerCheck(NOT_RUN, "thin_text", (), tuple(skipped))
+        return AnswerCheck(NOT_RUN, "thin_text", (), skipped)
     tiers = [(name, _page_text(text, is_pdf))
              for name, text in (("main", main_text), ("page", page_text)) if text.strip()]
     if len(tiers) == 2 and main_text == page_text:
@@ -358,7 +392,7 @@ def check_answer_text(answer: str, *, main_text: str, page_text: str, prompt: st
             nearest, similarity = _nearest(needle.clean, tiers[-1][1])
             results.append(PassageResult(passage, False, None, nearest, similarity))
     outcome = FOUND if all(r.found for r in results) else NOT_FOUND
-    return AnswerCheck(outcome, None, tuple(results), tuple(skipped))
+    return AnswerCheck(outcome, None, tuple(results), skipped)
 
 
 def _nearest(needle: str, page: _PageText) -> tuple[str | None, float | None]:

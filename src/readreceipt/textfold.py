@@ -11,9 +11,10 @@ folded by the same function. Three tools live here:
 - :func:`squeeze`: a folded text with spaces, quotation marks and markdown emphasis removed,
   the looser second try. :func:`squeezed_pattern` finds a squeezed needle in the *folded* text
   with the word boundaries at its two ends still checked.
-- :func:`page_readings`: further readings of a page (footnote markers and screen-reader text
-  left out, TeX written as the characters it renders to, a PDF's line-end hyphens joined), each
-  searched beside the plain one so that a reading can only ever find more.
+- :func:`folded_readings` and :func:`source_readings`: further readings of a page (the space an
+  extractor leaves before punctuation, footnote markers and screen-reader text left out, TeX
+  written as the characters it renders to, a PDF's line-end hyphens joined), each searched
+  beside the plain one so that a reading can only ever find more.
 
 Invariant, checked by the must-not-match tables in tests/test_textfold.py: no fold, squeeze or
 reading removes or changes a digit, a sign (``-`` ``+`` ``±``), an inequality, a decimal point
@@ -30,12 +31,14 @@ import re
 import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = [
     "Folded",
     "fold",
     "fold_mapped",
-    "page_readings",
+    "folded_readings",
+    "source_readings",
     "squeeze",
     "squeezed_pattern",
     "strip_markdown",
@@ -64,10 +67,21 @@ _MARKS[ord("\u2a7e")] = "\u2265"  # slanted ≥
 _MARKS[ord("\u2044")] = "/"  # fraction slash, what NFKC writes inside ½
 _MARKS[ord("\u2215")] = "/"  # division slash
 
+_MARKS_AT = re.compile("[" + "".join(re.escape(chr(c)) for c in _MARKS) + "]")
+
+
+def _marks(text: str) -> str:
+    """``text`` with _MARKS applied (a scan in C first: most runs hold none of them)."""
+    return text.translate(_MARKS) if _MARKS_AT.search(text) else text
+
+
 # Exponents are kept apart from the digits before them: NFKC alone reads 10² as 102.
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾", "0123456789+-=()")
 _SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾]+")
 _VULGAR = "¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞↉"
+_VULGAR_AT = re.compile(f"[{_VULGAR}]")
+_VULGAR_AFTER_DIGIT = re.compile(f"(?<=[0-9])(?=[{_VULGAR}])")
+_DASHES = "\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d\u2e3a\u2e3b"  # a regex class body
 
 # What the folding has to look at; everything else is ASCII that only needs lower-casing,
 # which keeps length, so the map records only the places where the length changes.
@@ -75,23 +89,43 @@ _WS_ENTITY = r"&(?:nbsp|ensp|emsp|thinsp|#0*(?:9|10|13|32|160)|#[xX]0*(?:9|[aA]|
 _SITE = re.compile(
     rf"(?P<ws>(?:\s|{_WS_ENTITY}){{2,}}|[^\S ]|{_WS_ENTITY})"
     r"|(?P<ent>&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
-    r"|(?P<dash>[-\u2010-\u2015\u2212\ufe58\ufe63\uff0d]{2,})"
-    # A non-ASCII run (with single spaces inside it, so a Cyrillic sentence is one site),
-    # taking an ASCII letter before a combining mark so NFKC can compose the two.
-    r"|(?P<uni>(?:[A-Za-z](?=[\u0300-\u036f]))?"
-    r"[^\x00-\x7f\s](?:[^\x00-\x7f\s]| (?=[^\x00-\x7f\s]))*)"
+    rf"|(?P<dash>[-{_DASHES}]{{2,}}|[{_DASHES}])"
 )
+_DASH_SET = frozenset(
+    "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2043\ufe58\ufe63\uff0d\u2e3a\u2e3b")
+_RUN_STOP = re.compile(rf"[A-Za-z&\-{_DASHES}\x00-\x1f\x7f]")
+# Where a site can start: any character but printable ASCII other than "&" and "-" (with what
+# follows it), or a run of spaces. One character class first, so the scan over the common
+# characters stays in C; _SITE then decides at each such place.
+_TRIGGER = re.compile(r"[^ -%'-,.-~][^!-%'-,.-~]*|  +")
+# Every whitespace character but the space, made a space (length kept); runs are left to _SITE.
+_OTHER_SPACE = re.compile(r"[^\S ]")
 
 
 def _fold_chars(run: str, after_digit: bool = False) -> str:
-    """Fold a run of characters that is not plain ASCII (no whitespace handling)."""
+    """Fold a run of text holding no entity, no run of spaces and no run of ASCII hyphens."""
+    if len(run) <= 8:
+        return _fold_short(run, after_digit)
+    return _fold_run(run, after_digit)
+
+
+def _fold_run(run: str, after_digit: bool) -> str:
+    if run.isascii():
+        return run.lower()
     if after_digit and run[0] in _VULGAR:
         run = " " + run
-    if not run.isascii():
+    if _SUPERSCRIPT_RUN.search(run):
         run = _SUPERSCRIPT_RUN.sub(lambda m: "^" + m.group().translate(_SUPERSCRIPT), run)
-    run = unicodedata.normalize("NFKC", run.translate(_MARKS)).casefold().translate(_MARKS)
-    # Another whitespace character can only come from NFKC of a compatibility space.
-    return run if run.isprintable() or " " not in run else " ".join(run.split())
+    if _VULGAR_AT.search(run):
+        run = _VULGAR_AFTER_DIGIT.sub(" ", run)
+    run = _marks(run)
+    if not unicodedata.is_normalized("NFKC", run):
+        run = unicodedata.normalize("NFKC", run)
+    run = _marks(run.casefold())
+    return run
+
+
+_fold_short = lru_cache(maxsize=4096)(_fold_run)
 
 
 def _fold_entity(entity: str) -> str:
@@ -153,46 +187,102 @@ def fold_mapped(text: str) -> Folded:
         out.append(repl)
         pos += len(repl)
 
-    for m in _SITE.finditer(text):
-        start, end = m.span()
-        if start > last:
-            out.append(text[last:start])
-            pos += start - last
-        kind = m.lastgroup
-        if kind == "ws":
-            site(start, end, " ")
-        elif kind == "ent":
-            site(start, end, _fold_entity(m.group()))
-        elif kind == "dash":
-            site(start, end, "-")
-        else:
-            run = m.group()
-            after_digit = start > 0 and text[start - 1].isdigit()
-            folded = _fold_chars(run, after_digit)
-            if len(folded) == len(run):
-                out.append(folded)
-                pos += len(folded)
+    def fold_run(start: int, end: int, after_digit: bool) -> None:
+        nonlocal pos
+        run = text[start:end]
+        odd = _irregular_pattern(run)
+        if odd is None:  # every character folds to exactly one: fold the run at once
+            out.append(_fold_chars(run, after_digit))
+            pos += len(run)
+            return
+        done = 0
+        for m in odd.finditer(run):
+            if m.start() > done:
+                out.append(_fold_chars(run[done : m.start()], after_digit and done == 0))
+                pos += m.start() - done
+            i, j = start + m.start(), start + m.end()
+            site(i, j, _fold_chars(m.group(), text[i - 1 : i].isdigit()))
+            done = m.end()
+        if done < len(run):
+            out.append(_fold_chars(run[done:]))
+            pos += len(run) - done
+
+    source, text = text, _OTHER_SPACE.sub(" ", text)
+    for trigger in _TRIGGER.finditer(text):
+        at, stop = trigger.span()
+        at = max(at, last)
+        while at < stop:
+            if text[at] > "\x7f" and text[at] not in _DASH_SET:
+                # A run: from a character that is not ASCII on, over spaces, digits and
+                # punctuation, to the next ASCII letter, entity, dash or run of spaces. A
+                # Cyrillic paragraph is then one run, folded in one call.
+                start, kind = at, "uni"
+                stopper = _RUN_STOP.search(text, at + 1)
+                end = stopper.start() if stopper else len(text)
+                spaces = text.find("  ", at + 1, end)
+                end = spaces if spaces >= 0 else end
+                m = None
             else:
-                # Fold one character (with its combining marks) at a time, so the map stays
-                # fine-grained over a long run.
-                for k, cluster in _clusters(run):
-                    at = start + k
-                    site(at, at + len(cluster), _fold_chars(cluster, text[at - 1 : at].isdigit()))
-        last = end
+                m = _SITE.match(text, at)
+                if m is None:
+                    at += 1
+                    continue
+                start, end = m.span()
+                kind = m.lastgroup or ""
+            # The character before may belong to the site: the space before a line break,
+            # the letter a combining mark sits on.
+            if start > last and (
+                (kind == "ws" and text[start - 1] == " ")
+                or (kind == "uni" and unicodedata.combining(source[start])
+                    and text[start - 1].isascii())
+            ):
+                start -= 1
+            if start > last:
+                out.append(text[last:start])
+                pos += start - last
+            if kind == "ws":
+                site(start, end, " ")
+            elif kind == "ent" and m is not None:
+                site(start, end, _fold_entity(m.group()))
+            elif kind == "dash":
+                site(start, end, "-")
+            else:
+                fold_run(start, end, text[start - 1 : start].isdigit())
+            last = at = end
     if last < len(text):
         out.append(text[last:])
     return Folded("".join(out).lower(), tuple(fs), tuple(fe), tuple(ss), tuple(se))
 
 
-def _clusters(run: str) -> list[tuple[int, str]]:
-    """``run`` cut into characters, each with the combining marks that follow it."""
-    out: list[tuple[int, str]] = []
-    for k, ch in enumerate(run):
-        if out and unicodedata.combining(ch):
-            out[-1] = (out[-1][0], out[-1][1] + ch)
-        else:
-            out.append((k, ch))
-    return out
+@lru_cache(maxsize=8192)
+def _irregular(ch: str) -> bool:
+    """Whether ``ch`` does not fold to exactly one character on its own: it expands (a
+    ligature, an exponent, a fraction), vanishes (a soft hyphen), or may join its neighbour
+    (a combining mark, a Hangul jamo)."""
+    return (unicodedata.category(ch)[0] == "M" or "\u1100" <= ch <= "\u11ff"
+            or len(_fold_short(ch, False)) != 1)
+
+
+_DELETED_AT = re.compile("[" + "".join(re.escape(chr(c)) for c, v in _MARKS.items()
+                                       if v is None) + "]")
+
+
+def _irregular_pattern(run: str) -> re.Pattern[str] | None:
+    """A pattern for the places of ``run`` that do not fold one to one, or None."""
+    # The common case, decided in C: nothing for NFKC to change, a case fold that keeps the
+    # length (it never shortens), nothing to delete. Then every character folds to one.
+    if (unicodedata.is_normalized("NFKC", run) and len(run.casefold()) == len(run)
+            and not _DELETED_AT.search(run)):
+        return None
+    odd = [ch for ch in set(run) if not ch.isascii() and _irregular(ch)]
+    if not odd:
+        return None
+    marks = "".join(re.escape(ch) for ch in odd if unicodedata.category(ch)[0] == "M")
+    others = "".join(re.escape(ch) for ch in odd if unicodedata.category(ch)[0] != "M")
+    parts = [f"[{others}][{marks}]*" if others and marks else f"[{others}]" if others else ""]
+    if marks:
+        parts.append(f".?[{marks}]+")
+    return re.compile("|".join(p for p in parts if p), re.S)
 
 
 def fold(text: str) -> str:
@@ -392,53 +482,52 @@ def tex_rendered(text: str) -> str:
 
 # -------------------------------------------------------------------------- readings of a page
 
-# Footnote markers: a bracketed reference, a superscript number after a word, a number stuck to
-# the end of a sentence before the next one ("the end.12 Next"), the "citation needed" tag.
-_FOOTNOTE = re.compile(
-    r"\[(?i:\d{1,3}|[a-z]|note \d{1,3}|citation needed|clarification needed|when\?)\]"
-    r"|(?<=[^\W\d_]|[.,;:!?\"'”’)])[¹²³⁰⁴-⁹]+"
-    r"|(?<=[^\W\d_][.,;:!?\"”’)])\d{1,3}(?=\s+[A-Z])",
-)
-# Text a page holds for screen readers and a sighted reader never sees inside the sentence.
+# Footnote markers, as they read once folded: a bracketed reference or tag, an exponent mark
+# after a word or a closing mark (a superscript number), a number stuck to the end of a
+# sentence before the next word ("the end.12 next").
+_FOOTNOTE_BRACKETED = re.compile(
+    r"\[(?:\d{1,3}|[a-z]|note \d{1,3}|citation needed|clarification needed|when\?)\]")
+_FOOTNOTE_RAISED = re.compile(r"\^(?<=[^\W\d_.,;:!?\"')]\^)\d{1,3}(?![\d.,])")
+_FOOTNOTE_GLUED = re.compile(r"([.,;:!?\"')])(?<=[^\W\d_].)\d{1,3}(?= [^\W\d_])")
+# Text a page holds for screen readers, which a sighted reader never sees inside the sentence.
 _SCREEN_READER = re.compile(
-    r"\(?\b(?:opens|open|opening) in (?:a )?new (?:tab|window)(?: or (?:tab|window))?\)?"
-    r"|\((?:link is external|external link|link sends e-?mail|pdf|new window)\)",
-    re.I,
+    r" ?\(?\b(?:opens|open|opening) in (?:a )?new (?:tab|window)(?: or (?:tab|window))?\)?"
+    r"| ?\((?:link is external|external link|link sends e-?mail|new window)\)"
 )
+_SCREEN_READER_WORDS = ("new tab", "new window", "(link", "(external")
 # A space an extractor puts where a tag ended: "the report , which" and "( see".
-_TAG_SPACE = re.compile(r"\s+(?=[,;:!?)\]]|\.(?!\d))|(?<=[(\[])\s+")
+_TAG_SPACE = re.compile(r" (?=[,;:!?)\]]|\.(?!\d))|(?<=[(\[]) ")
+_PDF_BREAK = re.compile(r"([^\W\d_])[-\u00ad\ufffe][ \t]*\r?\n\s*(?=[^\W\d_])")
 
 
-def _without_asides(text: str) -> str:
-    return _SCREEN_READER.sub(" ", _FOOTNOTE.sub("", text))
+def folded_readings(folded: str) -> list[str]:
+    """Further readings of an already folded page text (no refolding needed).
+
+    Without the spaces an extractor leaves before closing punctuation, and without footnote
+    markers and screen-reader text. Only readings that differ from ``folded`` are returned.
+    """
+    readings = [_TAG_SPACE.sub("", folded)]
+    asides = _FOOTNOTE_GLUED.sub(r"\1", folded)
+    if "[" in asides:
+        asides = _FOOTNOTE_BRACKETED.sub("", asides)
+    if "^" in asides:
+        asides = _FOOTNOTE_RAISED.sub("", asides)
+    if any(words in asides for words in _SCREEN_READER_WORDS):
+        asides = _SCREEN_READER.sub("", asides)
+    readings.append(asides)
+    return [r for i, r in enumerate(readings) if r != folded and r not in readings[:i]]
 
 
-def _pdf_joined(text: str, keep_hyphen: bool) -> str:
-    return re.sub(
-        r"([^\W\d_])[-\u00ad][ \t]*\r?\n\s*(?=[^\W\d_])",
-        r"\1-" if keep_hyphen else r"\1",
-        text,
-    )
+def source_readings(text: str, *, pdf: bool = False) -> list[str]:
+    """Further readings made from the page's own text, to be folded by the caller.
 
-
-def page_readings(text: str, *, pdf: bool = False) -> list[str]:
-    """Further readings of a page's text, each worth searching beside the text itself.
-
-    Only readings that differ from ``text`` are returned, so a page with no footnotes, no TeX
-    and no line-end hyphens costs nothing more.
+    TeX written as the characters it renders to (only where the text holds TeX), and for a PDF
+    the words broken by a hyphen at a line end joined, without the hyphen and with it.
     """
     readings: list[str] = []
-
-    def add(reading: str) -> None:
-        if reading != text and reading not in readings:
-            readings.append(reading)
-
-    add(_TAG_SPACE.sub("", text))
-    add(_without_asides(text))
     if has_tex(text):
-        add(tex_rendered(text))
-    if pdf:
-        add(_pdf_joined(text, keep_hyphen=False))
-        add(_pdf_joined(text, keep_hyphen=True))
-    return readings
-
+        readings.append(tex_rendered(text))
+    if pdf and _PDF_BREAK.search(text):
+        readings.append(_PDF_BREAK.sub(r"\1", text))
+        readings.append(_PDF_BREAK.sub(r"\1-", text))
+    return [r for r in readings if r != text]
