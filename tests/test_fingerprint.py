@@ -147,6 +147,13 @@ CHALLENGES = {
         page("<p>We apologize for the inconvenience...</p><script src='https://validate."
              "perfdrive.com/captcha.js'></script>", title="Captcha"), {},
         "ShieldSquare (Radware)"),
+    "amazon robot check": (
+        page("<h4>Enter the characters you see below</h4><p>Sorry, we just need to make sure "
+             "you're not a robot.</p><form action='/errors/validateCaptcha'><input name='f'>"
+             "</form>", title="Amazon.com"), {"server": "Server"}, None),
+    "vercel": (
+        page("<h1>Vercel Security Checkpoint</h1><p>We're verifying your browser</p>",
+             title="Vercel Security Checkpoint"), {"x-vercel-mitigated": "challenge"}, "Vercel"),
     "stackpath": (
         page("<h1>Please enable cookies</h1><p>This website is using a security service to "
              "protect itself from online attacks.</p><p>Security services provided by StackPath"
@@ -160,7 +167,11 @@ def test_bot_checks_are_named_with_their_vendor(name: str) -> None:
     signal = judge(html, headers=headers)
     assert signal is not None
     assert (signal.reason, signal.wall, signal.vendor) == ("wall:challenge", "challenge", vendor)
-    assert signal.rule and vendor in signal.detail
+    assert signal.rule and (vendor is None or vendor in signal.detail)
+
+
+def test_a_title_about_signing_in_is_not_a_sign_in_title() -> None:
+    assert judge(short_article().replace("<title>Budget talks", "<title>How to log in")) is None
 
 
 def test_the_cloudflare_header_alone_names_a_challenge() -> None:
@@ -211,6 +222,9 @@ WALLS = {
     "login form": (page("<h1>Welcome back</h1><form><input name='u'><input type='password' "
                         "name='p'><button>Continue</button></form>", title="Example"), "login"),
     "login title": (page("<p>Use your account.</p>", title="Sign in \u2022 Example"), "login"),
+    "login title to": (page("<p>Use your account.</p>", title="Sign in to Example \u00b7 Example"),
+                       "login"),
+    "signup title": (page("<p>Join the network.</p>", title="Sign Up | Example"), "login"),
     "login phrase": (page("<p>Please log in to continue.</p>"), "login"),
     "login de": (page("<p>Bitte melden Sie sich an, um diesen Inhalt zu sehen.</p>"), "login"),
     "login ja": (page("<p>このページを見るにはログインしてください。</p>"), "login"),
@@ -227,6 +241,8 @@ WALLS = {
                          "paywall"),
     "paywall fr": (short_article("<p>Cet article est réservé aux abonnés.</p>"), "paywall"),
     "paywall de": (short_article("<p>Exklusiv für Abonnenten</p>"), "paywall"),
+    "paywall plus": (short_article("<p>Weiterlesen mit Example+</p>"), "paywall"),
+    "member-only story": (short_article("<p>Member-only story</p>"), "paywall"),
     "waiting room": (page("<p>You are now in line. Your estimated wait time is 4 minutes.</p>"
                           "<script src='https://static.queue-it.net/script/queueclient.js'>"
                           "</script>", title="Queue"), "interstitial"),
@@ -237,6 +253,8 @@ WALLS = {
     "geo": (page("<h1>Sorry</h1><p>This video is not available in your country.</p>"),
             "interstitial"),
     "geo es": (page("<p>Este contenido no está disponible en tu país.</p>"), "interstitial"),
+    "geo gdpr": (page("<p>Unfortunately, our website is currently unavailable in most European "
+                      "countries.</p>"), "interstitial"),
 }
 
 
@@ -295,7 +313,7 @@ NOT_FOUND_TITLES = [
     "404 Not Found", "Page not found | Example", "Seite nicht gefunden", "Página no encontrada",
     "Page introuvable", "Pagina non trovata", "Página não encontrada", "Pagina niet gevonden",
     "ページが見つかりません", "페이지를 찾을 수 없습니다", "页面不存在",
-    "This video isn't available",
+    "This video isn't available", "This account doesn't exist",
 ]
 
 

@@ -144,11 +144,13 @@ _CHALLENGE: tuple[Entry, ...] = (
     _c("markup", "/cdn-cgi/l/chk_captcha", _CF, ev="walls/challenge/cf_recaptcha_*"),
     _c("markup", "/orchestrate/", _CF, ev="Cloudflare challenge loader (not in jsd)",
        name="challenge-platform orchestrate"),
-    _c("markup", 'id="cf-error-details"', _CF, ev="walls/challenge/cf_access_denied_*"),
+    # (id="cf-error-details" is not an entry: Cloudflare's 5xx error pages share it.)
     _c("markup", "/cdn-cgi/challenge-platform/", _CF, "empty", ev="hard_negative/osthessen_*"),
     _c("heading", "attention required! | cloudflare", _CF, ev="walls/challenge/cf_attention_*"),
     _c("text", "used cloudflare to restrict access", _CF, ev="walls/challenge/cf_access_denied_*"),
     _c("text", "sorry, you have been blocked", _CF, ev="Cloudflare WAF block page"),
+    _rx(_CH, "text", r"the owner of this website \([^)]{1,80}\) has banned", "owner has banned",
+        vendor=_CF, ev="walls/challenge/cf_access_denied_* (Cloudflare error 1006-1020)"),
     # Akamai: the edge 'Access Denied' page, whose Reference number is written with HTML
     # entities (decoded by the text extraction), and Bot Manager's pages.
     _c("markup", "errors.edgesuite.net", _AK, ev="walls/challenge/akamai_*_zara_*"),
@@ -180,8 +182,13 @@ _CHALLENGE: tuple[Entry, ...] = (
        ev="walls/challenge/stackpath_*"),
     _c("markup", "/.well-known/sgcaptcha/", "SiteGround", ev="SiteGround captcha"),
     _c("markup", "__kasada", "Kasada", "empty", ev="Kasada challenge script"),
+    _c("markup", "window.kpsdk", "Kasada", "empty", ev="Kasada challenge page (KPSDK)"),
+    _c("heading", "vercel security checkpoint", "Vercel", ev="Vercel challenge page"),
     _c("markup", "x5secdata", "Alibaba", ev="Alibaba 'punish' captcha page"),
     _c("text", "blocked by network security", ev="Reddit block page"),
+    _rx(_CH, "text", r"(request|access) (has been|was) blocked (due to|by) (a )?(network|security)",
+        "request blocked by a network policy", ev="Reddit and WAF block pages"),
+    _c("text", "enter the characters you see below", ev="Amazon's robot check"),
     # F5 (ASM block page; TSPD bot defense), Reblaze, ShieldSquare, Distil.
     _c("markup", "/tspd/", "F5", ev="walls/challenge/f5_tspd_*"),
     _c("text", "your support id is", "F5", ev="walls/challenge/f5_tspd_*; F5 ASM block page"),
@@ -212,14 +219,17 @@ _CHALLENGE: tuple[Entry, ...] = (
     _rx(_CH, "heading", r"^(robot or human|are you (a )?(human|robot))\??$", "robot or human?",
         ev="PerimeterX block page heading"),
     _c("text", "checking your browser before accessing", ev="walls/challenge/cf_iuam_*"),
+    _rx(_CH, "text", r"(we('re| are)|we need to be) (verifying|checking) (your browser|that you)",
+        "verifying your browser", ev="Vercel, Cloudflare and others' challenge text"),
     _c("text", "checking if the site connection is secure", ev="Cloudflare challenge (2022-)"),
     _c("text", "review the security of your connection", ev="Cloudflare challenge (2023-)"),
     _rx(_CH, "text", r"(verify|verifying|confirm) (that )?you('re| are) (a )?human",
         "verify you are human", ev="Cloudflare Turnstile, PerimeterX, generic"),
     _rx(_CH, "text", r"prove (that )?you('re| are) (a )?human|prove your humanity",
         "prove you are human", ev="walls/challenge/reddit_prove_your_humanity_*"),
-    _rx(_CH, "text", r"(are|that) you('re| are) not a (ro)?bot|you are a (ro)?bot|"
-        r"are you a (ro)?bot", "not a robot", ev="walls/challenge/shieldsquare_*"),
+    _rx(_CH, "text", r"you('re| are) not a (ro)?bot|you (are|were) a (ro)?bot|"
+        r"are you a (ro)?bot", "not a robot",
+        ev="walls/challenge/shieldsquare_*; Amazon ('make sure you're not a robot')"),
     _c("text", "complete the security check", ev="walls/challenge/cf_attention_required_*"),
     _c("text", "why do i have to complete a captcha", ev="walls/challenge/cf_recaptcha_*"),
     _c("text", "unusual traffic from your computer network", _GO, ev="Google 'sorry' page"),
@@ -228,6 +238,8 @@ _CHALLENGE: tuple[Entry, ...] = (
                           "traffico insolito", "tráfego incomum", "ongebruikelijk verkeer"),
         "unusual traffic (es, de, fr, it, pt, nl)", vendor=_GO,
         ev="walls/challenge/google_sorry_youtube_es_*; Google's page in other languages"),
+    _rx(_CH, "text", r"(detected|noticed) unusual (activity|traffic) from your",
+        "unusual activity from your network", ev="PerimeterX (Bloomberg), Google"),
     _c("text", "security service to protect itself", ev="walls/challenge/stackpath_*"),
     _rx(_CH, "text", r"(requires|enable) javascript and cookies", "JavaScript and cookies",
         ev="walls/challenge/js_cookie_reload_check_*; Cloudflare noscript text"),
@@ -269,9 +281,11 @@ _LG = "login"
 # c467d507): signing in to take part is not signing in to read.
 _NOT_TO_TAKE_PART = (r"(?! (to|and|or) (post|comment|reply|leave|vote|like|rate|add|write|"
                      r"follow|save|join|submit|report|download|bookmark|react))")
-_SIGN_IN_WORD = (r"(log ?in|sign ?in|anmelden|anmeldung|connexion|se connecter|"
-                 r"iniciar sesi[oó]n|accedi|accesso|entrar|inloggen|aanmelden|"
-                 r"ログイン|로그인|登录|登入)")
+_SIGN_IN_WORD = (r"((log ?in|sign ?in)( (to|into|with) [^|]{1,30})?|log into [^|]{1,30}|"
+                 r"(?!to )\w+ log ?in|sign ?up|register|anmelden|anmeldung|registrieren|"
+                 r"connexion|se connecter|inscription|iniciar sesi[oó]n|reg[ií]strate|accedi|"
+                 r"accesso|registrati|entrar|cadastre-se|inloggen|aanmelden|registreren|"
+                 r"ログイン|会員登録|로그인|회원가입|登录|登入|注册)")
 # Title separators: bar, hyphen, en and em dash, colon, middle dot, bullet.
 _SEP = "[|\\-\u2013\u2014:\u00b7\u2022]"
 
@@ -281,7 +295,7 @@ _LOGIN: tuple[Entry, ...] = (
     _rx(_LG, "markup", r"type=[\"']?password", "password field", anchor="password",
         gate="bare", ev="walls/login/aol_*, ca_dmv_*"),
     _rx(_LG, "title", rf"(^|{_SEP} ?){_SIGN_IN_WORD}( ?{_SEP}|$)", "a title that is a sign-in word",
-        ev="walls/login/aol_* ('AOL - login'), ca_dmv_* ('Login')"),
+        ev="walls/login/aol_* ('AOL - login'), ca_dmv_* ('Login'); 'Sign in to X', 'Sign Up'"),
     _rx(_LG, "text", r"(login|log-in|sign-in) page is (opening|loading)|"
         r"redirect(ed|ing)? to the (login|sign-in) page", "redirecting to the login page",
         ev="walls/login/captive_portal_*"),
@@ -300,7 +314,13 @@ _LOGIN: tuple[Entry, ...] = (
         r"ログインしてください", r"ログインが必要", r"로그인이 필요", r"로그인 후 이용",
         r"请登录", r"请先登录", r"登录后查看", r"請登入", r"請先登入") + _NOT_TO_TAKE_PART,
         "sign in to continue (de, fr, es, it, pt, nl, ja, ko, zh)", ev="the same, translated"),
-    # A registration wall at the end of an otherwise long article.
+    # A registration wall: on a short page anywhere, on a long one at the end of the article.
+    _rx(_LG, "text", _alt(
+        r"(log ?in|sign ?in) or (create|register) (an|a free) account to (continue|keep reading)",
+        r"create a free account to (continue|keep) reading",
+        r"register (for free )?to (continue|keep) reading"),
+        "log in or create an account to continue", gate="teaser",
+        ev="walls/login/nature_log_in_or_create_account_*"),
     _rx(_LG, "tail", _alt(
         r"(log ?in|sign ?in) or (create|register) (an|a free) account to (continue|keep reading)",
         r"create a free account to (continue|keep) reading",
@@ -315,7 +335,7 @@ _PAYWALL: tuple[Entry, ...] = (
     # WSJ teasers in the article corpus say only "To Read the Full Story: Subscribe", which
     # is why that call to action is not an entry: the benchmark counts those teasers read.)
     _rx(_PW, "text", _alt(
-        r"\bsubscribers?[- ]only\b", r"\bsubscriber exclusive\b", r"\bmembers[- ]only\b",
+        r"\bsubscribers?[- ]only\b", r"\bsubscriber exclusive\b", r"\bmembers?[- ]only\b",
         r"\bexclusive (to|for) (subscribers|members)\b"),
         "subscriber-only label", gate="teaser",
         ev="walls/paywall/bloomberg_subscriber_only_*, wsj_pro_members_only_*"),
@@ -323,7 +343,7 @@ _PAYWALL: tuple[Entry, ...] = (
         r"exklusiv für abonnenten", r"nur für abonnenten", r"réservée? aux abonnés",
         r"article réservé", r"(solo|exclusivo) para (suscriptores|socios)",
         r"riservato agli abbonati", r"solo per (gli )?abbonati", r"exclusivo para assinantes",
-        r"alleen voor abonnees", r"exclusief voor abonnees", r"有料会員限定", r"会員限定記事",
+        r"alleen voor abonnees", r"exclusief voor abonnees", r"会員限定", r"有料記事",
         r"유료 회원 전용", r"구독자 전용", r"付费阅读", r"会员专享", r"訂戶專屬", r"付費閱讀"),
         "subscriber-only label (de, fr, es, it, pt, nl, ja, ko, zh)", gate="teaser",
         ev="walls/paywall/zeit_exklusiv_*; the same, translated"),
@@ -331,17 +351,20 @@ _PAYWALL: tuple[Entry, ...] = (
         r"to (continue|keep) reading,? (please )?(log ?in|sign ?in|subscribe|register)",
         r"(subscribe|log ?in|sign ?in|sign up|register)( now)? to (continue|keep) reading",
         r"you('ve| have) (reached|used) (your|all your) (free )?(article|story|monthly)",
-        r"you('ve| have) read all (of )?your free"),
+        r"you('ve| have) read all (of )?your free", r"subscribe to (unlock|read) (this|the full)",
+        r"unlock this (article|story) (with|by subscribing)"),
         "subscribe to continue reading", gate="teaser",
         ev="walls/paywall/boston_globe_*; metered walls"),
     _rx(_PW, "text", _alt(
         r"(wählen sie ihren zugang|abonnieren sie) und lesen sie weiter", r"um weiterzulesen",
-        r"mit (z\+|plus|abo) weiterlesen",
+        r"mit (z\+|plus|abo) weiterlesen", r"weiterlesen mit [\w-]+ ?\+",
+        r"mit [\w-]+ ?\+ weiterlesen",
         r"pour (lire|continuer à lire) la suite", r"la suite (de cet article )?est réservée",
         r"para (seguir|continuar) leyendo,? (suscr|inicia)", r"suscríbete para (seguir|continuar)",
         r"per continuare a leggere,? (abbonati|accedi)", r"abbonati per continuare",
         r"para continuar (lendo|a ler),? (assine|faça login)", r"assine para continuar",
-        r"(word abonnee|log in) om verder te lezen", r"続きを読むには", r"この記事の続きは",
+        r"(word abonnee|log in) om verder te lezen", r"lees verder met een abonnement",
+        r"続きを読むには", r"この記事の続きは",
         r"계속 읽으려면", r"전체 기사를 보려면", r"订阅后继续阅读"),
         "subscribe to read on (de, fr, es, it, pt, nl, ja, ko, zh)", gate="teaser",
         ev="walls/paywall/zeit_exklusiv_*; the same, translated"),
@@ -370,8 +393,9 @@ _CONSENT: tuple[Entry, ...] = (
         r"we hebben (je|uw) toestemming nodig"),
         "we need your consent", ev="walls/consent/yahoo_oath_*"),
     _rx(_CO, "text", r"(accept|agree to) (all )?cookies to (continue|proceed|access)|"
-        r"cookies (akzeptieren|zustimmen),? um fortzufahren", "accept cookies to continue",
-        ev="cookie walls"),
+        r"cookies (akzeptieren|zustimmen),? um fortzufahren|"
+        r"mit werbung (und|&) tracking (weiter|lesen)|zustimmen und weiter(lesen)?",
+        "accept cookies to continue", ev="cookie walls; German pay-or-okay walls"),
 )
 
 _IN = "interstitial"
@@ -383,7 +407,8 @@ _INTERSTITIAL: tuple[Entry, ...] = (
     _rx(_IN, "text", _alt(
         r"(due to|because of|experiencing) (heavy|high|unusually high) (traffic|demand|volume)",
         r"you are (now )?in (the )?(line|queue)", r"your (estimated )?wait(ing)? time",
-        r"please wait briefly", r"hohen (andrangs|aufkommens)", r"file d'attente",
+        r"please wait briefly", r"visitor prioriti[sz]ation", r"hohen (andrangs|aufkommens)",
+        r"file d'attente",
         r"fila de espera", r"wachtrij", r"待機列", r"대기열", r"排队"),
         "heavy traffic, please wait", what=_WAIT,
         ev="walls/other_interstitial/lenovo_waiting_room_*"),
@@ -391,7 +416,8 @@ _INTERSTITIAL: tuple[Entry, ...] = (
         r"(down|offline|closed) for (scheduled )?maintenance",
         r"(under|undergoing) (scheduled )?maintenance", r"scheduled maintenance",
         r"we('re| are) (currently )?offline", r"we('ll| will) be back (soon|shortly)",
-        r"temporarily (down|offline) for", r"wartungsarbeiten", r"en (cours de )?maintenance",
+        r"temporarily (down|offline) for", r"be right back", r"wartungsarbeiten",
+        r"en (cours de )?maintenance",
         r"en mantenimiento", r"in manutenzione", r"em manutenção", r"wegens onderhoud",
         r"メンテナンス中", r"점검 중", r"系统维护", r"維護中"),
         "down for maintenance", what=_MAINT,
@@ -400,6 +426,8 @@ _INTERSTITIAL: tuple[Entry, ...] = (
         r"(is|are) (only|exclusively) available (in|to (users|viewers|visitors) in) ",
         r"(not|isn't|is not) available in your (country|region|location|area)",
         r"unavailable in your (country|region|location)", r"geo-?(blocked|restricted)",
+        r"(is|are) (currently )?unavailable (in|to) (visitors|users|readers) (from|in)",
+        r"(is|are) (currently )?unavailable in (most )?european",
         r"in (deinem|ihrem) land nicht verfügbar", r"pas disponible dans votre (pays|région)",
         r"no está disponible en tu (país|región)", r"non è disponibile nel tuo paese",
         r"não está disponível (no seu país|na sua região)",
@@ -424,9 +452,10 @@ SOFT_404: tuple[Entry, ...] = (
     _rx(_S4, "heading", r"(^|\D)404(\D|$)", "404 in the title", ev="common not-found titles"),
     _rx(_S4, "heading", _alt(
         r"page (was |could )?not (be )?found", r"not found", r"page (cannot|can't) be found",
-        r"(page|video|post|article|content) (does not|doesn't|no longer) exists?",
-        r"video unavailable",
-        r"this (page|video) (is (no longer |not |un)available|isn't available)",
+        r"(page|video|post|article|content|account|user|profile) (does not|doesn't|no longer) "
+        r"exists?", r"video unavailable",
+        r"(page|video|content|post|link|product) (is (no longer |not |un|currently not )"
+        r"available|isn't available)",
         r"nicht gefunden", r"existiert nicht", r"nicht (mehr )?verfügbar",
         r"page introuvable", r"page non trouvée", r"n'existe (pas|plus)",
         r"p[aá]gina no encontrada", r"no se (ha )?encontr[oó]", r"no existe",
@@ -489,6 +518,12 @@ SHELL_MARKERS: tuple[tuple[str, str], ...] = (
     ("/static/js/main.", "create-react-app bundles"),
     ("chunk-vendors", "Vue CLI bundles"),
     ("/_next/static/", "Next.js bundles"),
+    ("data-sveltekit", "SvelteKit markers"),
+    ("__remixcontext", "Remix markers"),
+    ("main.dart.js", "Flutter bundles"),
+    ("flutter_bootstrap.js", "Flutter bundles"),
+    ("_framework/blazor", "Blazor bundles"),
+    ("ember-application", "Ember markers"),
 )
 
 # What a shell tells people without JavaScript (inside <noscript>, so not page text).

@@ -1,0 +1,288 @@
+"""Benchmark: the verdict on real pages, through the real capture pipeline.
+
+Serves every labelled page of ../shared/corpus/walls (with the status and headers of its
+``.meta.json`` where there is one; otherwise 200 and text/html) and all 181 pages of
+../shared/corpus/articles from a local server on 127.0.0.1, captures each with
+``readreceipt.capture.capture`` (``--now``, no rendering: the verdict on the bytes served),
+and prints:
+
+- the confusion table: corpus label x verdict reason;
+- per label, how many pages were judged as expected (README of the corpus: walls, shells and
+  soft 404s UNKNOWN with their reason; articles, hard negatives and articles about walls
+  RETRIEVED), with the rule that fired on every miss;
+- the time the content fingerprint takes beside the extraction it follows (same run, same
+  pages: ``judge_content`` and ``extract`` called directly), as a ratio.
+
+Figures, not assertions.
+
+    .venv/bin/python bench/verdicts.py [--direct] [--json bench/out/verdicts.json]
+
+``--direct`` skips the server and the pipeline and calls ``extract`` + ``judge_content``
+(quicker; the same content verdict, without the transport layer).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gzip
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import quote, unquote
+
+from readreceipt.extract import extract
+from readreceipt.fingerprint import PageView, judge_content
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+WALLS = CORPUS / "walls"
+ARTICLES = CORPUS / "articles" / "html"
+
+#: label -> (verdict, reason) the corpus README expects.
+EXPECTED: dict[str, tuple[str, str]] = {
+    "challenge": ("UNKNOWN", "wall:challenge"),
+    "login": ("UNKNOWN", "wall:login"),
+    "consent": ("UNKNOWN", "wall:consent"),
+    "paywall": ("UNKNOWN", "wall:paywall"),
+    "other_interstitial": ("UNKNOWN", "wall:interstitial"),
+    "js_shell": ("UNKNOWN", "js_shell"),
+    "soft_404": ("UNKNOWN", "soft_404"),
+    "article_about_walls": ("RETRIEVED", "ok"),
+    "hard_negative": ("RETRIEVED", "ok"),
+    "article": ("RETRIEVED", "ok"),
+}
+
+# Headers a server sets for the transfer, not for the page: the body is served as stored
+# (decoded), so the recorded encoding and length do not apply.
+_TRANSFER_HEADERS = {"content-encoding", "transfer-encoding", "content-length", "connection",
+                     "keep-alive"}
+
+
+@dataclass(frozen=True)
+class Page:
+    key: str  # the path it is served at, without the leading slash
+    label: str
+    body: bytes
+    status: int
+    headers: dict[str, str]
+
+
+def load_pages() -> list[Page]:
+    pages: list[Page] = []
+    with (WALLS / "LABELS.tsv").open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh, delimiter="\t"):
+            path = WALLS / row["file"]
+            status, headers = 200, {"content-type": "text/html"}
+            meta = path.with_name(path.name + ".meta.json")
+            if meta.is_file():
+                data = json.loads(meta.read_text(encoding="utf-8"))
+                status = int(data.get("status", 200))
+                headers = {k.lower(): str(v) for k, v in data.get("headers", {}).items()
+                           if k.lower() not in _TRANSFER_HEADERS}
+            pages.append(Page("w/" + row["file"], row["label"], path.read_bytes(), status,
+                              headers))
+    for path in sorted(ARTICLES.glob("*.html.gz")):
+        pages.append(Page("a/" + path.name.removesuffix(".gz"), "article",
+                          gzip.decompress(path.read_bytes()), 200,
+                          {"content-type": "text/html"}))
+    return pages
+
+
+@contextmanager
+def serve(pages: list[Page]) -> Iterator[str]:
+    """Serve each page at /<key> with its own status and headers; yields host:port."""
+    by_key = {p.key: p for p in pages}
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self) -> None:
+            page = by_key.get(unquote(self.path.lstrip("/")))
+            if page is None:
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            self.send_response(page.status)
+            for name, value in page.headers.items():
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(page.body)))
+            self.end_headers()
+            self.wfile.write(page.body)
+
+        def log_message(self, format: str, *args: object) -> None:
+            return
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    httpd.daemon_threads = True
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    page: Page
+    verdict: str
+    reason: str
+    rule: str
+
+
+def run_pipeline(pages: list[Page]) -> list[Outcome]:
+    from readreceipt.capture import CaptureOptions, capture
+    from readreceipt.store.library import Library
+
+    outcomes = []
+    with tempfile.TemporaryDirectory() as tmp, serve(pages) as hostport:
+        os.environ["READRECEIPT_ALLOW_HOSTS"] = hostport
+        library = Library.open(Path(tmp) / "library")
+        options = CaptureOptions(now=True, render=False, keep="none")
+        for page in pages:
+            result = capture(f"http://{hostport}/{quote(page.key)}", options, library)
+            r = result.record
+            outcomes.append(Outcome(page, r.verdict, r.reason, r.rule or ""))
+    return outcomes
+
+
+def run_direct(pages: list[Page]) -> list[Outcome]:
+    outcomes = []
+    for page in pages:
+        signal = judge_content(_view(page))
+        if page.status >= 400:
+            outcomes.append(Outcome(page, "FAILED", f"http_{page.status}", "transport"))
+        elif signal is None:
+            outcomes.append(Outcome(page, "RETRIEVED", "ok", "ok"))
+        else:
+            outcomes.append(Outcome(page, "UNKNOWN", signal.reason, signal.rule))
+    return outcomes
+
+
+def _view(page: Page) -> PageView:
+    ex = extract(page.body, "text/html", None)
+    return PageView(url=page.key, final_url=page.key, status=page.status, headers=page.headers,
+                    content_type="text/html", html=ex.html, main_text=ex.main_text,
+                    page_text=ex.page_text, body_bytes=len(page.body))
+
+
+def timing(pages: list[Page]) -> dict[str, float]:
+    """Milliseconds per page for extraction and for the fingerprint, measured together."""
+    extract_ms, judge_ms, big_short_ms = [], [], []
+    for page in pages:
+        t0 = time.perf_counter()
+        ex = extract(page.body, "text/html", None)
+        t1 = time.perf_counter()
+        view = PageView(url=page.key, final_url=page.key, status=page.status,
+                        headers=page.headers, content_type="text/html", html=ex.html,
+                        main_text=ex.main_text, page_text=ex.page_text,
+                        body_bytes=len(page.body))
+        judge_content(view)
+        t2 = time.perf_counter()
+        extract_ms.append(1000 * (t1 - t0))
+        judge_ms.append(1000 * (t2 - t1))
+        if len(page.body) > 500_000 and page.label != "article":
+            big_short_ms.append(1000 * (t2 - t1) / (len(page.body) / 1e6))
+    return {
+        "extract_ms_median": statistics.median(extract_ms),
+        "judge_ms_median": statistics.median(judge_ms),
+        "judge_ms_p95": sorted(judge_ms)[int(0.95 * (len(judge_ms) - 1))],
+        "judge_ms_max": max(judge_ms),
+        "judge_over_extract": sum(judge_ms) / sum(extract_ms),
+        "judge_ms_per_mb_big_wall_pages": (statistics.median(big_short_ms)
+                                           if big_short_ms else 0.0),
+    }
+
+
+def report(outcomes: list[Outcome], times: dict[str, float]) -> dict[str, object]:
+    labels = [*EXPECTED]
+    table: dict[str, Counter[str]] = defaultdict(Counter)
+    misses: list[str] = []
+    expected_ok: Counter[str] = Counter()
+    totals: Counter[str] = Counter()
+    for o in outcomes:
+        label = o.page.label
+        table[label][o.reason] += 1
+        totals[label] += 1
+        want_verdict, want_reason = EXPECTED[label]
+        if (o.verdict, o.reason) == (want_verdict, want_reason):
+            expected_ok[label] += 1
+        else:
+            misses.append(f"  {label:20s} {o.page.key[:70]:70s} {o.verdict} {o.reason} "
+                          f"[{o.rule}]")
+    reasons = sorted({o.reason for o in outcomes}, key=lambda r: (r == "ok", r))
+    width = max(len(r) for r in reasons) + 1
+    print("confusion table (rows: corpus label; columns: verdict reason)")
+    print(f"{'':20s}" + "".join(f"{r:>{width}s}" for r in reasons))
+    for label in labels:
+        if totals[label]:
+            print(f"{label:20s}" + "".join(f"{table[label][r] or '.':>{width}}" for r in reasons))
+    print()
+    print("judged as expected, per label")
+    for label in labels:
+        if totals[label]:
+            print(f"  {label:20s} {expected_ok[label]:4d} / {totals[label]:<4d}"
+                  f" expected {EXPECTED[label][0]} {EXPECTED[label][1]}")
+    walls_total = sum(totals[lab] for lab in labels if EXPECTED[lab][0] == "UNKNOWN")
+    walls_ok = sum(expected_ok[lab] for lab in labels if EXPECTED[lab][0] == "UNKNOWN")
+    clean_total = sum(totals[lab] for lab in labels if EXPECTED[lab][0] == "RETRIEVED")
+    clean_ok = sum(expected_ok[lab] for lab in labels if EXPECTED[lab][0] == "RETRIEVED")
+    print(f"  walls, shells, soft 404s caught with the right reason: {walls_ok} / {walls_total}")
+    print(f"  articles, hard negatives, articles about walls RETRIEVED: {clean_ok} / "
+          f"{clean_total} (articles alone: {expected_ok['article']} / {totals['article']})")
+    if misses:
+        print("misses:")
+        print("\n".join(misses))
+    print()
+    print(f"speed (same run, direct calls): extraction {times['extract_ms_median']:.1f} ms a "
+          f"page (median); content fingerprint {times['judge_ms_median']:.2f} ms median, "
+          f"{times['judge_ms_p95']:.2f} ms p95, {times['judge_ms_max']:.1f} ms max; "
+          f"fingerprint / extraction = {100 * times['judge_over_extract']:.1f} %; "
+          f"pages over 500 kB with little text: "
+          f"{times['judge_ms_per_mb_big_wall_pages']:.1f} ms per MB")
+    return {
+        "table": {lab: dict(table[lab]) for lab in labels if totals[lab]},
+        "expected": {lab: [expected_ok[lab], totals[lab]] for lab in labels if totals[lab]},
+        "walls_caught": [walls_ok, walls_total],
+        "clean_retrieved": [clean_ok, clean_total],
+        "misses": misses,
+        "timing": times,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--direct", action="store_true",
+                        help="call extract + judge_content instead of the capture pipeline")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args()
+    if not WALLS.is_dir() or not ARTICLES.is_dir():
+        print(f"corpus not found at {CORPUS}", file=sys.stderr)
+        return 1
+    pages = load_pages()
+    started = time.perf_counter()
+    outcomes = run_direct(pages) if args.direct else run_pipeline(pages)
+    elapsed = time.perf_counter() - started
+    print(f"{len(pages)} pages through {'extract + judge_content' if args.direct else 'capture()'}"
+          f" in {elapsed:.1f} s\n")
+    figures = report(outcomes, timing(pages))
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
