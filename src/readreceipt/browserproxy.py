@@ -25,8 +25,10 @@ and each page's traffic at a guarded one.
 A refused request gets a ``403`` carrying ``X-Readreceipt-Proxy: refused`` and is listed in
 :attr:`BrowserProxy.refused`; nothing is sent toward its target.
 
-Bounds: request head size, request body size, concurrent connections, an idle timeout on
-every socket, a connect timeout, and a total byte budget over everything relayed. The proxy
+Bounds: request head size, request body size, concurrent connections (more wait in the
+listen backlog), an idle timeout on every socket, a connect timeout, and a total byte budget
+over everything relayed. Response bodies are relayed by their own framing (see
+:mod:`readreceipt.proxyhttp`). The proxy
 listens on 127.0.0.1 on an ephemeral port for the life of one rendering; any local process
 could use it meanwhile, but it reaches nothing that readreceipt itself may not reach.
 """
@@ -45,6 +47,19 @@ from urllib.parse import urlsplit
 
 from readreceipt.errors import FetchError, RefusedError
 from readreceipt.netguard import AddressGuard
+from readreceipt.proxyhttp import (
+    CHUNK,
+    Buffered,
+    Reply,
+    Request,
+    connection_tokens,
+    parse_request,
+    read_head,
+    read_request_body,
+    relay_body,
+    response_head,
+    send_reply,
+)
 from readreceipt.urlpolicy import check_url
 
 log = logging.getLogger(__name__)
@@ -55,12 +70,11 @@ MAX_HEAD_BYTES = 16 * 1024
 MAX_RESPONSE_HEAD_BYTES = 64 * 1024
 #: Request bodies a page's scripts may send (form posts, GraphQL queries).
 MAX_REQUEST_BODY = 1024 * 1024
-#: Chromium opens at most 32 sockets per proxy; room for a few more before refusing.
+#: Chromium opens at most 32 sockets per proxy; beyond this, connections wait their turn.
 MAX_CONNECTIONS = 48
 IDLE_TIMEOUT = 15.0
 CONNECT_TIMEOUT = 10.0
 DEFAULT_BUDGET = 100 * 1024 * 1024
-CHUNK = 64 * 1024
 
 REFUSED_HEADER = "x-readreceipt-proxy"
 
@@ -73,7 +87,6 @@ _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"
 _AUTHORITY = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[^\s/?#@\[\]:\\]+):([0-9]{1,5})$")
 _USERINFO = re.compile(r"//[^/?#]*@")
 MAX_LOGGED_URL = 300
-_TOKEN = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
 
 
 @dataclass(frozen=True)
@@ -85,29 +98,8 @@ class Refusal:
     message: str
 
 
-class _Reply(Exception):
-    """Answer the client with this status and end the connection."""
-
-    def __init__(self, status: int, phrase: str, text: str, *, refused: bool = False) -> None:
-        super().__init__(text)
-        self.status = status
-        self.phrase = phrase
-        self.text = text
-        self.refused = refused
-
-
 class _OverBudget(Exception):
     pass
-
-
-@dataclass(frozen=True)
-class _Request:
-    method: str
-    target: str
-    headers: tuple[tuple[str, str], ...]
-
-    def header(self, name: str) -> list[str]:
-        return [v for k, v in self.headers if k.lower() == name]
 
 
 class BrowserProxy:
@@ -154,6 +146,10 @@ class BrowserProxy:
         for sock in sockets:
             _shutdown(sock)
         if self._acceptor.is_alive():
+            # Wake a waiting accept() now rather than at its next timeout.
+            with contextlib.suppress(OSError), \
+                    socket.create_connection(("127.0.0.1", self.port), timeout=1.0):
+                pass
             self._acceptor.join(timeout=2.0)
         self._listener.close()
         for thread in threads:
@@ -202,16 +198,22 @@ class BrowserProxy:
 
     def _accept_loop(self) -> None:
         while not self._closing.is_set():
+            # At the connection cap, wait: further connections queue in the listen backlog
+            # until a slot frees (every slot is bounded by the idle timeout).
+            if not self._slots.acquire(timeout=0.25):
+                continue
             try:
                 client, _ = self._listener.accept()
             except TimeoutError:
+                self._slots.release()
                 continue
             except OSError:
+                self._slots.release()
                 return
-            if not self._slots.acquire(blocking=False):
-                _send_reply(client, _Reply(503, "Service Unavailable", "too many connections"))
+            if self._closing.is_set():
                 client.close()
-                continue
+                self._slots.release()
+                return
             thread = threading.Thread(target=self._serve, args=(client,), daemon=True,
                                       name="readreceipt-proxy-conn")
             with self._lock:
@@ -224,8 +226,8 @@ class BrowserProxy:
         owned = [client]  # every socket this connection opened, closed on the way out
         try:
             client.settimeout(self._idle)
-            head, rest = _read_head(client, MAX_HEAD_BYTES, upstream=False)
-            request = _parse_request(head)
+            head, rest = read_head(client, MAX_HEAD_BYTES, upstream=False)
+            request = parse_request(head)
             with self._lock:
                 self._requests += 1
             if self._refuse_all is not None:
@@ -235,8 +237,8 @@ class BrowserProxy:
                 self._open_tunnel(client, request, rest, owned)
             else:
                 self._forward(client, request, rest, owned)
-        except _Reply as reply:
-            _send_reply(client, reply)
+        except Reply as reply:
+            send_reply(client, reply, marker=REFUSED_HEADER)
         except _OverBudget:
             log.warning("browser proxy: byte budget of %d spent; connection cut", self._budget)
         except OSError as exc:  # a peer went away or timed out mid-relay
@@ -249,18 +251,18 @@ class BrowserProxy:
                 sock.close()
             self._slots.release()
 
-    def _open_tunnel(self, client: socket.socket, request: _Request, rest: bytes,
+    def _open_tunnel(self, client: socket.socket, request: Request, rest: bytes,
                      owned: list[socket.socket]) -> None:
         match = _AUTHORITY.match(request.target)
         if match is None:
-            raise _Reply(400, "Bad Request", "CONNECT takes host:port")
+            raise Reply(400, "Bad Request", "CONNECT takes host:port")
         label = request.target
         try:
             policy = check_url(f"https://{request.target}/")
         except RefusedError as exc:
             raise self._refusal(label, exc) from None
         if policy.port != int(match.group(2)):
-            raise _Reply(400, "Bad Request", "CONNECT takes host:port")
+            raise Reply(400, "Bad Request", "CONNECT takes host:port")
         upstream = self._connect(policy.host, policy.port, label, owned)
         client.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
         if rest:
@@ -268,24 +270,24 @@ class BrowserProxy:
             upstream.sendall(rest)
         self._pump(client, upstream)
 
-    def _forward(self, client: socket.socket, request: _Request, rest: bytes,
+    def _forward(self, client: socket.socket, request: Request, rest: bytes,
                  owned: list[socket.socket]) -> None:
         if request.method not in _METHODS:
-            raise _Reply(405, "Method Not Allowed", f"{request.method} is not relayed")
+            raise Reply(405, "Method Not Allowed", f"{request.method} is not relayed")
         if not request.target.lower().startswith("http://"):
-            raise _Reply(400, "Bad Request", "only absolute http:// targets are relayed")
+            raise Reply(400, "Bad Request", "only absolute http:// targets are relayed")
         try:
             policy = check_url(request.target)
         except RefusedError as exc:
             raise self._refusal(request.target, exc) from None
-        body = _read_body(client, request, rest)
+        body = read_request_body(client, request, rest, MAX_REQUEST_BODY)
         upstream = self._connect(policy.host, policy.port, policy.url, owned)
         parts = urlsplit(policy.url)
         origin_form = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
         host = f"[{policy.host}]" if ":" in policy.host else policy.host
         lines = [f"{request.method} {origin_form} HTTP/1.1",
                  f"Host: {host}" + ("" if policy.port == 80 else f":{policy.port}")]
-        dropped = _connection_tokens(request.headers)
+        dropped = connection_tokens(request.headers)
         for name, value in request.headers:
             low = name.lower()
             if low in _HOP_BY_HOP or low in dropped or low == "host":
@@ -294,32 +296,23 @@ class BrowserProxy:
         lines.append("Connection: close")
         upstream.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)
         self._count(len(body))
-        self._relay_response(client, upstream)
+        self._relay_response(client, upstream, request.method)
 
-    def _relay_response(self, client: socket.socket, upstream: socket.socket) -> None:
-        upstream.settimeout(self._idle)
+    def _relay_response(self, client: socket.socket, upstream: socket.socket,
+                        method: str) -> None:
+        def emit(data: bytes) -> None:
+            self._count(len(data))
+            client.sendall(data)
+
         leftover = b""
         while True:
-            head, leftover = _read_head(upstream, MAX_RESPONSE_HEAD_BYTES, upstream=True,
-                                        initial=leftover)
-            status_line, _, _ = head.partition(b"\r\n")
-            # 1xx heads (103 Early Hints) precede the real one; 101 would end HTTP, but
-            # Upgrade is never passed on, so a 101 is treated as final.
-            informational = re.match(rb"HTTP/1\.[01] 1(?!01)\d\d", status_line) is not None
-            rewritten = _close_response_head(head, informational=informational)
-            self._count(len(rewritten))
-            client.sendall(rewritten)
-            if not informational:
+            raw, leftover = read_head(upstream, MAX_RESPONSE_HEAD_BYTES, upstream=True,
+                                      initial=leftover)
+            head = response_head(raw)
+            emit(head.raw)
+            if not head.informational:
                 break
-        if leftover:
-            self._count(len(leftover))
-            client.sendall(leftover)
-        while True:
-            chunk = upstream.recv(CHUNK)
-            if not chunk:
-                return
-            self._count(len(chunk))
-            client.sendall(chunk)
+        relay_body(Buffered(upstream, leftover), emit, head, method)
 
     def _pump(self, client: socket.socket, upstream: socket.socket) -> None:
         """Relay both ways until either side closes, the idle timeout, or close()."""
@@ -343,14 +336,14 @@ class BrowserProxy:
                  owned: list[socket.socket]) -> socket.socket:
         """A socket to a checked address of ``host``; never to the name itself."""
         if self._closing.is_set():
-            raise _Reply(503, "Service Unavailable", "the proxy is closing")
+            raise Reply(503, "Service Unavailable", "the proxy is closing")
         try:
             addresses = self._guard.addresses_for(host, port)
         except RefusedError as exc:
             raise self._refusal(label, exc) from None
         except FetchError as exc:
             self._note_failure(label, exc.reason, str(exc))
-            raise _Reply(502, "Bad Gateway", str(exc)) from None
+            raise Reply(502, "Bad Gateway", str(exc)) from None
         last: OSError | None = None
         for addr in addresses:
             try:
@@ -372,15 +365,15 @@ class BrowserProxy:
         timed_out = isinstance(last, TimeoutError)
         self._note_failure(label, "timeout" if timed_out else "connect", str(last))
         if timed_out:
-            raise _Reply(504, "Gateway Timeout", f"{host} did not answer in time")
-        raise _Reply(502, "Bad Gateway", f"could not connect to {host}")
+            raise Reply(504, "Gateway Timeout", f"{host} did not answer in time")
+        raise Reply(502, "Bad Gateway", f"could not connect to {host}")
 
-    def _refusal(self, target: str, exc: RefusedError) -> _Reply:
+    def _refusal(self, target: str, exc: RefusedError) -> Reply:
         target = loggable_url(target, exc.reason)
         log.info("browser proxy refused %s: %s", target, exc.reason)
         with self._lock:
             self._refused.append(Refusal(target, exc.reason, str(exc)))
-        return _Reply(403, "Forbidden", f"readreceipt refused this request ({exc.reason})",
+        return Reply(403, "Forbidden", f"readreceipt refused this request ({exc.reason})",
                       refused=True)
 
     def _note_failure(self, target: str, reason: str, message: str) -> None:
@@ -402,102 +395,6 @@ def loggable_url(url: str, reason: str) -> str:
     if reason == "userinfo":
         url = _USERINFO.sub("//", url, count=1)
     return url[:MAX_LOGGED_URL]
-
-
-# -- HTTP/1.1 framing ---------------------------------------------------------------------
-
-
-def _read_head(sock: socket.socket, limit: int, *, upstream: bool,
-               initial: bytes = b"") -> tuple[bytes, bytes]:
-    """Read up to the blank line ending a message head; return (head, bytes after it).
-
-    A head over ``limit`` or cut short is answered 431/400 for the browser's request, 502
-    for the server's response.
-    """
-    data = initial
-    while True:
-        end = data.find(b"\r\n\r\n")
-        if end >= 0:
-            return data[:end + 4], data[end + 4:]
-        if len(data) > limit:
-            if upstream:
-                raise _Reply(502, "Bad Gateway", "the server's response head is too large")
-            raise _Reply(431, "Request Header Fields Too Large", "request head too large")
-        chunk = sock.recv(CHUNK)
-        if not chunk:
-            if upstream:
-                raise _Reply(502, "Bad Gateway", "the server closed before its response head")
-            raise _Reply(400, "Bad Request", "connection closed before the request head ended")
-        data += chunk
-
-
-def _parse_request(head: bytes) -> _Request:
-    text = head.decode("latin-1")  # every byte decodes; non-ASCII is refused by the checks
-    lines = text.split("\r\n")
-    parts = lines[0].split(" ")
-    if len(parts) != 3 or not parts[2].startswith("HTTP/1.") or not _TOKEN.match(parts[0]):
-        raise _Reply(400, "Bad Request", "malformed request line")
-    headers: list[tuple[str, str]] = []
-    for line in lines[1:]:
-        if not line:
-            continue
-        name, sep, value = line.partition(":")
-        if not sep or not _TOKEN.match(name):  # also refuses obsolete line folding
-            raise _Reply(400, "Bad Request", "malformed header line")
-        headers.append((name, value.strip()))
-    return _Request(parts[0].upper(), parts[1], tuple(headers))
-
-
-def _read_body(client: socket.socket, request: _Request, rest: bytes) -> bytes:
-    if request.header("transfer-encoding"):
-        raise _Reply(501, "Not Implemented", "chunked request bodies are not relayed")
-    lengths = request.header("content-length")
-    if not lengths:
-        return b""
-    if len(set(lengths)) != 1 or not lengths[0].isdigit():
-        raise _Reply(400, "Bad Request", "bad Content-Length")
-    size = int(lengths[0])
-    if size > MAX_REQUEST_BODY:
-        raise _Reply(413, "Content Too Large", "request body too large")
-    body = rest
-    while len(body) < size:
-        chunk = client.recv(min(CHUNK, size - len(body)))
-        if not chunk:
-            raise _Reply(400, "Bad Request", "request body cut short")
-        body += chunk
-    return body[:size]
-
-
-def _connection_tokens(headers: tuple[tuple[str, str], ...]) -> set[str]:
-    tokens: set[str] = set()
-    for name, value in headers:
-        if name.lower() in ("connection", "proxy-connection"):
-            tokens.update(t.strip().lower() for t in value.split(",") if t.strip())
-    return tokens
-
-
-def _close_response_head(head: bytes, *, informational: bool) -> bytes:
-    """The response head with its connection headers replaced by ``Connection: close``."""
-    lines = head[:-4].split(b"\r\n")
-    kept = [lines[0]]
-    for line in lines[1:]:
-        name = line.partition(b":")[0].strip().lower()
-        if name in (b"connection", b"proxy-connection", b"keep-alive"):
-            continue
-        kept.append(line)
-    if not informational:
-        kept.append(b"Connection: close")
-    return b"\r\n".join(kept) + b"\r\n\r\n"
-
-
-def _send_reply(sock: socket.socket, reply: _Reply) -> None:
-    body = (reply.text + "\n").encode("utf-8", "replace")
-    head = [f"HTTP/1.1 {reply.status} {reply.phrase}", "Content-Type: text/plain; charset=utf-8",
-            f"Content-Length: {len(body)}", "Connection: close", "Cache-Control: no-store"]
-    if reply.refused:
-        head.append(f"{REFUSED_HEADER}: refused")
-    with contextlib.suppress(OSError):
-        sock.sendall(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body)
 
 
 def _shutdown(sock: socket.socket) -> None:
