@@ -422,6 +422,14 @@ MUST_NOT_FIRE = {
         "<script>window._pxAppId='PX1';</script>"),
     "subscribe links on a short article": short_article(
         "<p>Subscribe | Sign In | Subscriber Agreement & Terms of Use</p>"),
+    "news that says not found": short_article(
+        "<h2>Missing hiker not found after three days</h2>"),
+    "a comment sign-in on a short article": short_article(
+        "<p>Please log in using one of these methods to post your comment.</p>"),
+    "a maintenance notice on a short article": short_article(
+        "<p>The forum will be taken down for maintenance on Friday night.</p>"),
+    "cloudflare's invisible check on a short article": short_article(
+        "<script>let u = new URL('/cdn-cgi/l/chk_captcha_v3?req_id=1', location.href);</script>"),
 }
 
 

@@ -141,7 +141,9 @@ _CHALLENGE: tuple[Entry, ...] = (
     _c("markup", "cf-browser-verification", _CF, ev="walls/challenge/cf_iuam_*"),
     _c("markup", "cf_chl_opt", _CF, ev="Cloudflare managed challenge"),
     _c("markup", "/cdn-cgi/l/chk_jschl", _CF, ev="walls/challenge/cf_iuam_*"),
-    _c("markup", "/cdn-cgi/l/chk_captcha", _CF, ev="walls/challenge/cf_recaptcha_*"),
+    # (chk_captcha_v3 is Cloudflare's invisible check on ordinary pages: articles d1c57d78.)
+    _rx(_CH, "markup", r"/cdn-cgi/l/chk_captcha(?!_v3)", "/cdn-cgi/l/chk_captcha", vendor=_CF,
+        anchor="/cdn-cgi/l/chk_captcha", ev="walls/challenge/cf_attention_required_*"),
     _c("markup", "/orchestrate/", _CF, ev="Cloudflare challenge loader (not in jsd)",
        name="challenge-platform orchestrate"),
     # (id="cf-error-details" is not an entry: Cloudflare's 5xx error pages share it.)
@@ -277,10 +279,12 @@ _CHALLENGE: tuple[Entry, ...] = (
 )
 
 _LG = "login"
-# "You must be logged in to post a comment" sits under many articles (articles 95301fb7,
-# c467d507): signing in to take part is not signing in to read.
+# "You must be logged in to post a comment" and "Please log in using one of these methods to
+# post your comment" sit under many articles (articles 95301fb7, c467d507, 21486419):
+# signing in to take part is not signing in to read.
 _NOT_TO_TAKE_PART = (r"(?! (to|and|or) (post|comment|reply|leave|vote|like|rate|add|write|"
-                     r"follow|save|join|submit|report|download|bookmark|react))")
+                     r"follow|save|join|submit|report|download|bookmark|react))"
+                     r"(?![^.!?\n]{0,60}\b(comment|comments|reply|replies|review|vote)\b)")
 _SIGN_IN_WORD = (r"((log ?in|sign ?in)( (to|into|with) [^|]{1,30})?|log into [^|]{1,30}|"
                  r"(?!to )\w+ log ?in|sign ?up|register|anmelden|anmeldung|registrieren|"
                  r"connexion|se connecter|inscription|iniciar sesi[oó]n|reg[ií]strate|accedi|"
@@ -413,7 +417,8 @@ _INTERSTITIAL: tuple[Entry, ...] = (
         "heavy traffic, please wait", what=_WAIT,
         ev="walls/other_interstitial/lenovo_waiting_room_*"),
     _rx(_IN, "text", _alt(
-        r"(down|offline|closed) for (scheduled )?maintenance",
+        # (not "will be taken down for maintenance on ...": a notice on a working page)
+        r"(?<!will be )(?<!be taken )(down|offline|closed) for (scheduled )?maintenance",
         r"(under|undergoing) (scheduled )?maintenance", r"scheduled maintenance",
         r"we('re| are) (currently )?offline", r"we('ll| will) be back (soon|shortly)",
         r"temporarily (down|offline) for", r"be right back", r"wartungsarbeiten",
@@ -450,19 +455,29 @@ SOFT_404: tuple[Entry, ...] = (
     _lit(_S4, "markup", 'name="prerender-status-code" content="404"', name="prerender 404",
          ev="prerender.io convention"),
     _rx(_S4, "heading", r"(^|\D)404(\D|$)", "404 in the title", ev="common not-found titles"),
+    # A heading saying *the page* (or video, post...) is not there; "not found" alone only as
+    # the whole heading: "Hiker not found after three days" is news.
     _rx(_S4, "heading", _alt(
-        r"page (was |could )?not (be )?found", r"not found", r"page (cannot|can't) be found",
+        r"(page|file|resource|document|url|article|post|content|product|video|site) "
+        r"(was |could )?not (be )?found", r"^(error:? )?(404:? )?not found\b",
+        r"\bnot found$", r"page (cannot|can't) be found",
         r"(page|video|post|article|content|account|user|profile) (does not|doesn't|no longer) "
         r"exists?", r"video unavailable",
         r"(page|video|content|post|link|product) (is (no longer |not |un|currently not )"
         r"available|isn't available)",
-        r"nicht gefunden", r"existiert nicht", r"nicht (mehr )?verfügbar",
-        r"page introuvable", r"page non trouvée", r"n'existe (pas|plus)",
-        r"p[aá]gina no encontrada", r"no se (ha )?encontr[oó]", r"no existe",
-        r"pagina non trovata", r"non (è stata )?trovata", r"non esiste",
-        r"p[aá]gina não encontrada", r"não (foi )?encontrad[ao]", r"não existe",
-        r"niet gevonden", r"bestaat niet( meer)?", r"見つかりません", r"みつかりません",
-        r"存在しません", r"찾을 수 없습니다", r"존재하지 않습니다", r"页面不存在",
+        r"(seite|datei|artikel|inhalt|beitrag|video)[^.]{0,30}(nicht gefunden|existiert nicht|"
+        r"nicht (mehr )?verfügbar)", r"konnte nicht gefunden werden",
+        r"page introuvable", r"page non trouvée",
+        r"(page|article|contenu|vidéo|lien)[^.]{0,30}n'existe (pas|plus)",
+        r"p[aá]gina no encontrada", r"(p[aá]gina|art[ií]culo|contenido|v[ií]deo)[^.]{0,30}"
+        r"(no existe|no se (ha )?encontr[oó])",
+        r"pagina non trovata", r"(pagina|articolo|contenuto|video)[^.]{0,30}"
+        r"(non (è stata )?trovat[ao]|non esiste)",
+        r"p[aá]gina não encontrada", r"(p[aá]gina|conte[uú]do|artigo|v[ií]deo)[^.]{0,30}"
+        r"(não (foi )?encontrad[ao]|não existe)",
+        r"(pagina|bestand|artikel)[^.]{0,30}(niet gevonden|bestaat niet)",
+        r"ページ[^。]{0,20}(見つかりません|みつかりません|存在しません)",
+        r"페이지[^.]{0,20}(찾을 수 없습니다|존재하지 않습니다)", r"页面不存在",
         r"找不到(页面|網頁|网页|頁面)", r"页面未找到", r"頁面不存在", r"网页不存在"),
         "not found (en, de, fr, es, it, pt, nl, ja, ko, zh)",
         ev="walls/soft_404/physicsclassroom_*, wwnorton_*, forzamotorsport_*, crawlee_*, "
