@@ -36,6 +36,7 @@ _COMMANDS: dict[str, str] = {
     "forget": "store_cmds:forget",
     "demo": "demo_cmd:demo",
     "export": "export_cmd:export",
+    "serve": "serve_cmd:serve",
     "fetch": "fetch_cmd:fetch",
     "hook": "hook_cmd:hook",
     "mcp": "mcp_cmd:mcp",

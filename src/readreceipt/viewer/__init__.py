@@ -1,0 +1,15 @@
+"""A local, read-only web viewer of a library: server-rendered HTML, no script, no build step.
+
+    app    the WSGI app: routes, security headers, Host check; a server bound to 127.0.0.1
+    pages  the retrievals, one retrieval with its quotations, a URL's history, the flags
+    diff   the word diff between two texts of one URL
+    html   escaping by default: page content can only ever be text
+
+Invariant: nothing captured can run in the viewer (see :mod:`readreceipt.viewer.app`).
+"""
+
+from __future__ import annotations
+
+from readreceipt.viewer.app import Viewer, make_viewer_server
+
+__all__ = ["Viewer", "make_viewer_server"]

@@ -1,0 +1,356 @@
+"""The viewer's pages: retrievals, one retrieval, a URL's history, the flags.
+
+Each function reads the library and returns a document (bytes) made with :mod:`.html`, so
+every value from the library is escaped on its way in. Nothing here writes to the library.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping
+from typing import Any
+
+from readreceipt.errors import RecordNotFound
+from readreceipt.store.library import Library
+from readreceipt.store.records import Record
+from readreceipt.viewer.diff import word_diff
+from readreceipt.viewer.html import Markup, escape, href, join, outbound, page, tag
+from readreceipt.wording import describe
+
+PAGE_SIZE = 50
+VERDICTS = ("RETRIEVED", "FAILED", "UNKNOWN")
+
+
+def _when(iso: str | None) -> str:
+    return (iso or "")[:19].replace("T", " ")
+
+
+def _badge(value: str | None) -> Markup:
+    label = value or "none"
+    return tag("span", label.replace("_", " "), class_=f"badge {label}")
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def _shown(value: object) -> object:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return value
+
+
+def _date_bound(text: str, *, end: bool) -> str | None:
+    """A yyyy-mm-dd from the form as a fetched_at bound (the whole day when ``end``)."""
+    from datetime import date, timedelta
+
+    try:
+        day = date.fromisoformat(text.strip())
+    except ValueError:
+        return None
+    if end:
+        day += timedelta(days=1)
+    return f"{day.isoformat()}T00:00:00"
+
+
+# ---------------------------------------------------------------------- the retrievals list
+
+def retrievals(lib: Library, query: Mapping[str, str]) -> bytes:
+    verdict = query.get("verdict", "").upper()
+    verdict = verdict if verdict in VERDICTS else ""
+    url, session = query.get("url", "").strip(), query.get("session", "").strip()
+    since_text, until_text = query.get("since", ""), query.get("until", "")
+    since = _date_bound(since_text, end=False) if since_text else None
+    until = _date_bound(until_text, end=True) if until_text else None
+    try:
+        offset = max(0, int(query.get("offset", "0")))
+    except ValueError:
+        offset = 0
+    filters: dict[str, Any] = {"verdict": verdict or None, "session_id": session or None,
+                               "url_like": url or None, "since": since, "until": until}
+    total = lib.index.count(**filters)
+    rows = lib.index.rows(limit=PAGE_SIZE, offset=offset, **filters)
+    form = _filter_form(verdict, url, session, since_text, until_text)
+    summary = tag("p", _n(total, "retrieval") + (" match" if total != 1 else " matches"),
+                  class_="muted")
+    if not rows:
+        body = join([form, summary, tag("p", "Nothing to show.")])
+        return page("Retrievals", body, nav="retrievals")
+    head = tag("thead", tag("tr", *[tag("th", h) for h in (
+        "fetched (UTC)", "verdict", "reason", "answer", "bytes", "URL", "session")]))
+    lines = [tag("tr",
+                 tag("td", tag("a", _when(r["fetched_at"]),
+                               href=f"/record/{r['record_id']}")),
+                 tag("td", _badge(r["verdict"])),
+                 tag("td", r["reason"] + (f" ({r['wall']})" if r["wall"] else "")),
+                 tag("td", _badge(r["answer_outcome"]) if r["answer_outcome"] else ""),
+                 tag("td", f"{r['bytes']:,}" + ("" if r["bytes_kept"] or not r["bytes"]
+                                                else " (not kept)"), class_="num"),
+                 tag("td", tag("a", r["url"], href=f"/record/{r['record_id']}"),
+                     tag("div", r["title"], class_="muted") if r["title"] else None,
+                     class_="url"),
+                 tag("td", r["session_id"] or ""),
+                 class_="row")
+             for r in rows]
+    params = {"verdict": verdict, "url": url, "session": session, "since": since_text,
+              "until": until_text}
+    pager = []
+    if offset > 0:
+        pager.append(tag("a", "\u2190 newer", href=href("/", **params,
+                                                       offset=max(0, offset - PAGE_SIZE))))
+    if offset + PAGE_SIZE < total:
+        pager.append(tag("a", "older \u2192", href=href("/", **params, offset=offset + PAGE_SIZE)))
+    shown = tag("span", f"{offset + 1}\u2013{offset + len(rows)} of {total}", class_="muted")
+    body = join([form, summary, tag("table", head, tag("tbody", *lines), id="retrievals"),
+                 tag("div", shown, *pager, class_="pager")])
+    return page("Retrievals", body, nav="retrievals")
+
+
+def _filter_form(verdict: str, url: str, session: str, since: str, until: str) -> Markup:
+    options = [tag("option", "any", value="")] + [
+        tag("option", v, value=v, selected=v == verdict) for v in VERDICTS]
+    return tag(
+        "form",
+        tag("label", "verdict", tag("select", *options, name="verdict")),
+        tag("label", "URL contains", tag("input", type="search", name="url", value=url)),
+        tag("label", "session", tag("input", type="text", name="session", value=session)),
+        tag("label", "from (UTC date)", tag("input", type="date", name="since", value=since)),
+        tag("label", "to (UTC date)", tag("input", type="date", name="until", value=until)),
+        tag("button", "filter", type="submit"),
+        method="get", action="/", class_="filters")
+
+
+# ---------------------------------------------------------------------- one retrieval
+
+def _checks(lib: Library, record: Record) -> list[tuple[str, dict[str, Any]]]:
+    """Every answer check of this record: the one made while capturing, then later ones."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    if record.answer_check:
+        found.append((f"checked while capturing, {_when(record.fetched_at)}",
+                      record.answer_check))
+    for entry in lib.read_log("answer_checks.jsonl"):
+        if entry.get("record_id") == record.record_id:
+            found.append((f"checked against this copy, {_when(entry.get('at'))}", entry))
+    return found
+
+
+def _highlight(text: str, passages: list[tuple[str, str]]) -> Markup:
+    """``text`` escaped, with each (passage, class) found verbatim marked."""
+    spans: list[tuple[int, int, str]] = []
+    for passage, css in passages:
+        if not passage:
+            continue
+        start = text.find(passage)
+        if start >= 0:
+            spans.append((start, start + len(passage), css))
+    spans.sort()
+    parts: list[Markup] = []
+    cursor = 0
+    for start, end, css in spans:
+        if start < cursor:
+            continue  # overlapping marks: the first one shown is enough
+        parts.append(escape(text[cursor:start]))
+        parts.append(tag("mark", text[start:end], class_=css))
+        cursor = end
+    parts.append(escape(text[cursor:]))
+    return join(parts)
+
+
+def _passage_block(passage: Mapping[str, Any]) -> Markup:
+    found = bool(passage.get("found"))
+    quoted = tag("div", tag("h3", "the answer quotes"),
+                 tag("div", "\u201c", str(passage.get("text", "")), "\u201d", class_="passage"),
+                 _badge("found" if found else "not_found"),
+                 tag("small", f" in the {passage.get('tier')} text" if found and
+                     passage.get("tier") else ""))
+    if found:
+        beside = tag("div", tag("h3", "on the page"), tag("div", "The passage is on the page.",
+                                                           class_="muted"))
+    else:
+        similarity = passage.get("similarity")
+        sim = f" ({similarity:.0f}% similar)" if isinstance(similarity, int | float) else ""
+        nearest = passage.get("nearest")
+        beside = tag("div", tag("h3", f"the nearest passage the page holds{sim}"),
+                     tag("div", nearest, class_="passage nearest") if nearest else
+                     tag("div", "No passage of the page comes close.", class_="muted"))
+    return tag("div", quoted, beside, class_=f"quote {'found' if found else 'not_found'}")
+
+
+def record_page(lib: Library, record_id: str) -> bytes:
+    record = lib.resolve(record_id)[0]
+    main = lib.text(record.text_sha256)
+    whole = lib.text(record.page_text_sha256)
+    checks = _checks(lib, record)
+    sections: list[Markup] = [
+        tag("p", describe(record), class_="sentence"),
+        tag("p", "Title: ", tag("strong", record.title)) if record.title else Markup(""),
+        tag("p", outbound(record.url), " ",
+            tag("a", "history of this URL", href=href("/history", url=record.url))),
+    ]
+    marks: list[tuple[str, str]] = []
+    check_parts: list[Markup] = []
+    for label, check in checks:
+        outcome = str(check.get("outcome"))
+        reason = check.get("reason")
+        head = tag("h3", _badge(outcome), " ", label,
+                   f" \u2014 not run: {reason}; this is not a pass" if outcome == "not_run"
+                   else "")
+        passages = check.get("passages") or []
+        check_parts.append(tag("section", head, *[_passage_block(p) for p in passages],
+                               class_="check"))
+        for p in passages:
+            if p.get("found"):
+                marks.append((str(p.get("text", "")), "found"))
+            elif p.get("nearest"):
+                marks.append((str(p["nearest"]), "nearest"))
+    sections.append(tag("h2", "Quotations checked"))
+    sections.extend(check_parts or [tag("p", "No answer was checked against this capture.",
+                                         class_="muted")])
+    sections.append(tag("h2", "Page text (main content)"))
+    if main is not None:
+        sections.append(tag("div", _highlight(main, marks), class_="text", id="main-text"))
+    else:
+        sections.append(tag("p", "No text is held: the bytes and texts were not kept, or "
+                                 "nothing was extracted.", class_="muted"))
+    if whole is not None and whole != main:
+        sections.append(tag("details", tag("summary", "Whole visible text of the page"),
+                            tag("div", _highlight(whole, marks), class_="text")))
+    downloads = [tag("a", "main text (.txt)", href=f"/record/{record.record_id}/text")]
+    if lib.body(record) is not None:
+        downloads.append(tag("a", "bytes as received (download)",
+                             href=f"/record/{record.record_id}/body"))
+    sections.append(tag("p", *_spaced(downloads)))
+    sections.append(tag("h2", "Record"))
+    sections.append(_fields(lib, record))
+    return page(f"Retrieval of {record.url}", join(sections))
+
+
+def _spaced(items: list[Markup]) -> list[Markup]:
+    out: list[Markup] = []
+    for item in items:
+        if out:
+            out.append(Markup(" \u00b7 "))
+        out.append(item)
+    return out
+
+
+def _fields(lib: Library, record: Record) -> Markup:
+    data = record.to_dict()
+    headers = data.pop("response_headers", {}) or {}
+    data.pop("answer_check", None)
+    items: list[Markup] = []
+    for key, value in data.items():
+        if value in (None, "", [], {}):
+            continue
+        if key == "redirect_chain":
+            value = " \u2192 ".join(f"{hop.get('status')} {hop.get('url')}" for hop in value)
+        items += [tag("dt", key), tag("dd", _shown(value))]
+    items += [tag("dt", "record file"), tag("dd", str(lib.record_path(record.record_id)))]
+    header_rows = [tag("tr", tag("th", k), tag("td", v)) for k, v in headers.items()]
+    return join([tag("dl", *items, class_="fields"),
+                 tag("h2", "Response headers (secrets never kept)"),
+                 tag("table", tag("tbody", *header_rows)) if header_rows else
+                 tag("p", "none", class_="muted")])
+
+
+# ---------------------------------------------------------------------- a URL's history
+
+def history(lib: Library, query: Mapping[str, str]) -> bytes:
+    url = query.get("url", "").strip()
+    rows = lib.index.for_url(url) if url else []
+    if not rows:
+        raise RecordNotFound(f"no capture of {url or 'that URL'}", url=url or None,
+                             reason="unknown_url")
+    texts: list[str] = []
+    for r in reversed(rows):
+        if r["text_sha256"] and r["text_sha256"] not in texts:
+            texts.append(r["text_sha256"])
+    by_id = {r["record_id"]: r for r in rows}
+    older, newer = _pair(rows, query)
+    table = tag("table", tag("thead", tag("tr", *[tag("th", h) for h in (
+        "fetched (UTC)", "verdict", "reason", "text version", "compare")])), tag("tbody", *[
+        tag("tr",
+            tag("td", tag("a", _when(r["fetched_at"]), href=f"/record/{r['record_id']}")),
+            tag("td", _badge(r["verdict"])), tag("td", r["reason"]),
+            tag("td", f"v{texts.index(r['text_sha256']) + 1}"
+                if r["text_sha256"] in texts else "\u2013"),
+            tag("td", tag("a", "as older", href=href("/history", url=url, a=r["record_id"],
+                                                      b=newer["record_id"] if newer else None)),
+                " \u00b7 ",
+                tag("a", "as newer", href=href("/history", url=url, a=older["record_id"]
+                                               if older else None, b=r["record_id"]))))
+        for r in rows]), id="captures")
+    parts = [tag("p", outbound(url), f": {_n(len(rows), 'capture')}, "
+                 f"{_n(len(texts), 'distinct text')}", class_="sentence"), table]
+    parts.append(_diff_section(lib, by_id, older, newer))
+    return page("History", join(parts))
+
+
+def _pair(rows: list[sqlite3.Row], query: Mapping[str, str]
+          ) -> tuple[sqlite3.Row | None, sqlite3.Row | None]:
+    """The two captures to compare: asked for, else the newest two that say different things."""
+    by_id = {r["record_id"]: r for r in rows}
+    older, newer = by_id.get(query.get("a", "")), by_id.get(query.get("b", ""))
+    if older is not None or newer is not None:
+        return older, newer
+    with_text = [r for r in rows if r["text_sha256"]]
+    if not with_text:
+        return None, None
+    newest = with_text[0]
+    for r in with_text[1:]:
+        if r["text_sha256"] != newest["text_sha256"]:
+            return r, newest
+    return None, newest
+
+
+def _diff_section(lib: Library, by_id: Mapping[str, sqlite3.Row], older: sqlite3.Row | None,
+                  newer: sqlite3.Row | None) -> Markup:
+    title = tag("h2", "What changed")
+    if older is None or newer is None:
+        return join([title, tag("p", "Every capture held says the same thing (or only one "
+                                     "has text): there is nothing to compare.",
+                                class_="muted")])
+    old_text = lib.text(older["text_sha256"])
+    new_text = lib.text(newer["text_sha256"])
+    if old_text is None or new_text is None:
+        return join([title, tag("p", "The text of one of these captures is no longer held.",
+                                class_="muted")])
+    diff = word_diff(old_text, new_text)
+    caption = tag("p", f"From {_when(older['fetched_at'])} to {_when(newer['fetched_at'])}: "
+                       f"{_n(diff.words_removed, 'word')} removed, {_n(diff.words_added, 'word')} "
+                       "added.",
+                  class_="muted")
+    rendered = [tag({"del": "del", "ins": "ins"}.get(s.op, "span"), s.text)
+                for s in diff.segments]
+    return join([title, caption, tag("div", *rendered, class_="text", id="diff")])
+
+
+# ---------------------------------------------------------------------- the flags
+
+def flags(lib: Library, query: Mapping[str, str]) -> bytes:
+    rows = lib.index.flags(limit=500)
+    session = query.get("session", "").strip()
+    if session:
+        rows = [r for r in rows if r["session_id"] == session]
+    if not rows:
+        return page("Flags", tag("p", "No quotation has been found missing from its page.",
+                                 class_="muted"), nav="flags")
+    items = [tag("tr",
+                 tag("td", tag("a", _when(r["created_at"]), href=f"/record/{r['record_id']}")),
+                 tag("td", tag("a", r["url"], href=f"/record/{r['record_id']}"), class_="url"),
+                 tag("td", "\u201c", r["passage"], "\u201d", class_="passage"),
+                 tag("td", r["nearest"] or "\u2013", class_="passage nearest"),
+                 tag("td", f"{r['similarity']:.0f}%" if r["similarity"] is not None else "",
+                     class_="num"),
+                 tag("td", r["session_id"] or ""),
+                 tag("td", f"{_when(r['reported_at'])} {r['reported_to'] or ''}".strip()
+                     if r["reported_at"] else "not yet"))
+             for r in rows]
+    head = tag("thead", tag("tr", *[tag("th", h) for h in (
+        "flagged (UTC)", "URL", "the answer quotes", "the nearest passage the page holds",
+        "similar", "session", "told")]))
+    intro = tag("p", _n(len(rows), "quotation") + (
+        " was not on the page it was" if len(rows) == 1 else " were not on the page they were")
+        + " attributed to.", class_="sentence")
+    return page("Flags", join([intro, tag("table", head, tag("tbody", *items), id="flags")]),
+                nav="flags")

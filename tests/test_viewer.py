@@ -1,0 +1,233 @@
+"""The viewer over HTTP: pages, filters, escaping, headers, read-only, Host check, the CLI."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import subprocess
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from conftest import BIN
+from library_builder import article, at, put_capture, put_failure
+from readreceipt.answers import check_held_copy
+from readreceipt.store.library import Library
+from readreceipt.store.records import Record
+from readreceipt.viewer import make_viewer_server
+from readreceipt.viewer.diff import word_diff
+
+HOSTILE_TITLE = "<script>alert('title')</script>"
+HOSTILE = article(
+    HOSTILE_TITLE.replace("<", "&lt;").replace(">", "&gt;"),
+    "Plain words first, then the trap: &lt;script&gt;alert(1)&lt;/script&gt; and "
+    "&lt;img src=x onerror=alert(2)&gt; and more words to make the page long enough.",
+    "Second paragraph: the council approved the budget of 4.2 million for the new "
+    "library building on Tuesday evening.")
+HOSTILE_2 = HOSTILE.replace(b"4.2 million", b"4.5 million")
+ANSWER = ('The page says "the council approved the budget of 4.9 million for the new library '
+          'building" and "Plain words first, then the trap".')
+
+
+@dataclass
+class Viewed:
+    lib: Library
+    base: str
+    port: int
+    first: Record
+    second: Record
+    failure: Record
+
+
+def build(lib: Library) -> tuple[Record, Record, Record]:
+    first = put_capture(lib, "https://hostile.example/page", HOSTILE, at(0), session_id="s-1")
+    second = put_capture(lib, "https://hostile.example/page", HOSTILE_2, at(60),
+                         session_id="s-1")
+    failure = put_failure(lib, "https://slow.example/", at(5))
+    for i in range(60):
+        put_capture(lib, f"https://many.example/item/{i}", article(
+            f"Item {i}", f"Item number {i} of the catalogue is a plain page of sample text "
+            "that only exists to fill the list."), at(120 + i), session_id="s-many")
+    check_held_copy(lib, second, ANSWER, "", "s-1")
+    return first, second, failure
+
+
+@pytest.fixture(scope="module")
+def viewed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Viewed]:
+    lib = Library.open(tmp_path_factory.mktemp("viewer") / "lib")
+    first, second, failure = build(lib)
+    server, _ = make_viewer_server(lib, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    port = server.server_address[1]
+    yield Viewed(lib, f"http://127.0.0.1:{port}", port, first, second, failure)
+    server.shutdown()
+    server.server_close()
+    lib.close()
+
+
+def request(port: int, path: str, method: str = "GET",
+            host: str | None = None) -> tuple[int, dict[str, str], str]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    if host is None:
+        conn.request(method, path)
+    else:  # exactly this Host header, or none at all
+        conn.putrequest(method, path, skip_host=True)
+        if host:
+            conn.putheader("Host", host)
+        conn.endheaders()
+    response = conn.getresponse()
+    body = response.read().decode("utf-8", "replace")
+    conn.close()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, body
+
+
+def test_every_page_carries_the_strict_policy(viewed: Viewed) -> None:
+    for path in ("/", "/flags", f"/record/{viewed.second.record_id}",
+                 "/history?url=https://hostile.example/page", "/static/viewer.css",
+                 "/nothing-here"):
+        status, headers, _ = request(viewed.port, path)
+        assert status in (200, 404), path
+        csp = headers["content-security-policy"]
+        assert "default-src 'none'" in csp and "frame-ancestors 'none'" in csp
+        assert "script-src" not in csp and "unsafe" not in csp
+        assert headers["x-content-type-options"] == "nosniff"
+    _, headers, _ = request(viewed.port, "/static/viewer.css")
+    assert headers["content-type"].startswith("text/css")
+
+
+def test_page_content_is_escaped_everywhere(viewed: Viewed) -> None:
+    for path in ("/", f"/record/{viewed.first.record_id}", "/flags",
+                 "/history?url=https://hostile.example/page"):
+        _, _, body = request(viewed.port, path)
+        assert "<script" not in body.lower(), path
+        assert "<img" not in body.lower(), path
+    _, _, body = request(viewed.port, f"/record/{viewed.first.record_id}")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body
+    assert "&lt;img src=x onerror=alert(2)&gt;" in body
+    assert "&lt;script&gt;alert(&#x27;title&#x27;)&lt;/script&gt;" in body
+
+
+def test_bytes_are_only_ever_a_download(viewed: Viewed) -> None:
+    status, headers, body = request(viewed.port, f"/record/{viewed.first.record_id}/body")
+    assert status == 200
+    assert headers["content-type"] == "application/octet-stream"
+    assert headers["content-disposition"].startswith("attachment;")
+    assert headers["content-security-policy"].startswith("sandbox")
+    assert body.encode() == HOSTILE
+    status, headers, body = request(viewed.port, f"/record/{viewed.first.record_id}/text")
+    assert headers["content-type"] == "text/plain; charset=utf-8"
+    assert headers["content-disposition"].startswith("attachment;")
+    assert "<script>alert(1)</script>" in body
+    status, _, _ = request(viewed.port, f"/record/{viewed.failure.record_id}/body")
+    assert status == 404
+
+
+def test_read_only_and_only_at_its_own_host(viewed: Viewed) -> None:
+    for method in ("POST", "PUT", "DELETE", "PATCH"):
+        status, headers, _ = request(viewed.port, "/", method)
+        assert status == 405 and headers["allow"] == "GET, HEAD"
+    status, _, body = request(viewed.port, "/", "HEAD")
+    assert status == 200 and body == ""
+    assert request(viewed.port, "/", host=f"localhost:{viewed.port}")[0] == 200
+    for host in (f"rebound.example:{viewed.port}", "127.0.0.1:1", "127.0.0.1", ""):
+        assert request(viewed.port, "/", host=host)[0] == 421, host
+
+
+def test_unknown_and_malformed_paths_are_not_found(viewed: Viewed) -> None:
+    for path in ("/record/..%2f..%2fetc%2fpasswd", "/record/.hidden", "/record/nope-1",
+                 "/record/nope-1/body", "/history?url=https://never.example/", "/etc/passwd"):
+        assert request(viewed.port, path)[0] == 404, path
+
+
+def test_list_filters_and_pages(viewed: Viewed) -> None:
+    _, _, body = request(viewed.port, "/")
+    assert "63 retrievals match" in body and "1\u201350 of 63" in body
+    assert body.count('<tr class="row">') == 50
+    _, _, older = request(viewed.port, "/?offset=50")
+    assert older.count('<tr class="row">') == 13 and "\u2190 newer" in older
+    _, _, failed = request(viewed.port, "/?verdict=FAILED")
+    assert "1 retrieval matches" in failed and "slow.example" in failed
+    _, _, by_url = request(viewed.port, "/?url=hostile")
+    assert "2 retrievals match" in by_url
+    _, _, by_session = request(viewed.port, "/?session=s-many&url=item/1")
+    assert "11 retrievals match" in by_session
+    _, _, by_date = request(viewed.port, "/?since=2026-03-01&until=2026-03-01")
+    assert "63 retrievals match" in by_date
+    _, _, none = request(viewed.port, "/?since=2026-03-02")
+    assert "0 retrievals match" in none
+
+
+def test_record_shows_each_quotation_with_the_nearest_passage(viewed: Viewed) -> None:
+    _, _, body = request(viewed.port, f"/record/{viewed.second.record_id}")
+    assert '<div class="quote not_found">' in body
+    assert "the council approved the budget of 4.9 million" in body
+    assert ('<mark class="nearest">the council approved the budget of 4.5 million for the new '
+            'library building</mark>') in body
+    assert '<div class="quote found">' in body
+    assert '<mark class="found">Plain words first, then the trap</mark>' in body
+
+
+def test_history_shows_a_word_diff(viewed: Viewed) -> None:
+    _, _, body = request(viewed.port, "/history?url=https://hostile.example/page")
+    assert "2 captures, 2 distinct texts" in body
+    assert "<del>4.2 </del><ins>4.5 </ins>" in body
+    assert "1 word removed, 1 word added" in body
+
+
+def test_flags_list_the_passage_and_the_nearest(viewed: Viewed) -> None:
+    _, _, body = request(viewed.port, "/flags")
+    assert "1 quotation was not on the page it was attributed to" in body
+    assert "the council approved the budget of 4.9 million" in body
+    assert "the council approved the budget of 4.5 million" in body
+
+
+def test_word_diff_rebuilds_the_new_text() -> None:
+    old = "One two three.\nFour five six seven.\n\nEight nine."
+    new = "One two three.\nFour 5 six   seven eight.\n\nNine.\nTen."
+    diff = word_diff(old, new)
+    assert "".join(s.text for s in diff.segments if s.op != "del") == new
+    assert [(s.op, s.text) for s in diff.segments][:6] == [
+        ("same", "One two three.\nFour "), ("del", "five "), ("ins", "5 "),
+        ("same", "six   "), ("del", "seven.\n"), ("ins", "seven eight.\n")]
+    assert (diff.words_removed, diff.words_added) == (4, 5)
+    assert word_diff("same\ntext", "same\ntext").changed is False
+
+
+def test_word_diff_of_a_long_rewrite_stays_whole() -> None:
+    old = " ".join(f"w{i}" for i in range(9000))
+    new = " ".join(f"v{i}" for i in range(9000))
+    diff = word_diff(old, new)
+    assert [s.op for s in diff.segments] == ["del", "ins"]
+    assert diff.words_removed == diff.words_added == 9000
+
+
+def test_serve_command_binds_loopback_and_reports_its_url(tmp_path: Path) -> None:
+    lib = Library.open(tmp_path / "lib")
+    put_capture(lib, "https://one.example/", article("One", "A single page of text that is "
+                                                    "long enough to count as a page."), at(0))
+    lib.close()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
+    env["READRECEIPT_LIBRARY"] = str(tmp_path / "lib")
+    proc = subprocess.Popen([str(BIN / "readreceipt"), "serve", "--port", "0", "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        assert proc.stdout is not None
+        started = json.loads(proc.stdout.readline())
+        assert started["url"].startswith("http://127.0.0.1:")
+        status, _, body = request(started["port"], "/")
+        assert status == 200 and "one.example" in body
+        import socket
+
+        with socket.socket() as sock:  # not reachable on any other local address
+            sock.settimeout(2)
+            other = socket.gethostbyname(socket.gethostname())
+            if not other.startswith("127."):
+                assert sock.connect_ex((other, started["port"])) != 0
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
