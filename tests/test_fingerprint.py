@@ -336,6 +336,22 @@ def test_soft_404_by_app_state() -> None:
     assert signal.rule == "marker:Next.js 404 page"
 
 
+def test_a_server_rendered_framework_404_is_a_soft_404_not_a_shell() -> None:
+    html = page("<div id='__next'><div><h1 class='next-error-h1'>404</h1><div><h2>This page "
+                "could not be found<!-- -->.</h2></div></div></div><script id='__NEXT_DATA__' "
+                "type='application/json'>{\"props\":{},\"page\":\"/_error\"}</script>"
+                "<script src='/_next/static/chunks/main.js'></script>",
+                title="404: This page could not be found")
+    signal = judge(html)
+    assert signal is not None and signal.reason == "soft_404"
+
+
+def test_an_empty_mount_point_is_named_with_its_framework() -> None:
+    signal = judge(page("<div id=\"__next\"></div><script src='/_next/static/main.js'></script>"))
+    assert signal is not None and signal.rule == "structure:empty #__next mount point"
+    assert "Next.js" in signal.detail
+
+
 def test_a_not_found_page_with_a_cookie_banner_is_a_soft_404_not_a_consent_wall() -> None:
     html = page("<div class='cookie'>This site uses cookies. By continuing to browse this site,"
                 " you agree to this use. Accept all cookies</div><h1>Page Not Found</h1>"

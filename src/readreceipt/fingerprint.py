@@ -32,6 +32,8 @@ from readreceipt.walls import (
     HEADER_RULES,
     PARKED,
     SHELL_MARKERS,
+    SHELL_MOUNT_IDS,
+    SHELL_MOUNT_TAGS,
     SHELL_NOSCRIPT,
     SOFT_404,
     VENDOR_HINTS,
@@ -181,7 +183,20 @@ class _Facts:
 
     @cached_property
     def page_letters(self) -> int:
-        return letters(_TEMPLATE.sub(" ", self.page.page_text))
+        """Letters of visible text, not counting unrendered {{templates}}."""
+        return letters(_TEMPLATE.sub(" ", self.page.page_text)) if self.templated_raw else (
+            letters(self.page.page_text))
+
+    @cached_property
+    def templated_raw(self) -> bool:
+        return "{{" in self.page.page_text
+
+    @cached_property
+    def templated(self) -> bool:
+        """Unrendered {{templates}} are most of the visible text (walls/js_shell/sinica_*)."""
+        if not self.templated_raw:
+            return False
+        return letters(self.page.page_text) >= 2 * self.page_letters
 
     @cached_property
     def markup(self) -> str:
@@ -312,24 +327,51 @@ def _is_cookie_check(f: _Facts) -> bool:
 
 
 def _check_js_shell(f: _Facts) -> ContentSignal | None:
+    """Scripts, little text, and a sign the text is for scripts to fill in."""
     if f.main_letters > BARE_MAX_MAIN_LETTERS or f.page_letters > SHELL_MAX_PAGE_LETTERS:
         return None
     if not f.has_scripts:
         return None
-    what = next((w for marker, w in SHELL_MARKERS if marker in f.markup), None)
-    if what is not None:
-        rule = f"structure:{what}"
+    mount = _empty_mount(f.markup)
+    if mount is not None:
+        what, rule = f"an empty {mount}", f"structure:empty {mount}"
+    elif f.templated:
+        what, rule = "unrendered {{templates}}", "structure:unrendered templates"
     elif _SHELL_NOSCRIPT.search(f.noscript):
         what, rule = "a 'please enable JavaScript' notice", "phrase:enable javascript (noscript)"
     elif f.page_letters == 0 and not f.alt_text:
         # Nothing at all to see, not even an image: only scripts could fill it.
-        what, rule = "scripts only", "structure:scripts and no text"
+        what, rule = "scripts and no text", "structure:scripts and no text"
     else:
-        # A little text and no sign of an app (walls/soft_404/physicsclassroom_*: a one-line
-        # 'not found' page): left to the checks below.
+        # A little text of its own (walls/soft_404/physicsclassroom_*: a one-line 'not
+        # found' page; a server-rendered 404): left to the checks below.
         return None
+    framework = next((name for marker, name in SHELL_MARKERS if marker in f.markup), None)
+    if framework is not None:
+        what = f"{what}; {framework}"
     return ContentSignal(reason="js_shell", wall=None, rule=rule, vendor=None,
                          detail=f"a JavaScript shell with no content ({what})")
+
+
+def _empty_mount(markup: str) -> str | None:
+    """The first framework mount point that is empty in the HTML, named; else None."""
+    for ident in SHELL_MOUNT_IDS:
+        for quote in ('"', "'"):
+            at = markup.find(f"id={quote}{ident}{quote}")
+            if at >= 0 and _closes_at_once(markup, markup.find(">", at)):
+                return f"#{ident} mount point"
+    for tag in SHELL_MOUNT_TAGS:
+        at = markup.find(f"<{tag}")
+        if at >= 0 and _closes_at_once(markup, markup.find(">", at)):
+            return f"<{tag}>"
+    return None
+
+
+def _closes_at_once(markup: str, tag_end: int) -> bool:
+    """Whether the element whose start tag ends at ``tag_end`` closes with nothing inside."""
+    if tag_end < 0:
+        return False
+    return markup[tag_end + 1:tag_end + 201].lstrip().startswith("</")
 
 
 def _check_soft_404(f: _Facts) -> ContentSignal | None:

@@ -31,6 +31,8 @@ __all__ = [
     "HEADER_RULES",
     "PARKED",
     "SHELL_MARKERS",
+    "SHELL_MOUNT_IDS",
+    "SHELL_MOUNT_TAGS",
     "SHELL_NOSCRIPT",
     "SOFT_404",
     "VENDOR_HINTS",
@@ -217,7 +219,7 @@ _CHALLENGE: tuple[Entry, ...] = (
     _c("heading", "sina visitor system", "Sina Weibo", ev="walls/challenge/weibo_sina_*"),
     _c("markup", "/visitor/genvisitor", "Sina Weibo", ev="walls/challenge/weibo_sina_*"),
     # Generic phrases, several languages.
-    _c("heading", "just a moment", ev="walls/challenge/cf_iuam_* title"),
+    _rx(_CH, "heading", r"^just a moment\b", "just a moment", ev="walls/challenge/cf_iuam_* title"),
     _rx(_CH, "heading", r"^(robot or human|are you (a )?(human|robot))\??$", "robot or human?",
         ev="PerimeterX block page heading"),
     _c("text", "checking your browser before accessing", ev="walls/challenge/cf_iuam_*"),
@@ -420,15 +422,19 @@ _INTERSTITIAL: tuple[Entry, ...] = (
         # (not "will be taken down for maintenance on ...": a notice on a working page)
         r"(?<!will be )(?<!be taken )(down|offline|closed) for (scheduled )?maintenance",
         r"(under|undergoing) (scheduled )?maintenance", r"scheduled maintenance",
-        r"we('re| are) (currently )?offline", r"we('ll| will) be back (soon|shortly)",
+        r"we('re| are) (currently )?offline for", r"we('ll| will) be back (soon|shortly)",
         r"temporarily (down|offline) for", r"be right back", r"wartungsarbeiten",
         r"en (cours de )?maintenance",
         r"en mantenimiento", r"in manutenzione", r"em manutenção", r"wegens onderhoud",
         r"メンテナンス中", r"점검 중", r"系统维护", r"維護中"),
         "down for maintenance", what=_MAINT,
         ev="walls/other_interstitial/advanceautoparts_maintenance_*"),
+    # "Only available in <country>" also sells products ("only available in stores"): only on
+    # a page that says little else (walls/other_interstitial/9now_*: 43 letters).
+    _rx(_IN, "text", r"(is|are) (only|exclusively) available (in|to (users|viewers|visitors) in) ",
+        "only available in", gate="bare", what=_GEO,
+        ev="walls/other_interstitial/9now_only_in_australia_*"),
     _rx(_IN, "text", _alt(
-        r"(is|are) (only|exclusively) available (in|to (users|viewers|visitors) in) ",
         r"(not|isn't|is not) available in your (country|region|location|area)",
         r"unavailable in your (country|region|location)", r"geo-?(blocked|restricted)",
         r"(is|are) (currently )?unavailable (in|to) (visitors|users|readers) (from|in)",
@@ -513,32 +519,35 @@ PARKED: tuple[Entry, ...] = (
 )
 
 # --- JavaScript shells --------------------------------------------------------------------
-# Substrings of the lower-cased markup: a mount point a framework fills in, or a bundle
-# only a client-rendered app has.
+# A client-rendered page ships an empty element for its framework to fill. Server-rendered
+# pages of the same frameworks fill it in the HTML (Next.js's own 404 page says "This page
+# could not be found." inside #__next), so only an *empty* one counts
+# (walls/js_shell/camping_info_*, wevolver_*, x_profile_*, aptoide_*).
+SHELL_MOUNT_IDS = ("root", "app", "__next", "__nuxt", "react-root", "___gatsby", "svelte",
+                   "main-app", "application", "ember-app")
+SHELL_MOUNT_TAGS = ("app-root",)  # Angular's default root component
 
+# Substrings of the lower-cased markup that name a framework or bundler. They only name the
+# framework of a page that is a shell by the rules in fingerprint.py; they do not make one.
 SHELL_MARKERS: tuple[tuple[str, str], ...] = (
-    *((f'id="{i}"', "a mount point")
-      for i in ("root", "app", "__next", "__nuxt", "react-root", "___gatsby", "svelte")),
-    ('id="mount_', "a mount point"),
-    ("<app-root", "an Angular root"),
-    ("ng-app", "AngularJS markers"),
-    ("ng-version=", "Angular markers"),
-    ("data-reactroot", "a React root"),
-    ("data-v-app", "a Vue root"),
-    ("data-server-rendered", "a Vue root"),
-    ("__next_data__", "Next.js markers"),
-    ("window.__nuxt__", "Nuxt markers"),
-    ("window.__initial_state__", "an app state blob"),
-    ("webpackjsonp", "webpack markers"),
-    ("/static/js/main.", "create-react-app bundles"),
-    ("chunk-vendors", "Vue CLI bundles"),
-    ("/_next/static/", "Next.js bundles"),
-    ("data-sveltekit", "SvelteKit markers"),
-    ("__remixcontext", "Remix markers"),
-    ("main.dart.js", "Flutter bundles"),
-    ("flutter_bootstrap.js", "Flutter bundles"),
-    ("_framework/blazor", "Blazor bundles"),
-    ("ember-application", "Ember markers"),
+    ("ng-app", "AngularJS"),
+    ("ng-version=", "Angular"),
+    ("data-reactroot", "React"),
+    ("data-v-app", "Vue"),
+    ("data-server-rendered", "Vue"),
+    ("__next_data__", "Next.js"),
+    ("/_next/static/", "Next.js"),
+    ("window.__nuxt__", "Nuxt"),
+    ("/static/js/main.", "create-react-app"),
+    ("chunk-vendors", "Vue CLI"),
+    ("webpackjsonp", "webpack"),
+    ("data-sveltekit", "SvelteKit"),
+    ("__remixcontext", "Remix"),
+    ("main.dart.js", "Flutter"),
+    ("flutter_bootstrap.js", "Flutter"),
+    ("_framework/blazor", "Blazor"),
+    ("ember-application", "Ember"),
+    ('id="mount_', "React (Meta)"),
 )
 
 # What a shell tells people without JavaScript (inside <noscript>, so not page text).
