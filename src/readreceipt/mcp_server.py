@@ -25,6 +25,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 from readreceipt._version import __version__
 from readreceipt.errors import ReadReceiptError
+from readreceipt.fetchpage import DEFAULT_WAIT
 from readreceipt.store.library import Library
 from readreceipt.verdict import FAILED
 
@@ -84,7 +85,7 @@ def build_server(library: str | None = None) -> MCPServer:
 
     @server.tool()
     def capture(url: str, prompt: str | None = None, answer: str | None = None,
-                now: bool = False) -> dict[str, Any]:
+                now: bool = False, wait: float = DEFAULT_WAIT) -> dict[str, Any]:
         """Fetch URL again, keep the bytes and a record, say whether it was a real read; with
         an answer, check its quotations against the page."""
         from readreceipt.capture import CaptureOptions
@@ -92,7 +93,8 @@ def build_server(library: str | None = None) -> MCPServer:
 
         with _library(root) as lib:
             try:
-                result = run(url, CaptureOptions(now=now, prompt=prompt, answer=answer), lib)
+                result = run(url, CaptureOptions(now=now, wait=wait, prompt=prompt,
+                                                 answer=answer), lib)
             except ReadReceiptError as exc:
                 raise _tool_error(exc) from exc
             return result.to_json()
