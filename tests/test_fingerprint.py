@@ -240,6 +240,8 @@ WALLS = {
     "paywall continue": (short_article("<p>To continue reading, please subscribe.</p>"),
                          "paywall"),
     "paywall fr": (short_article("<p>Cet article est réservé aux abonnés.</p>"), "paywall"),
+    "regwall": (short_article("<p>Log in or create a free Example account to continue reading."
+                              "</p>"), "login"),
     "paywall de": (short_article("<p>Exklusiv für Abonnenten</p>"), "paywall"),
     "paywall plus": (short_article("<p>Weiterlesen mit Example+</p>"), "paywall"),
     "member-only story": (short_article("<p>Member-only story</p>"), "paywall"),
@@ -324,6 +326,28 @@ def test_soft_404_by_title_in_many_languages(title: str) -> None:
     signal = judge(html)
     assert signal is not None and signal.reason == "soft_404", title
     assert signal.detail == "a 'not found' page served as success"
+
+
+def youtube_watch(status: str, reason: str) -> str:
+    footer = "".join(f"<a href='/t/{i}'>About Press Copyright Contact</a>" for i in range(6))
+    state = ('var ytInitialPlayerResponse = {"responseContext":{},"playabilityStatus":'
+             f'{{"status":"{status}","reason":"{reason}"}}}};')
+    return page(f"<ytd-app></ytd-app><footer>{footer}</footer><script>{state}</script>",
+                title=" - YouTube")
+
+
+@pytest.mark.parametrize(("status", "reason", "expected"), [
+    ("ERROR", "Video unavailable", "soft_404"),
+    ("UNPLAYABLE", "Video unavailable", "soft_404"),
+    ("LOGIN_REQUIRED", "Sign in to confirm your age", "wall:login"),
+    ("LOGIN_REQUIRED", "Sign in to confirm you\u2019re not a bot", "wall:challenge"),
+    ("UNPLAYABLE", "The uploader has not made this video available in your country",
+     "wall:interstitial"),
+    ("OK", "", "thin_text"),  # a playable video's page is judged by its text: here, a footer
+])
+def test_youtube_player_status(status: str, reason: str, expected: str | None) -> None:
+    signal = judge(youtube_watch(status, reason))
+    assert (signal.reason if signal else None) == expected
 
 
 def test_soft_404_by_app_state() -> None:

@@ -216,6 +216,10 @@ _CHALLENGE: tuple[Entry, ...] = (
        ev="walls/challenge/google_project_shield_*"),
     _c("markup", "/das_captcha", _GO, ev="walls/challenge/google_sorry_youtube_*"),
     _c("markup", "google.com/sorry", _GO, ev="Google 'unusual traffic' page"),
+    _rx(_CH, "markup", r'"playabilitystatus":\{"status":"login_required","reason":"[^"]{0,40}'
+        r'not a (ro)?bot', "player status: sign in to confirm you're not a bot", vendor="YouTube",
+        anchor='"playabilitystatus":{"status":"login_required"',
+        ev="YouTube's bot check in its player status (youtube-transcript-api's request_blocked)"),
     _c("heading", "sina visitor system", "Sina Weibo", ev="walls/challenge/weibo_sina_*"),
     _c("markup", "/visitor/genvisitor", "Sina Weibo", ev="walls/challenge/weibo_sina_*"),
     # Generic phrases, several languages.
@@ -300,6 +304,8 @@ _LOGIN: tuple[Entry, ...] = (
     # a header sign-in form also sits on short articles (one of 530 letters in the corpus).
     _rx(_LG, "markup", r"type=[\"']?password", "password field", anchor="password",
         gate="bare", ev="walls/login/aol_*, ca_dmv_*"),
+    _lit(_LG, "markup", '"playabilitystatus":{"status":"login_required"', vendor="YouTube",
+         name="player status LOGIN_REQUIRED", ev="YouTube age-gated and private videos"),
     _rx(_LG, "title", rf"(^|{_SEP} ?){_SIGN_IN_WORD}( ?{_SEP}|$)", "a title that is a sign-in word",
         ev="walls/login/aol_* ('AOL - login'), ca_dmv_* ('Login'); 'Sign in to X', 'Sign Up'"),
     _rx(_LG, "text", r"(login|log-in|sign-in) page is (opening|loading)|"
@@ -322,13 +328,15 @@ _LOGIN: tuple[Entry, ...] = (
         "sign in to continue (de, fr, es, it, pt, nl, ja, ko, zh)", ev="the same, translated"),
     # A registration wall: on a short page anywhere, on a long one at the end of the article.
     _rx(_LG, "text", _alt(
-        r"(log ?in|sign ?in) or (create|register) (an|a free) account to (continue|keep reading)",
+        r"(log ?in|sign ?in) or (create|register) (an?|your)( free)?( [\w.]+)? account to "
+        r"(continue|keep reading|read)",
         r"create a free account to (continue|keep) reading",
         r"register (for free )?to (continue|keep) reading"),
         "log in or create an account to continue", gate="teaser",
         ev="walls/login/nature_log_in_or_create_account_*"),
     _rx(_LG, "tail", _alt(
-        r"(log ?in|sign ?in) or (create|register) (an|a free) account to (continue|keep reading)",
+        r"(log ?in|sign ?in) or (create|register) (an?|your)( free)?( [\w.]+)? account to "
+        r"(continue|keep reading|read)",
         r"create a free account to (continue|keep) reading",
         r"register (for free )?to (continue|keep) reading"),
         "log in or create an account to continue", gate="tail",
@@ -357,14 +365,15 @@ _PAYWALL: tuple[Entry, ...] = (
         r"to (continue|keep) reading,? (please )?(log ?in|sign ?in|subscribe|register)",
         r"(subscribe|log ?in|sign ?in|sign up|register)( now)? to (continue|keep) reading",
         r"you('ve| have) (reached|used) (your|all your) (free )?(article|story|monthly)",
-        r"you('ve| have) read all (of )?your free", r"subscribe to (unlock|read) (this|the full)",
+        r"you('ve| have) read (all (of )?your|your last) free",
+        r"subscribe to (unlock|read) (this|the full)",
         r"unlock this (article|story) (with|by subscribing)"),
         "subscribe to continue reading", gate="teaser",
         ev="walls/paywall/boston_globe_*; metered walls"),
     _rx(_PW, "text", _alt(
         r"(wählen sie ihren zugang|abonnieren sie) und lesen sie weiter", r"um weiterzulesen",
-        r"mit (z\+|plus|abo) weiterlesen", r"weiterlesen mit [\w-]+ ?\+",
-        r"mit [\w-]+ ?\+ weiterlesen",
+        r"mit (z\+|plus|abo) weiterlesen", r"weiterlesen mit [\w-]+ ?(\+|plus\b)",
+        r"mit [\w-]+ ?(\+|plus) weiterlesen",
         r"pour (lire|continuer à lire) la suite", r"la suite (de cet article )?est réservée",
         r"para (seguir|continuar) leyendo,? (suscr|inicia)", r"suscríbete para (seguir|continuar)",
         r"per continuare a leggere,? (abbonati|accedi)", r"abbonati per continuare",
@@ -446,6 +455,10 @@ _INTERSTITIAL: tuple[Entry, ...] = (
         r"您所在的(国家|地区)"),
         "not available in your country", what=_GEO,
         ev="walls/other_interstitial/9now_only_in_australia_*"),
+    _rx(_IN, "markup", r'"playabilitystatus":\{"status":"unplayable","reason":"[^"]{0,120}'
+        r'(country|region)', "player status: not available in your country", what=_GEO,
+        vendor="YouTube", anchor='"playabilitystatus":{"status":"unplayable"',
+        ev="YouTube's geo-block in its player status"),
 )
 
 WALLS: tuple[Entry, ...] = _CHALLENGE + _LOGIN + _CONSENT + _PAYWALL + _INTERSTITIAL
@@ -456,6 +469,8 @@ _S4 = "soft_404"
 SOFT_404: tuple[Entry, ...] = (
     _lit(_S4, "markup", '"playabilitystatus":{"status":"error"', name="player status ERROR",
          vendor="YouTube", ev="walls/soft_404/youtube_video_unavailable_2025_*"),
+    _lit(_S4, "markup", '"playabilitystatus":{"status":"unplayable"',
+         name="player status UNPLAYABLE", vendor="YouTube", ev="YouTube's removed videos"),
     _lit(_S4, "markup", '"page":"/404"', name="Next.js 404 page", ev="Next.js __NEXT_DATA__"),
     _lit(_S4, "markup", '"page":"/_error"', name="Next.js error page", ev="Next.js __NEXT_DATA__"),
     _lit(_S4, "markup", 'name="prerender-status-code" content="404"', name="prerender 404",
