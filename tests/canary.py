@@ -1,14 +1,17 @@
-"""A canary: a listening socket at an address readreceipt must never connect to.
+"""Helpers for the guard's tests: a canary address and a resolver a test controls.
 
-It counts every connection it accepts and answers each with a tiny HTTP page, so a test
-that exempts it (the positive control) sees traffic arrive, and a test that does not can
-assert that nothing did.
+The canary is a listening socket at an address readreceipt must never connect to. It
+counts every connection it accepts and answers each with a tiny HTTP page, so a test that
+exempts it (the positive control) sees traffic arrive, and a test that does not can assert
+that nothing did.
 """
 
 from __future__ import annotations
 
 import socket
 import threading
+
+from readreceipt.errors import FetchError
 
 PAGE = b"<html><body><p>CANARY</p></body></html>"
 
@@ -58,3 +61,17 @@ class Canary:
         self._closed.set()
         self._thread.join(timeout=2)
         self._sock.close()
+
+
+class MapResolver:
+    """Names a test chose, to the addresses it chose; every question remembered."""
+
+    def __init__(self, names: dict[str, list[str]]) -> None:
+        self.names = names
+        self.asked: list[str] = []
+
+    def resolve(self, host: str, port: int) -> list[str]:
+        self.asked.append(host)
+        if host not in self.names:
+            raise FetchError(f"the name {host} does not resolve", reason="dns")
+        return self.names[host]

@@ -13,26 +13,11 @@ from http.server import BaseHTTPRequestHandler
 
 import pytest
 
-from canary import Canary
+from canary import Canary, MapResolver
 from conftest import LocalServer
 from readreceipt.addresses import AllowHosts
 from readreceipt.browserproxy import REFUSED_HEADER, BrowserProxy
-from readreceipt.errors import FetchError
 from readreceipt.netguard import AddressGuard
-
-
-class MapResolver:
-    """Names a test chose, to the addresses it chose; every question remembered."""
-
-    def __init__(self, names: dict[str, list[str]]) -> None:
-        self.names = names
-        self.asked: list[str] = []
-
-    def resolve(self, host: str, port: int) -> list[str]:
-        self.asked.append(host)
-        if host not in self.names:
-            raise FetchError(f"the name {host} does not resolve", reason="dns")
-        return self.names[host]
 
 
 @pytest.fixture

@@ -426,7 +426,10 @@ def _fetched(target: PolicyURL, final_url: str, main: Response, session: _Sessio
 def _chain(session: _Session) -> tuple[Hop, ...]:
     """Every response the main frame passed through before its last one, in order."""
     hops: list[Hop] = []
-    for index, response in enumerate(session.main_responses):
+    # A redirect's own response is reported too; it is reached again through the
+    # redirected_from chain of the response that ended its navigation.
+    ends = [r for r in session.main_responses if r.request.redirected_to is None]
+    for index, response in enumerate(ends):
         earlier: list[Hop] = []
         request = response.request.redirected_from
         while request is not None:
@@ -434,7 +437,7 @@ def _chain(session: _Session) -> tuple[Hop, ...]:
             earlier.insert(0, Hop(request.url, redirect.status if redirect else 0))
             request = request.redirected_from
         hops.extend(earlier)
-        if index < len(session.main_responses) - 1:
+        if index < len(ends) - 1:
             hops.append(Hop(response.url, response.status))
     return tuple(hops)
 

@@ -1,0 +1,327 @@
+"""Rendering JavaScript shells in a real headless Chromium, behind the address guard.
+
+Pages are served by a local server whose ``host:port`` is exempted; the blocked target is a
+canary at another loopback address that is not. Each refusal test has a control in which
+the canary is exempted and is reached, so the refusal tests can fail.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from canary import Canary, MapResolver
+from conftest import LocalServer
+from readreceipt import render
+from readreceipt.addresses import AllowHosts
+from readreceipt.capture import CaptureOptions, capture
+from readreceipt.errors import FetchTimeout, RefusedError
+from readreceipt.netguard import AddressGuard
+from readreceipt.store.library import Library
+from readreceipt.transport import USER_AGENT
+from readreceipt.urlpolicy import check_url
+
+F = TypeVar("F", bound=Callable[..., object])
+_NO_CHROMIUM = pytest.mark.skipif(
+    render.system_browser() is None,
+    reason="no Chromium executable here (.ci/run installs Debian's chromium)")
+
+
+def needs_browser(test: F) -> F:
+    return pytest.mark.browser(_NO_CHROMIUM(test))  # type: ignore[no-any-return]
+
+
+PROSE = [
+    "The ferry timetable changes twice a year, and the spring change moves the first "
+    "crossing forty minutes earlier so that market traders reach the island before dawn.",
+    "Tickets bought on board cost a little more than those bought at the kiosk, but the "
+    "kiosk closes at six in the evening, which catches out visitors on the last sailing.",
+    "In rough weather the smaller boat is withdrawn and the larger one runs a reduced "
+    "service; notices go up at both piers an hour before the first affected departure.",
+]
+
+
+def shell(script: str = "", body_extra: str = "") -> str:
+    """A page with nothing to read until its script builds the article."""
+    paragraphs = "".join(f"<p>{p}</p>" for p in PROSE)
+    return (
+        "<!doctype html><html><head><title>Ferry notes</title></head><body>"
+        f'<div id="root"></div>{body_extra}<script>'
+        "document.getElementById('root').innerHTML = "
+        f"'<article><h1>Ferry timetable notes</h1>{paragraphs}</article>';"
+        f"{script}</script></body></html>"
+    )
+
+
+@pytest.fixture
+def canary() -> Iterator[Canary]:
+    c = Canary()
+    yield c
+    c.close()
+
+
+def guard_for(*pairs: str, resolver: MapResolver | None = None) -> AddressGuard:
+    return AddressGuard(allow=AllowHosts(frozenset(pairs)),
+                        resolver=resolver or MapResolver({}))
+
+
+def blocked_urls(info: dict[str, object]) -> set[str]:
+    entries = info["blocked_requests"]
+    assert isinstance(entries, list)
+    return {e["url"] for e in entries}
+
+
+# -- the capture path ---------------------------------------------------------------------
+
+
+@needs_browser
+def test_shell_rendered_and_judged_again(allow_server: LocalServer, library_dir: Path) -> None:
+    url = allow_server.route("/app", shell())
+    lib = Library.open(library_dir)
+    result = capture(url, CaptureOptions(now=True, timeout=30), lib)
+    record = result.record
+    assert (record.verdict, record.reason) == ("RETRIEVED", "ok")
+    assert record.javascript_executed is True
+    assert record.rendering_method == "chromium-headless"
+    assert record.browser is not None and record.browser.startswith("Chromium ")
+    assert record.final_url == url
+    assert record.http_status == 200
+    assert record.content_type == "text/html"
+    main_text = lib.text(record.text_sha256) or ""
+    assert "market traders reach the island" in main_text
+    body = lib.body(record) or b""
+    assert b"<article>" in body  # the rendered DOM is what was kept
+    # The static fetch and the browser both asked, both under readreceipt's own name.
+    agents = [r["headers"].get("user-agent") for r in allow_server.requests
+              if r["path"] == "/app"]
+    assert len(agents) == 2
+    assert set(agents) == {USER_AGENT}
+    assert result.to_json()["javascript_executed"] is True
+
+
+@needs_browser
+def test_navigation_to_blocked_address_discards_rendering(
+        allow_server: LocalServer, canary: Canary, library_dir: Path) -> None:
+    url = allow_server.route("/go", shell(f"location.href = '{canary.url('/stolen')}';"))
+    result = capture(url, CaptureOptions(now=True, timeout=30), Library.open(library_dir))
+    record = result.record
+    assert canary.connections == 0
+    assert (record.verdict, record.reason) == ("UNKNOWN", "js_shell")  # the static capture
+    assert record.javascript_executed is False
+    assert record.rendering_method == "none"
+    assert "rendering was discarded" in (record.detail or "")
+    assert canary.url("/stolen") in (record.detail or "")
+
+
+def test_without_a_browser_nothing_changes(allow_server: LocalServer, library_dir: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(render, "find_browser", lambda own: None)
+    url = allow_server.route("/app", shell())
+    record = capture(url, CaptureOptions(now=True, timeout=30), Library.open(library_dir)).record
+    assert (record.verdict, record.reason) == ("UNKNOWN", "js_shell")
+    assert record.javascript_executed is False
+    assert record.rendering_method == "none"
+    assert record.browser is None
+    assert [r["path"] for r in allow_server.requests] == ["/app"]  # only the static fetch
+
+
+def test_without_playwright_render_page_returns_none(allow_server: LocalServer,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "playwright.sync_api", None)  # import now fails
+    url = allow_server.route("/app", shell())
+    assert render.render_page(check_url(url), guard_for(allow_server.pair), timeout=10,
+                              max_bytes=10**6) is None
+    assert allow_server.requests == []
+
+
+def test_render_option_off_leaves_the_shell(allow_server: LocalServer, library_dir: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    called: list[str] = []
+    monkeypatch.setattr(render, "render_page", lambda *a, **k: called.append("x"))
+    url = allow_server.route("/app", shell())
+    record = capture(url, CaptureOptions(now=True, render=False),
+                     Library.open(library_dir)).record
+    assert record.reason == "js_shell" and called == []
+
+
+# -- render_page directly -----------------------------------------------------------------
+
+
+@needs_browser
+def test_blocked_subrequests_never_reach_the_canary(server: LocalServer,
+                                                    canary: Canary) -> None:
+    script = f"fetch('{canary.url('/fetched')}').catch(() => null);"
+    extra = (f'<img src="{canary.url("/pixel.png")}">'
+             f'<iframe src="{canary.url("/framed")}"></iframe>')
+    url = server.route("/", shell(script, extra))
+    rendered = render.render_page(check_url(url), guard_for(server.pair), timeout=30,
+                                  max_bytes=10**6)
+    assert rendered is not None
+    fetched, extraction, info = rendered
+    assert canary.connections == 0
+    assert {canary.url("/fetched"), canary.url("/pixel.png"),
+            canary.url("/framed")} <= blocked_urls(info)
+    proxy_reasons = {e["reason"] for e in info["blocked_requests"]  # type: ignore[attr-defined]
+                     if e["layer"] == "proxy"}
+    assert proxy_reasons == {"loopback_address"}
+    # A refused frame shows only the refusal: the rendering itself stands.
+    assert "market traders" in extraction.main_text
+    assert fetched.final_url == url and fetched.peer_address == "127.0.0.1"
+
+
+@needs_browser
+def test_control_exempted_canary_is_reached(server: LocalServer, canary: Canary) -> None:
+    """The same page with the canary exempted: its requests arrive (the test above can fail)."""
+    script = f"fetch('{canary.url('/fetched')}').catch(() => null);"
+    extra = f'<img src="{canary.url("/pixel.png")}">'
+    url = server.route("/", shell(script, extra))
+    rendered = render.render_page(check_url(url), guard_for(server.pair, canary.pair),
+                                  timeout=30, max_bytes=10**6)
+    assert rendered is not None
+    assert canary.connections >= 2
+
+
+@needs_browser
+def test_redirect_hop_to_blocked_address_refused(server: LocalServer, canary: Canary) -> None:
+    """Route filtering never sees redirects; the proxy checks every hop."""
+    server.route("/hop", status=302, headers={"Location": canary.url("/after-hop")})
+    url = server.route("/", shell("fetch('/hop').catch(() => null);"))
+    rendered = render.render_page(check_url(url), guard_for(server.pair), timeout=30,
+                                  max_bytes=10**6)
+    assert rendered is not None
+    assert canary.connections == 0
+    assert canary.url("/after-hop") in blocked_urls(rendered[2])
+
+
+@needs_browser
+def test_page_redirected_to_blocked_address_is_discarded(server: LocalServer,
+                                                         canary: Canary) -> None:
+    server.route("/start", status=302, headers={"Location": canary.url("/landing")})
+    with pytest.raises(RefusedError) as caught:
+        render.render_page(check_url(server.url("/start")), guard_for(server.pair),
+                           timeout=30, max_bytes=10**6)
+    assert caught.value.reason == "loopback_address"
+    assert "discarded" in str(caught.value)
+    assert canary.connections == 0
+
+
+@needs_browser
+def test_script_navigation_to_blocked_address_raises(server: LocalServer,
+                                                     canary: Canary) -> None:
+    url = server.route("/", shell(f"location.href = '{canary.url('/stolen')}';"))
+    with pytest.raises(RefusedError) as caught:
+        render.render_page(check_url(url), guard_for(server.pair), timeout=30,
+                           max_bytes=10**6)
+    assert canary.connections == 0
+    assert caught.value.url == canary.url("/stolen")
+
+
+@needs_browser
+def test_allowed_navigation_gives_final_url_and_chain(server: LocalServer) -> None:
+    server.route("/start", status=302, headers={"Location": "/boot"})
+    server.route("/boot", "<html><body><script>location.replace('/article')</script>"
+                          "</body></html>")
+    server.route("/article", shell())
+    rendered = render.render_page(check_url(server.url("/start")), guard_for(server.pair),
+                                  timeout=30, max_bytes=10**6)
+    assert rendered is not None
+    fetched, extraction, _ = rendered
+    assert fetched.url == server.url("/start")
+    assert fetched.final_url == server.url("/article")
+    assert [(h.url, h.status) for h in fetched.redirect_chain] == [
+        (server.url("/start"), 302), (server.url("/boot"), 200)]
+    assert "kiosk closes at six" in extraction.main_text
+
+
+@needs_browser
+def test_names_are_resolved_only_by_the_proxy(server: LocalServer, canary: Canary) -> None:
+    """Chromium's own resolver answers nothing; a name works only through the guard's."""
+    resolver = MapResolver({"ferry.test": ["127.0.0.1"], "canary.test": [canary.host]})
+    guard = guard_for(f"ferry.test:{server.port}", resolver=resolver)
+    script = f"fetch('http://canary.test:{canary.port}/named').catch(() => null);"
+    server.route("/", shell(script))
+    rendered = render.render_page(check_url(f"http://ferry.test:{server.port}/"), guard,
+                                  timeout=30, max_bytes=10**6)
+    assert rendered is not None
+    _, extraction, info = rendered
+    assert "market traders" in extraction.main_text
+    assert "ferry.test" in resolver.asked and "canary.test" in resolver.asked
+    assert f"http://canary.test:{canary.port}/named" in blocked_urls(info)
+    assert canary.connections == 0
+    assert guard.exemptions_used == {f"ferry.test:{server.port}"}
+
+
+@needs_browser
+def test_websockets_webrtc_and_service_workers_blocked(server: LocalServer) -> None:
+    script = (
+        f"try {{ new WebSocket('ws://127.0.0.1:{server.port}/socket'); }} catch (e) {{}}"
+        "document.getElementById('root').insertAdjacentHTML('beforeend',"
+        " '<p id=rtc>peer connection: ' + typeof RTCPeerConnection + '</p>');"
+        "if (navigator.serviceWorker) { navigator.serviceWorker.register('/sw.js')"
+        ".catch(() => null); }"
+    )
+    server.route("/sw.js", "self.addEventListener('fetch', () => null);",
+                 headers={"Content-Type": "text/javascript"})
+    url = server.route("/", shell(script))
+    rendered = render.render_page(check_url(url), guard_for(server.pair), timeout=30,
+                                  max_bytes=10**6)
+    assert rendered is not None
+    _, extraction, info = rendered
+    assert "peer connection: undefined" in extraction.page_text
+    assert f"ws://127.0.0.1:{server.port}/socket" in blocked_urls(info)
+    paths = {r["path"] for r in server.requests}
+    assert "/socket" not in paths and "/sw.js" not in paths
+
+
+@needs_browser
+def test_body_over_the_cap_is_truncated(server: LocalServer) -> None:
+    url = server.route("/", shell())
+    rendered = render.render_page(check_url(url), guard_for(server.pair), timeout=30,
+                                  max_bytes=300)
+    assert rendered is not None
+    assert rendered[0].truncated is True and len(rendered[0].body) == 300
+
+
+@needs_browser
+def test_a_page_that_never_loads_times_out(server: LocalServer) -> None:
+    def stall(handler: BaseHTTPRequestHandler) -> None:
+        time.sleep(8)
+
+    server.route("/slow.js", handler=stall)
+    url = server.route("/", shell(body_extra='<script src="/slow.js"></script>'))
+    with pytest.raises(FetchTimeout) as caught:
+        render.render_page(check_url(url), guard_for(server.pair), timeout=3, max_bytes=10**6)
+    assert caught.value.reason == "render_timeout"
+
+
+@needs_browser
+def test_works_from_inside_an_event_loop(server: LocalServer) -> None:
+    url = server.route("/", shell())
+
+    async def inside() -> object:
+        return render.render_page(check_url(url), guard_for(server.pair), timeout=30,
+                                  max_bytes=10**6)
+
+    rendered = asyncio.run(inside())
+    assert isinstance(rendered, tuple)
+    assert "market traders" in rendered[1].main_text
+
+
+@needs_browser
+def test_route_layer_refuses_what_the_url_policy_refuses(server: LocalServer) -> None:
+    long_path = "/long?" + "a" * 2100  # over the URL policy's length limit
+    url = server.route("/", shell(body_extra=f'<img src="{long_path}">'))
+    rendered = render.render_page(check_url(url), guard_for(server.pair), timeout=30,
+                                  max_bytes=10**6)
+    assert rendered is not None
+    entries = rendered[2]["blocked_requests"]
+    assert isinstance(entries, list)
+    assert [(e["layer"], e["reason"]) for e in entries] == [("route", "url_too_long")]
+    assert all(not r["path"].startswith("/long") for r in server.requests)
