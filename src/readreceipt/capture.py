@@ -185,10 +185,16 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
 
     rendering: dict[str, Any] = {}
     if verdict.reason == "js_shell" and options.render:
-        rendered = _render(target, guard, options)
+        try:
+            rendered = _render(target, guard, options)
+        except ReadReceiptError as exc:  # rendering discarded; the static capture stands
+            rendered = None
+            verdict = Verdict(verdict.verdict, verdict.reason, verdict.wall, verdict.rule,
+                              f"{verdict.detail}; {exc}")
         if rendered is not None:
             fetched_r, extraction_r, rendering = rendered
             verdict_r = judge(fetched_r, extraction_r)
+            fetched = fetched_r  # the record describes the rendered DOM and its final URL
             extraction = extraction_r
             verdict = verdict_r
             timings["render"] = float(rendering.pop("elapsed", 0.0))
