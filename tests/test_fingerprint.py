@@ -106,6 +106,10 @@ CHALLENGES = {
         page("<p id='cmsg'>Please enable JS and disable any ad blocker</p><script>var dd="
              "{'rt':'c','host':'geo.captcha-delivery.com'}</script>", title="example.test"),
         {}, "DataDome"),
+    "cloudflare bot fight mode": (
+        "<html><head><script async src='/cdn-cgi/bm/cv/664825181/api.js'></script></head><body>"
+        "<script>(function(){window['__CF$cv$params']={r:'60aada8e9833a421'}})();</script>"
+        "</body></html>", {}, "Cloudflare"),
     "imperva empty": (
         "<html><head><meta name='robots' content='noindex,nofollow'><script src='/_Incapsula_"
         "Resource?SWJIYLWA=5074a744e2e3d891814e9a2dace20bd4'></script></head><body></body>"

@@ -149,7 +149,13 @@ _CHALLENGE: tuple[Entry, ...] = (
     _c("markup", "/orchestrate/", _CF, ev="Cloudflare challenge loader (not in jsd)",
        name="challenge-platform orchestrate"),
     # (id="cf-error-details" is not an entry: Cloudflare's 5xx error pages share it.)
+    _c("markup", 'id="challenge-form"', _CF, ev="walls/challenge/cf_iuam_*, cf_attention_*"),
+    _c("markup", 'id="challenge-running"', _CF, ev="Cloudflare challenge (2021-)"),
     _c("markup", "/cdn-cgi/challenge-platform/", _CF, "empty", ev="hard_negative/osthessen_*"),
+    # Bot Fight Mode: an empty page with only Cloudflare's check script (cloudscraper's
+    # bfm fixture); the same parameters ride along on ordinary pages.
+    _c("markup", "/cdn-cgi/bm/cv/", _CF, "empty", ev="Cloudflare Bot Fight Mode page"),
+    _c("markup", "__cf$cv$params", _CF, "empty", ev="Cloudflare Bot Fight Mode page"),
     _c("heading", "attention required! | cloudflare", _CF, ev="walls/challenge/cf_attention_*"),
     _c("text", "used cloudflare to restrict access", _CF, ev="walls/challenge/cf_access_denied_*"),
     _c("text", "sorry, you have been blocked", _CF, ev="Cloudflare WAF block page"),
