@@ -123,10 +123,10 @@ class Viewer:
 
     @staticmethod
     def _reply(start_response: StartResponse, status: str, body: bytes, method: str, *,
-               content_type: str = "text/html; charset=utf-8", csp: str = CSP,
+               content_type: str = "text/html; charset=utf-8", csp: str | None = None,
                extra: list[tuple[str, str]] | None = None) -> list[bytes]:
         headers = [("Content-Type", content_type), ("Content-Length", str(len(body))),
-                   ("Content-Security-Policy", csp), *SECURITY_HEADERS, *(extra or [])]
+                   ("Content-Security-Policy", csp or CSP), *SECURITY_HEADERS, *(extra or [])]
         start_response(status, headers)
         return [] if method == "HEAD" else [body]
 
