@@ -46,26 +46,26 @@ __all__ = ["GATES", "ContentSignal", "PageView", "fold", "judge_content", "lette
 log = logging.getLogger(__name__)
 
 # --- thresholds (letters of text: digits, spaces and punctuation do not count) -----------
-# Evidence: ../shared/corpus (walls/ and the 181 articles), extracted with trafilatura
-# (fast) for main text and Lexbor for whole visible text.
+# Evidence: ../shared/corpus (walls/ and the 181 articles), through readreceipt.extract as
+# the pipeline runs it: "main" is the main-content text, "page" the whole visible text.
 
 # A vendor's script alone (which ordinary pages also load) counts only on a page with
-# nothing to read: Reblaze, F5 and Imperva challenges show 0 letters; JSTOR shows 619 and
-# carries PerimeterX's script (hard_negative/jstor_*).
+# nothing to read: the Reblaze, Weibo and Imperva challenges show 0 letters; JSTOR shows 619
+# main letters and carries PerimeterX's script (hard_negative/jstor_*).
 EMPTY_MAX_LETTERS = 30
-# A captcha widget (which also sits under comment forms) counts only on a page with almost
-# no main text. Walls found this way: at most 148 letters (ShieldSquare captcha); articles
-# with reCAPTCHA comment forms: from 802.
+# A captcha widget or a password field (which also sit in comment forms and site headers)
+# counts only on a page with almost no main text: Reddit's check 115, Google's 126, the
+# sign-in pages 110 and 127; articles carrying a reCAPTCHA or a password field: from 530.
 BARE_MAX_MAIN_LETTERS = 200
-# A page that is the wall and nothing else. Largest such wall: NCBI block page 523, YouTube
-# consent page 645. (The shortest article is 352: the entries at this gate are phrases an
-# article does not carry.)
+# A page that is the wall and nothing else. Largest such wall: YouTube's consent page 645,
+# Forza's not-found page 594, NCBI's block page 523. (The shortest article is 352: the
+# entries at this gate are phrases an article does not carry.)
 BLOCK_MAX_MAIN_LETTERS = 800
 # A paywall keeps a teaser: Boston Globe 904 letters, Zeit 783, Bloomberg 573.
 TEASER_MAX_MAIN_LETTERS = 1500
-# A wall at the end of a long article: Nature's registration wall ends the main text
-# within its last 300 characters; The Week's unenforced regwall markup is not in the main
-# text at all (hard_negative/theweek_*).
+# A wall at the end of a long article: Nature's registration wall ends its 8,945-letter
+# main text within the last 300 characters; The Week's unenforced regwall markup is not in
+# the main text at all (hard_negative/theweek_*).
 TAIL_CHARS = 400
 
 GATES: Mapping[str, int] = {
@@ -75,15 +75,17 @@ GATES: Mapping[str, int] = {
     "teaser": TEASER_MAX_MAIN_LETTERS,
 }
 
-# A JavaScript shell shows (almost) nothing without its scripts: corpus shells show at most
-# 66 letters, and those are unrendered {{templates}}; a YouTube error page showing only its
-# 144-letter footer is named by its player status instead (a soft 404).
+# A JavaScript shell shows (almost) nothing without its scripts, and says so by an empty
+# mount point, unrendered {{templates}} or a noscript notice (or shows nothing at all):
+# corpus shells show at most 66 letters, all of them templates; a YouTube error page showing
+# only its 144-letter footer is named by its player status instead (a soft 404).
 SHELL_MAX_PAGE_LETTERS = 100
 # A challenge that only sets a cookie and reloads: tiny, no text (walls/challenge/
 # js_cookie_reload_check_* is 1.5 kB with none).
 COOKIE_CHECK_MAX_BYTES = 20_000
-# Thin text: the shortest article in the corpus has 352 letters of main text; the smallest
-# ratio of main-text letters to bytes among articles is 0.00078 (a 597 kB page).
+# Thin text: the shortest article in the corpus has 352 letters of main text and 1,243 of
+# whole text; the smallest ratio of main-text letters to bytes among articles is 0.00078
+# (467 letters in a 597 kB page).
 THIN_MAX_MAIN_LETTERS = 150
 THIN_MAX_PAGE_LETTERS = 500
 THIN_MAX_LETTERS_PER_BYTE = 0.0003
@@ -317,9 +319,9 @@ def _check_walls(f: _Facts) -> ContentSignal | None:
 
 def _is_cookie_check(f: _Facts) -> bool:
     """A tiny page whose only job is to set a cookie and load itself again."""
-    if f.page.body_bytes > COOKIE_CHECK_MAX_BYTES or f.page_letters > 0:
+    if f.page.body_bytes > COOKIE_CHECK_MAX_BYTES or f.main_letters > BARE_MAX_MAIN_LETTERS:
         return False
-    if f.main_letters > BARE_MAX_MAIN_LETTERS:
+    if f.page_letters > 0:
         return False
     m = f.markup
     return "document.cookie" in m and ("location.reload" in m or "location.href" in m
