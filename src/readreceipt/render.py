@@ -16,15 +16,22 @@ Layers, each of which alone keeps the browser from reaching a blocked address:
    is not http, https, data, blob or about (route sees no redirects; the proxy does);
 3. service workers, WebSockets and WebRTC are blocked; downloads are refused;
 4. afterwards the page's URL and every frame's URL are checked again (URL policy, then the
-   address the proxy used or, failing that, the guard's resolution).
+   address the proxy used or, failing that, the guard's resolution); a page that moved
+   from https to plain http is not kept either.
+
+Layers 2-4 are in :mod:`readreceipt.browserchecks`.
 
 Outcomes (the contract with capture):
 
 - ``None``: no browser here (playwright not importable, its driver will not start, or no
   Chromium executable). Nothing changes; the record says ``javascript_executed: false``.
-- ``(FetchResult, Extraction, info)``: the rendered DOM serialized as UTF-8 HTML, with the
-  main response's status and headers (minus the framing headers that described the original
-  body), the final URL, the redirects seen and the address the proxy connected to.
+- ``(FetchResult, Extraction, info)``: the rendered DOM serialized as UTF-8 HTML (cut at
+  ``max_bytes``, then ``truncated``), with the main response's status and headers (minus
+  the framing headers that described the original body; ``content-type`` says what the
+  serialization is), the final URL, every main-frame response passed through before it as
+  the redirect chain, and the address the proxy connected to. ``info`` holds
+  ``rendering_method``, ``javascript_executed``, ``browser`` (``Chromium <version>``),
+  ``elapsed`` and ``blocked_requests`` (``{url, reason, layer}`` for each refusal).
 - :class:`RefusedError` (rendering discarded): the main frame moved to a blocked URL or
   address, or a frame holds content from one. :class:`FetchError` / :class:`FetchTimeout`:
   the browser failed or ran out of time. The static capture stands in both cases; capture
@@ -42,10 +49,19 @@ import logging
 import os
 import shutil
 import time
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from readreceipt.browserproxy import REFUSED_HEADER, BrowserProxy, loggable_url
+from readreceipt.browserchecks import (
+    Blocked,
+    Session,
+    all_blocked,
+    check_where_it_went,
+    discard,
+    filter_request,
+    on_response,
+    refuse_websocket,
+)
+from readreceipt.browserproxy import BrowserProxy
 from readreceipt.errors import FetchError, FetchTimeout, ReadReceiptError, RefusedError
 from readreceipt.extract import Extraction, extract
 from readreceipt.netguard import AddressGuard
@@ -53,27 +69,22 @@ from readreceipt.transport import USER_AGENT, FetchResult, Hop
 from readreceipt.urlpolicy import PolicyURL, check_url
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Playwright, Response, Route, WebSocketRoute
+    from playwright.sync_api import Browser, Playwright, Response
 
 log = logging.getLogger(__name__)
 
 RENDERING_METHOD = "chromium-headless"
-#: Where a system Chromium lives (Debian's package is /usr/bin/chromium).
-#: Debian's binary itself comes first: its /usr/bin wrapper adds Google API keys and
-#: extension flags a reader has no use for.
+#: Where a system Chromium lives. Debian's binary itself comes before its /usr/bin/chromium
+#: wrapper script, which adds Google API keys and extension flags a reader has no use for.
 SYSTEM_BROWSERS = ("/usr/lib/chromium/chromium", "/usr/bin/chromium", "chromium",
                    "chromium-browser")
-#: After ``load``, wait this long at most for the network to go quiet (scripts fetching the
-#: content). SPAs in the shell corpus finish their data calls well within 3 s locally.
+#: After ``load``, wait at most this long for the network to go quiet (playwright's
+#: "networkidle": 500 ms without a request), so data a script fetches after load is in. The
+#: cap is a judgement, not a measurement: a page that polls forever is read after it.
 SETTLE_SECONDS = 3.0
 #: Everything the browser may pull through the proxy, as a multiple of the body cap: a
 #: heavy app's scripts, styles and data are a few MB; 10x the default 10 MB cap is ample.
 BUDGET_FACTOR = 10
-PROXY_REFUSED = "proxy_refused"
-PAGE_SCHEMES = frozenset({"http", "https"})
-INERT_SCHEMES = frozenset({"data", "blob", "about"})
-#: Resource types that carry no text and can be large.
-SKIPPED_TYPES = frozenset({"media"})
 #: Headers that described the transfer of the original body, not the DOM serialized here.
 _FRAMING_HEADERS = frozenset({"content-length", "content-encoding", "transfer-encoding",
                               "content-type", "content-md5", "digest", "etag"})
@@ -92,8 +103,9 @@ CHROMIUM_ARGS = (
     "--mute-audio",
     "--disable-quic",
     "--proxy-bypass-list=<-loopback>",
-    # Chromium's own resolver answers "not found" for every name but the proxy's address,
-    # so a name can only be resolved by the proxy (through the guard).
+    # Chromium's own resolver answers "not found" for everything but the proxies' address
+    # (without the exception it cannot reach them), so a name can only be resolved by the
+    # proxy, through the guard.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
     "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
     "--webrtc-ip-handling-policy=disable_non_proxied_udp",
@@ -109,29 +121,6 @@ _NO_WEBRTC = """(() => {
                                                configurable: false}); } catch (e) {}
   }
 })();"""
-
-
-@dataclass(frozen=True)
-class Blocked:
-    """A request the browser made and readreceipt did not let through."""
-
-    url: str
-    reason: str
-    layer: str  # "proxy" | "route" | "websocket"
-
-    def to_dict(self) -> dict[str, str]:
-        return {"url": self.url, "reason": self.reason, "layer": self.layer}
-
-
-@dataclass
-class _Session:
-    """What the event handlers saw during one rendering (touched only on the driver thread)."""
-
-    target: PolicyURL
-    blocked: list[Blocked] = field(default_factory=list)
-    blocked_navigations: set[str] = field(default_factory=set)
-    main_blocked: list[Blocked] = field(default_factory=list)
-    main_responses: list[Response] = field(default_factory=list)
 
 
 def system_browser() -> str | None:
@@ -174,7 +163,7 @@ def _render(target: PolicyURL, guard: AddressGuard, timeout: float,
     from playwright.sync_api import sync_playwright
 
     start = time.monotonic()
-    session = _Session(target)
+    session = Session(target)
     with BrowserProxy(guard, refuse_all="browser_internal", budget=0) as sink, \
             BrowserProxy(guard, budget=BUDGET_FACTOR * max_bytes) as proxy:
         try:
@@ -190,7 +179,7 @@ def _render(target: PolicyURL, guard: AddressGuard, timeout: float,
                 return _run(browser, target, guard, proxy, session, start, timeout, max_bytes)
             except ReadReceiptError as exc:
                 exc.url = exc.url or target.url
-                exc.blocked = _all_blocked(session, proxy)  # type: ignore[attr-defined]
+                exc.blocked = all_blocked(session, proxy)  # type: ignore[attr-defined]
                 raise
             finally:
                 browser.close()
@@ -202,23 +191,27 @@ def _launch(manager: Playwright, sink: BrowserProxy, timeout: float) -> Browser 
     """Chromium with the sink as its proxy: the browser's own requests go nowhere."""
     from playwright.sync_api import Error as PlaywrightError
 
-    executable = find_browser(_playwright_own(manager))
-    if executable is None:
+    first = find_browser(_playwright_own(manager))
+    if first is None:
         log.info("no Chromium found; the JavaScript shell is not rendered")
         return None
-    try:
-        return manager.chromium.launch(
-            executable_path=executable,
-            headless=True,
-            # Chromium cannot sandbox itself as root; everywhere else the sandbox stays on.
-            chromium_sandbox=os.geteuid() != 0,
-            proxy={"server": sink.server, "bypass": "<-loopback>"},
-            args=list(CHROMIUM_ARGS),
-            timeout=_ms(min(timeout, 30.0)),
-        )
-    except PlaywrightError as exc:
-        log.warning("Chromium at %s would not start (%s); not rendering", executable, exc)
-        return None
+    # Playwright's own download may be present and unable to run here: then the system's.
+    fallback = system_browser()
+    for executable in dict.fromkeys(e for e in (first, fallback) if e is not None):
+        try:
+            return manager.chromium.launch(
+                executable_path=executable,
+                headless=True,
+                # Chromium cannot sandbox itself as root; everywhere else the sandbox stays on.
+                chromium_sandbox=os.geteuid() != 0,
+                proxy={"server": sink.server, "bypass": "<-loopback>"},
+                args=list(CHROMIUM_ARGS),
+                timeout=_ms(min(timeout, 30.0)),
+            )
+        except PlaywrightError as exc:
+            log.warning("Chromium at %s would not start (%s)", executable, exc)
+    log.warning("no Chromium would start; the JavaScript shell is not rendered")
+    return None
 
 
 def _playwright_own(manager: Playwright) -> str | None:
@@ -229,7 +222,7 @@ def _playwright_own(manager: Playwright) -> str | None:
 
 
 def _run(browser: Browser, target: PolicyURL, guard: AddressGuard, proxy: BrowserProxy,
-         session: _Session, start: float, timeout: float,
+         session: Session, start: float, timeout: float,
          max_bytes: int) -> tuple[FetchResult, Extraction, dict[str, Any]]:
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -241,10 +234,10 @@ def _run(browser: Browser, target: PolicyURL, guard: AddressGuard, proxy: Browse
         proxy={"server": proxy.server, "bypass": "<-loopback>"},
     )
     context.add_init_script(_NO_WEBRTC)
-    context.route("**/*", lambda route: _filter(route, session))
-    context.route_web_socket("**/*", lambda ws: _refuse_websocket(ws, session))
+    context.route("**/*", lambda route: filter_request(route, session))
+    context.route_web_socket("**/*", lambda ws: refuse_websocket(ws, session))
     page = context.new_page()
-    page.on("response", lambda response: _on_response(response, page, session))
+    page.on("response", lambda response: on_response(response, page, session))
 
     def left() -> float:
         return timeout - (time.monotonic() - start)
@@ -258,8 +251,14 @@ def _run(browser: Browser, target: PolicyURL, guard: AddressGuard, proxy: Browse
             # A page that keeps polling never goes quiet; it is read as it stands.
             with contextlib.suppress(PlaywrightTimeout):
                 page.wait_for_load_state("networkidle", timeout=_ms(settle))
-        _check_where_it_went(page, guard, proxy, session)
+        check_where_it_went(page, guard, proxy, session)
+        checked_url, seen = page.url, len(session.main_responses)
         html = page.content()
+        if page.url != checked_url or len(session.main_responses) != seen:
+            # It moved while being read: check again what it now shows, or give up.
+            check_where_it_went(page, guard, proxy, session)
+            raise FetchError("the browser's rendering was discarded: the page kept "
+                             "navigating", reason="render_unstable")
         main = session.main_responses[-1] if session.main_responses else first
         if main is None:
             raise FetchError("the browser got no response for the page", reason="render_failed")
@@ -269,7 +268,7 @@ def _run(browser: Browser, target: PolicyURL, guard: AddressGuard, proxy: Browse
                            f"{timeout:g} s", reason="render_timeout") from exc
     except PlaywrightError as exc:
         if session.main_blocked:
-            raise _discard(session.main_blocked[0], proxy) from exc
+            raise discard(session.main_blocked[0], proxy) from exc
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise FetchError(f"the browser's rendering was discarded: {message}",
                          reason="render_failed") from exc
@@ -280,120 +279,15 @@ def _run(browser: Browser, target: PolicyURL, guard: AddressGuard, proxy: Browse
         "javascript_executed": True,
         "browser": f"Chromium {version}",
         "elapsed": time.monotonic() - start,
-        "blocked_requests": [b.to_dict() for b in _all_blocked(session, proxy)],
+        "blocked_requests": [b.to_dict() for b in all_blocked(session, proxy)],
     }
     return fetched, extraction, info
-
-
-# -- the second layer: request routing ------------------------------------------------------
-
-
-def _filter(route: Route, session: _Session) -> None:
-    request = route.request
-    url = request.url
-    scheme = url.partition(":")[0].lower()
-    reason: str | None = None
-    if scheme in PAGE_SCHEMES:
-        try:
-            check_url(url)
-        except RefusedError as exc:
-            reason = exc.reason
-    elif scheme not in INERT_SCHEMES:
-        reason = "scheme"
-    if reason is None and request.resource_type in SKIPPED_TYPES:
-        route.abort("blockedbyclient")
-        return
-    if reason is None:
-        route.continue_()
-        return
-    blocked = Blocked(loggable_url(url, reason), reason, "route")
-    session.blocked.append(blocked)
-    if request.is_navigation_request():
-        session.blocked_navigations.add(url)
-        if request.frame.parent_frame is None:
-            session.main_blocked.append(blocked)
-    log.info("browser request refused (%s): %s", reason, blocked.url)
-    route.abort("blockedbyclient")
-
-
-def _refuse_websocket(ws: WebSocketRoute, session: _Session) -> None:
-    # Not calling connect_to_server() means nothing reaches the network.
-    session.blocked.append(Blocked(ws.url, "websocket", "websocket"))
-    ws.close(code=1008, reason="readreceipt does not open WebSockets")
-
-
-def _on_response(response: Response, page: Page, session: _Session) -> None:
-    request = response.request
-    if not request.is_navigation_request():
-        return
-    refused = response.headers.get(REFUSED_HEADER) == "refused"
-    if refused:
-        session.blocked_navigations.add(response.url)
-    if response.frame == page.main_frame:
-        session.main_responses.append(response)
-        if refused:
-            session.main_blocked.append(Blocked(response.url, PROXY_REFUSED, "proxy"))
-
-
-# -- the last layer: where did it end up? ----------------------------------------------------
-
-
-def _check_where_it_went(page: Page, guard: AddressGuard, proxy: BrowserProxy,
-                         session: _Session) -> None:
-    """Raise RefusedError when the page or a frame shows content from a blocked place."""
-    if session.main_blocked:
-        raise _discard(session.main_blocked[0], proxy)
-    problem = _url_problem(page.url, guard, proxy)
-    if problem is not None:
-        raise _discard(Blocked(page.url, problem, "final_url"), proxy)
-    for frame in page.frames:
-        if frame == page.main_frame:
-            continue
-        url = frame.url
-        if url in session.blocked_navigations or url.startswith("chrome-error:"):
-            continue  # the frame shows refusal or error text, nothing from its target
-        problem = _url_problem(url, guard, proxy)
-        if problem is not None:
-            raise _discard(Blocked(url, problem, "frame_url"), proxy)
-
-
-def _url_problem(url: str, guard: AddressGuard, proxy: BrowserProxy) -> str | None:
-    """The rule ``url`` breaks as a place content came from, or None."""
-    scheme = url.partition(":")[0].lower()
-    if scheme in INERT_SCHEMES:
-        return None
-    if scheme not in PAGE_SCHEMES:
-        return "scheme"
-    try:
-        policy = check_url(url)
-        peer = proxy.peer_for(policy.host, policy.port)
-        if peer is not None:
-            guard.check(policy.host, policy.port, peer)
-        else:  # the proxy never connected there; find out where the name points
-            guard.addresses_for(policy.host, policy.port)
-    except RefusedError as exc:
-        return exc.reason
-    except FetchError as exc:
-        return exc.reason
-    return None
-
-
-def _discard(blocked: Blocked, proxy: BrowserProxy) -> RefusedError:
-    if blocked.reason == PROXY_REFUSED:  # name the guard's rule, not just "refused"
-        rules = [r.reason for r in proxy.refused if r.target == blocked.url]
-        if rules:
-            blocked = Blocked(blocked.url, rules[-1], blocked.layer)
-    return RefusedError(
-        f"the browser's rendering was discarded: it went to {blocked.url} "
-        f"({blocked.reason.replace('_', ' ')})",
-        url=blocked.url, reason=blocked.reason,
-    )
 
 
 # -- the result -----------------------------------------------------------------------------
 
 
-def _fetched(target: PolicyURL, final_url: str, main: Response, session: _Session,
+def _fetched(target: PolicyURL, final_url: str, main: Response, session: Session,
              proxy: BrowserProxy, html: str, max_bytes: int, start: float) -> FetchResult:
     body = html.encode("utf-8")
     truncated = len(body) > max_bytes
@@ -407,7 +301,7 @@ def _fetched(target: PolicyURL, final_url: str, main: Response, session: _Sessio
         final = check_url(final_url)
         peer = proxy.peer_for(final.host, final.port)
     except RefusedError:
-        pass  # not reached: _check_where_it_went has refused such a final URL already
+        pass  # not reached: check_where_it_went has refused such a final URL already
     return FetchResult(
         url=target.url,
         final_url=final_url,
@@ -423,7 +317,7 @@ def _fetched(target: PolicyURL, final_url: str, main: Response, session: _Sessio
     )
 
 
-def _chain(session: _Session) -> tuple[Hop, ...]:
+def _chain(session: Session) -> tuple[Hop, ...]:
     """Every response the main frame passed through before its last one, in order."""
     hops: list[Hop] = []
     # A redirect's own response is reported too; it is reached again through the
@@ -447,11 +341,6 @@ def _http_version(response: Response) -> str:
         return str(response.http_version())
     except Exception:  # not every engine reports it; the record does not need it
         return ""
-
-
-def _all_blocked(session: _Session, proxy: BrowserProxy) -> list[Blocked]:
-    from_proxy = [Blocked(r.target, r.reason, "proxy") for r in proxy.refused]
-    return [*session.blocked, *from_proxy]
 
 
 def _ms(seconds: float) -> float:
