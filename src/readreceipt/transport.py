@@ -117,7 +117,8 @@ def fetch(target: PolicyURL, guard: AddressGuard,
     headers = {"user-agent": options.user_agent, "accept": options.accept,
                "accept-encoding": "gzip, deflate, br"}
     with httpx.Client(transport=GuardedTransport(guard), trust_env=False,
-                      follow_redirects=False, headers=headers) as client:
+                      follow_redirects=False, headers=headers,
+                      event_hooks={"response": [_hide_location]}) as client:
         while True:
             left = deadline.check()
             timeout = httpx.Timeout(left)
@@ -125,7 +126,9 @@ def fetch(target: PolicyURL, guard: AddressGuard,
                 with client.stream("GET", current.url, timeout=timeout) as response:
                     status = response.status_code
                     peer = _peer(response)
-                    location = response.headers.get("location")
+                    location = response.extensions.get(_LOCATION)
+                    if location is not None:
+                        response.headers["location"] = location
                     if status in REDIRECT_CODES and location:
                         chain.append(Hop(current.url, status))
                         nxt = _next_hop(current, location, chain)
@@ -157,6 +160,21 @@ def fetch(target: PolicyURL, guard: AddressGuard,
                 if isinstance(exc, RefusedError) and not hasattr(exc, "chain"):
                     exc.chain = tuple(chain)  # type: ignore[attr-defined]
                 raise
+
+
+_LOCATION = "readreceipt.location"
+
+
+def _hide_location(response: httpx.Response) -> None:
+    """Keep a redirect's Location out of httpx's sight (put back once the response is ours).
+
+    httpx parses Location itself to offer ``next_request`` even when not following, and
+    raises on some values (``data:``, other schemes); readreceipt judges Location with its
+    own WHATWG parse and the URL policy instead.
+    """
+    if response.status_code in REDIRECT_CODES and "location" in response.headers:
+        response.extensions[_LOCATION] = response.headers["location"]
+        del response.headers["location"]
 
 
 def _next_hop(current: PolicyURL, location: str, chain: list[Hop]) -> PolicyURL:
