@@ -5,10 +5,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
-import pty
 import subprocess
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -304,41 +301,3 @@ def test_cli_export_json_and_filters(evidence: Evidence, tmp_path: Path) -> None
     assert bad.code == 1 and "--since" in bad.stderr
     neither = run_cli("export", library=evidence.lib.root)
     assert neither.code == 1 and "--warc" in neither.stderr
-
-
-def _run_on_terminal(args: list[str], library: Path) -> tuple[int, str]:
-    """Run the console script with stderr on a pseudo-terminal; its code and what it drew."""
-    master, slave = pty.openpty()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
-    env.update({"READRECEIPT_LIBRARY": str(library), "COLUMNS": "120", "TERM": "xterm"})
-    proc = subprocess.Popen([str(BIN / "readreceipt"), *args], stdout=subprocess.PIPE,
-                            stderr=slave, env=env)
-    os.close(slave)
-    chunks: list[bytes] = []
-
-    def drain() -> None:
-        while True:
-            try:
-                data = os.read(master, 4096)
-            except OSError:
-                return
-            if not data:
-                return
-            chunks.append(data)
-
-    reader = threading.Thread(target=drain, daemon=True)
-    reader.start()
-    proc.stdout.read() if proc.stdout else None
-    code = proc.wait(timeout=120)
-    reader.join(timeout=10)
-    os.close(master)
-    return code, b"".join(chunks).decode("utf-8", "replace")
-
-
-def test_progress_bar_on_a_terminal_only(evidence: Evidence, tmp_path: Path) -> None:
-    code, drawn = _run_on_terminal(["export", "--wacz", str(tmp_path / "tty.wacz")],
-                                   evidence.lib.root)
-    assert code == 0
-    assert "exporting" in drawn
-    piped = run_cli("export", "--wacz", str(tmp_path / "piped.wacz"), library=evidence.lib.root)
-    assert piped.code == 0 and "exporting" not in piped.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +49,9 @@ def _urls(urls: tuple[str, ...], from_file: str | None) -> list[str]:
 @click.option("--from", "from_file", metavar="FILE", help="Read URLs from FILE, one a line.")
 @click.option("--now", is_flag=True, help="Skip pacing, robots.txt and the 15-minute dedup "
               "window (never the security rules).")
-@click.option("--wait", type=click.FloatRange(min=0), default=0.0, show_default=True,
-              help="Seconds to wait for the host's turn before declining.")
+@click.option("--wait", type=click.FloatRange(min=0), default=None,
+              help="Seconds to wait for the host's turn before declining (default: 0 for one "
+              "URL; with several, each waits its turn, up to the longest Crawl-delay kept).")
 @click.option("--prompt", help="What the agent asked of the page (kept in the record).")
 @click.option("--answer", "answer_file", metavar="FILE",
               help="Check the quotations of this answer (file or -) against the page.")
@@ -68,11 +70,15 @@ def _urls(urls: tuple[str, ...], from_file: str | None) -> list[str]:
 @library_option
 @click.pass_context
 def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, now: bool,
-            wait: float, prompt: str | None, answer_file: str | None, session_id: str | None,
+            wait: float | None, prompt: str | None, answer_file: str | None, session_id: str | None,
             agent_id: str | None, timeout: float, max_bytes: int, resolve: tuple[str, ...],
             keep: str, no_render: bool, as_json: bool, library_here: str | None) -> None:
     """Fetch URL(s) again, keep the bytes and a record, and say whether it was a real read."""
     targets = _urls(urls, from_file)
+    if wait is None:  # a batch is paced, not declined: each capture waits for its host's turn
+        from readreceipt.politeness import MAX_CRAWL_DELAY
+
+        wait = MAX_CRAWL_DELAY if len(targets) > 1 else 0.0
     answer = read_answer(answer_file) if answer_file else None
     options = CaptureOptions(now=now, wait=wait, timeout=timeout, max_bytes=max_bytes,
                              session_id=session_id, agent_id=agent_id, prompt=prompt,
@@ -101,12 +107,16 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
     ctx.exit(worst)
 
 
-def _progress(items: list[str], quiet: bool) -> Any:
-    if len(items) < 2 or quiet or not sys.stderr.isatty():
-        return items
-    from rich.progress import track
+def _progress(items: list[str], quiet: bool) -> Iterator[str]:
+    """The URLs, with a bar on a terminal's stderr naming the one being captured."""
+    from readreceipt.progress import progress_bar, stderr_is_terminal
 
-    return track(items, description="capturing", console=None, transient=True)
+    show = len(items) > 1 and not quiet and stderr_is_terminal()
+    with progress_bar("capturing", enabled=show, total=len(items)) as progress:
+        for item in items:
+            progress.describe(item)
+            yield item
+            progress.advance()
 
 
 def _print_result(result: CaptureResult) -> None:

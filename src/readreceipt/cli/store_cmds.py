@@ -159,8 +159,11 @@ def history(ctx: click.Context, url: str, as_json: bool, library_here: str | Non
 @click.pass_context
 def verify(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
     """Re-hash every kept blob and text; exit 1 naming each one that no longer matches."""
+    from readreceipt.progress import progress_bar, stderr_is_terminal
+
     lib = open_library(ctx, library_here)
-    checked, problems = lib.verify()
+    with progress_bar("verifying", enabled=stderr_is_terminal() and not as_json) as progress:
+        checked, problems = lib.verify(progress)
     if as_json:
         emit_json({"checked": checked, "ok": not problems,
                    "problems": [p.to_dict() for p in problems]})

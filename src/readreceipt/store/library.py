@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from readreceipt.errors import LibraryError, RecordNotFound
+from readreceipt.progress import NO_PROGRESS, Progress
 from readreceipt.store import jsonlog
 from readreceipt.store.atomic import write_replace
 from readreceipt.store.blobs import FileBlobStore, sha256_hex
@@ -254,13 +255,16 @@ class Library:
                     self.texts.delete(digest)
         return changed
 
-    def verify(self) -> tuple[int, list[Problem]]:
+    def verify(self, progress: Progress = NO_PROGRESS) -> tuple[int, list[Problem]]:
         """Re-hash every kept blob and text; report mismatches and missing kept blobs."""
         problems: list[Problem] = []
         checked = 0
-        for store in (self.blobs, self.texts):
-            for digest in store.digests():
+        stores = [(store, list(store.digests())) for store in (self.blobs, self.texts)]
+        progress.start(sum(len(digests) for _, digests in stores))
+        for store, digests in stores:
+            for digest in digests:
                 checked += 1
+                progress.advance()
                 if sha256_hex(store.get(digest)) != digest:
                     problems.append(Problem("digest_mismatch", digest, None,
                                             f"{store.path(digest)} no longer matches its digest"))
