@@ -401,10 +401,16 @@ def test_capture_returns_before_the_page_is_fetched(server: LocalServer,
 
 
 def test_the_capture_fast_path_imports_only_the_standard_library(library_dir: Path) -> None:
-    code = ("import sys\nfrom readreceipt.hook import main\nmain(['capture'])\n"
-            "mods = sorted(m for m in sys.modules if m.split('.')[0] not in "
+    # The parent leaves through os._exit the moment it has forked: list its modules there.
+    code = ("import os, sys\nparent = os.getpid()\nreal_exit = os._exit\n"
+            "def listing_exit(status):\n"
+            "    if os.getpid() == parent:\n"
+            "        mods = sorted(m for m in sys.modules if m.split('.')[0] not in "
             "sys.stdlib_module_names and m not in ('__main__', '_distutils_hack'))\n"
-            "print(' '.join(mods))\n")
+            "        sys.stdout.write(' '.join(mods) + chr(10)); sys.stdout.flush()\n"
+            "    real_exit(status)\n"
+            "os._exit = listing_exit\n"
+            "from readreceipt.hook import main\nmain(['capture'])\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
     env["READRECEIPT_LIBRARY"] = str(library_dir)
     proc = subprocess.run([sys.executable, "-c", code], input=b"[]", capture_output=True,

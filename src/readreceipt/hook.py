@@ -80,11 +80,15 @@ def _capture() -> None:
         _spawn(data, oversize)
         return
     if pid != 0:
-        return  # the parent: the session goes on at once
+        # The parent: the session goes on at once. Nothing was printed, so there is nothing
+        # to flush, and the interpreter's teardown is skipped.
+        os._exit(0)
     # The child: out of the hook's session and process group, holding none of its pipes, so
-    # Claude Code sees the hook end now and a timeout that kills the group cannot reach it.
+    # Claude Code sees the hook end now and a timeout that kills the group cannot reach it;
+    # and at a lower priority, so its imports do not compete with the session it serves.
     try:
         os.setsid()
+        os.nice(10)
         _detach_streams()
         _work(data, oversize)
     finally:
