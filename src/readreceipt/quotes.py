@@ -307,21 +307,26 @@ class _PageText:
         self.source = source
         self.pdf = pdf
         self.folded: Folded = fold_mapped(source)
-        self._readings: list[str] | None = None
-        self._squeezed: list[str] | None = None
+        self._readings: list[tuple[str, bool]] | None = None
+        self._squeezed: list[tuple[str, str]] | None = None
 
     @property
     def readings(self) -> list[str]:
+        return [text for text, _ in self._made_readings()]
+
+    def _made_readings(self) -> list[tuple[str, bool]]:
         if self._readings is None:
             folded = self.folded.text
             made = [fold_mapped(r).text for r in source_readings(self.source, pdf=self.pdf)]
-            self._readings = [*folded_readings(folded), *(r for r in made if r != folded)]
+            self._readings = [*folded_readings(folded), *((r, True) for r in made if r != folded)]
         return self._readings
 
     @property
-    def squeezed(self) -> list[str]:
+    def squeezed(self) -> list[tuple[str, str]]:
+        """(folded reading, its squeeze) for the text and each reading whose squeeze differs."""
         if self._squeezed is None:
-            self._squeezed = [squeeze(t, pdf=self.pdf) for t in [self.folded.text, *self.readings]]
+            texts = [self.folded.text, *(t for t, own in self._made_readings() if own)]
+            self._squeezed = [(t, squeeze(t, pdf=self.pdf)) for t in texts]
         return self._squeezed
 
 
@@ -347,7 +352,7 @@ class _Needle:
             return True
         if not self.squeezed:
             return False
-        for hay, squeezed in zip(hays, page.squeezed, strict=True):
+        for hay, squeezed in page.squeezed:
             if self.squeezed in squeezed:
                 if self._pattern is None:
                     self._pattern = squeezed_pattern(self.squeezed, pdf=self.pdf)

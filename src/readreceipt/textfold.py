@@ -68,6 +68,9 @@ _MARKS[ord("\u2044")] = "/"  # fraction slash, what NFKC writes inside ½
 _MARKS[ord("\u2215")] = "/"  # division slash
 
 _MARKS_AT = re.compile("[" + "".join(re.escape(chr(c)) for c in _MARKS) + "]")
+# Everything a fold treats specially besides NFKC and case: marks, superscripts, fractions.
+_SPECIAL_AT = re.compile(
+    "[" + "".join(re.escape(chr(c)) for c in _MARKS) + "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞↉]")
 
 
 def _marks(text: str) -> str:
@@ -114,15 +117,18 @@ def _fold_run(run: str, after_digit: bool) -> str:
         return run.lower()
     if after_digit and run[0] in _VULGAR:
         run = " " + run
-    if _SUPERSCRIPT_RUN.search(run):
-        run = _SUPERSCRIPT_RUN.sub(lambda m: "^" + m.group().translate(_SUPERSCRIPT), run)
-    if _VULGAR_AT.search(run):
-        run = _VULGAR_AFTER_DIGIT.sub(" ", run)
-    run = _marks(run)
+    special = _SPECIAL_AT.search(run) is not None
+    if special:
+        if _SUPERSCRIPT_RUN.search(run):
+            run = _SUPERSCRIPT_RUN.sub(lambda m: "^" + m.group().translate(_SUPERSCRIPT), run)
+        if _VULGAR_AT.search(run):
+            run = _VULGAR_AFTER_DIGIT.sub(" ", run)
+        run = _marks(run)
     if not unicodedata.is_normalized("NFKC", run):
         run = unicodedata.normalize("NFKC", run)
-    run = _marks(run.casefold())
-    return run
+        special = True  # NFKC can write a mark of its own (a non-breaking hyphen, say)
+    run = run.casefold()
+    return _marks(run) if special else run
 
 
 _fold_short = lru_cache(maxsize=4096)(_fold_run)
@@ -167,47 +173,123 @@ class Folded:
         return at, at + 1
 
 
+class _Builder:
+    """The folded text as it is built, and the sites where its length differs."""
+
+    __slots__ = ("fe", "fs", "out", "pos", "se", "ss")
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.fs: list[int] = []
+        self.fe: list[int] = []
+        self.ss: list[int] = []
+        self.se: list[int] = []
+        self.pos = 0  # length of the folded text so far
+
+    def plain(self, piece: str) -> None:
+        self.out.append(piece)
+        self.pos += len(piece)
+
+    def site(self, src_start: int, src_end: int, repl: str) -> None:
+        if len(repl) != src_end - src_start:
+            self.fs.append(self.pos)
+            self.fe.append(self.pos + len(repl))
+            self.ss.append(src_start)
+            self.se.append(src_end)
+        self.out.append(repl)
+        self.pos += len(repl)
+
+    def done(self, *, lower: bool) -> Folded:
+        text = "".join(self.out)
+        return Folded(text.lower() if lower else text, tuple(self.fs), tuple(self.fe),
+                      tuple(self.ss), tuple(self.se))
+
+
 def fold_mapped(text: str) -> Folded:
     """Fold ``text`` and keep the map back to it. Does not strip the ends (the map stays simple)."""
-    out: list[str] = []
-    fs: list[int] = []
-    fe: list[int] = []
-    ss: list[int] = []
-    se: list[int] = []
-    last = 0
-    pos = 0  # length of the folded text so far
+    work = text.replace("\n", " ")
+    if _OTHER_SPACE.search(work):
+        work = _OTHER_SPACE.sub(" ", work)
+    cased = _cased_one_to_one(work)
+    if cased is not None:
+        return _fold_simple(text, cased)
+    return _fold_general(text, work)
 
-    def site(src_start: int, src_end: int, repl: str) -> None:
-        nonlocal pos
-        if len(repl) != src_end - src_start:
-            fs.append(pos)
-            fe.append(pos + len(repl))
-            ss.append(src_start)
-            se.append(src_end)
-        out.append(repl)
-        pos += len(repl)
+
+# Characters that never fold to exactly one, whatever NFKC says of the text: deleted ones,
+# exponents, fractions.
+_NOT_ONE = re.compile(
+    "[" + "".join(re.escape(chr(c)) for c, v in _MARKS.items() if v is None)
+    + "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾" + _VULGAR + "]")
+_SIMPLE_TRIGGER = re.compile("  +|&|--+|\u2026")
+
+
+def _cased_one_to_one(work: str) -> str | None:
+    """``work`` case-folded when every character of it but "…" folds to exactly one, else
+    None. Decided in C: no deleted character, exponent or fraction, nothing NFKC changes, a
+    case fold that keeps the length (it never shortens)."""
+    if _NOT_ONE.search(work):
+        return None
+    cased = work.casefold()
+    if len(cased) != len(work):
+        return None
+    probe = work.replace("\u2026", "") if "\u2026" in work else work
+    return cased if unicodedata.is_normalized("NFKC", probe) else None
+
+
+def _fold_simple(source: str, work: str) -> Folded:
+    """The fold of a text whose characters fold one to one (but "…"), given case-folded: marks
+    over the whole text at once; only runs of spaces, entities, runs of dashes and "…" are
+    sites."""
+    if _MARKS_AT.search(work):
+        work = _MARKS_AT.sub(lambda m: _MARKS[ord(m.group())] or "", work)
+    built = _Builder()
+    last = 0
+    for trigger in _SIMPLE_TRIGGER.finditer(work):
+        start, end = trigger.span()
+        if start < last:
+            continue
+        first = work[start]
+        if first == "\u2026":
+            repl = "..."
+        elif first == "-":
+            repl = "-"
+        else:
+            m = _SITE.match(work, start)
+            if m is None:
+                continue
+            end = m.end()
+            if m.lastgroup == "ws":
+                repl = " "
+                if start > last and work[start - 1] == " ":
+                    start -= 1
+            else:
+                repl = _fold_entity(source[start:end])
+        if start > last:
+            built.plain(work[last:start])
+        built.site(start, end, repl)
+        last = end
+    if last < len(work):
+        built.plain(work[last:])
+    return built.done(lower=False)
+
+
+def _fold_general(source: str, text: str) -> Folded:
+    """The fold of any text: each run of characters that are not ASCII folded on its own, cut
+    where the length changes so the map stays fine-grained."""
+    built = _Builder()
+    last = 0
 
     def fold_run(start: int, end: int, after_digit: bool) -> None:
-        nonlocal pos
         run = text[start:end]
-        odd = _irregular_pattern(run)
-        if odd is None:  # every character folds to exactly one: fold the run at once
-            out.append(_fold_chars(run, after_digit))
-            pos += len(run)
-            return
-        done = 0
-        for m in odd.finditer(run):
-            if m.start() > done:
-                out.append(_fold_chars(run[done : m.start()], after_digit and done == 0))
-                pos += m.start() - done
-            i, j = start + m.start(), start + m.end()
-            site(i, j, _fold_chars(m.group(), text[i - 1 : i].isdigit()))
-            done = m.end()
-        if done < len(run):
-            out.append(_fold_chars(run[done:]))
-            pos += len(run) - done
+        pieces = _run_pieces_cached(run, after_digit) if len(run) <= 16 else \
+            _run_pieces(run, after_digit)
+        for offset, length, folded in pieces:
+            if len(folded) == length:
+                built.plain(folded)
+            else:
+                built.site(start + offset, start + offset + length, folded)
 
-    source, text = text, _OTHER_SPACE.sub(" ", text)
     for trigger in _TRIGGER.finditer(text):
         at, stop = trigger.span()
         at = max(at, last)
@@ -221,7 +303,8 @@ def fold_mapped(text: str) -> Folded:
                 end = stopper.start() if stopper else len(text)
                 spaces = text.find("  ", at + 1, end)
                 end = spaces if spaces >= 0 else end
-                m = None
+                while text[end - 1] == " ":  # a space before what stops the run is not its
+                    end -= 1
             else:
                 m = _SITE.match(text, at)
                 if m is None:
@@ -238,20 +321,19 @@ def fold_mapped(text: str) -> Folded:
             ):
                 start -= 1
             if start > last:
-                out.append(text[last:start])
-                pos += start - last
+                built.plain(text[last:start])
             if kind == "ws":
-                site(start, end, " ")
-            elif kind == "ent" and m is not None:
-                site(start, end, _fold_entity(m.group()))
+                built.site(start, end, " ")
+            elif kind == "ent":
+                built.site(start, end, _fold_entity(text[start:end]))
             elif kind == "dash":
-                site(start, end, "-")
+                built.site(start, end, "-")
             else:
                 fold_run(start, end, text[start - 1 : start].isdigit())
             last = at = end
     if last < len(text):
-        out.append(text[last:])
-    return Folded("".join(out).lower(), tuple(fs), tuple(fe), tuple(ss), tuple(se))
+        built.plain(text[last:])
+    return built.done(lower=True)
 
 
 @lru_cache(maxsize=8192)
@@ -263,16 +345,14 @@ def _irregular(ch: str) -> bool:
             or len(_fold_short(ch, False)) != 1)
 
 
-_DELETED_AT = re.compile("[" + "".join(re.escape(chr(c)) for c, v in _MARKS.items()
-                                       if v is None) + "]")
 
 
 def _irregular_pattern(run: str) -> re.Pattern[str] | None:
     """A pattern for the places of ``run`` that do not fold one to one, or None."""
     # The common case, decided in C: nothing for NFKC to change, a case fold that keeps the
     # length (it never shortens), nothing to delete. Then every character folds to one.
-    if (unicodedata.is_normalized("NFKC", run) and len(run.casefold()) == len(run)
-            and not _DELETED_AT.search(run)):
+    if (not _SPECIAL_AT.search(run) and unicodedata.is_normalized("NFKC", run)
+            and len(run.casefold()) == len(run)):
         return None
     odd = [ch for ch in set(run) if not ch.isascii() and _irregular(ch)]
     if not odd:
@@ -283,6 +363,29 @@ def _irregular_pattern(run: str) -> re.Pattern[str] | None:
     if marks:
         parts.append(f".?[{marks}]+")
     return re.compile("|".join(p for p in parts if p), re.S)
+
+
+def _run_pieces(run: str, after_digit: bool) -> tuple[tuple[int, int, str], ...]:
+    """(offset, source length, folded) covering ``run``, cut so that every piece either folds
+    one character to one or is a single place where the length changes."""
+    odd = _irregular_pattern(run)
+    if odd is None:  # every character folds to exactly one: the run is one piece
+        return ((0, len(run), _fold_chars(run, after_digit)),)
+    pieces: list[tuple[int, int, str]] = []
+    done = 0
+    for m in odd.finditer(run):
+        i, j = m.span()
+        if i > done:
+            pieces.append((done, i - done, _fold_chars(run[done:i], after_digit and done == 0)))
+        digit_before = run[i - 1].isdigit() if i else after_digit
+        pieces.append((i, j - i, _fold_chars(m.group(), digit_before)))
+        done = j
+    if done < len(run):
+        pieces.append((done, len(run) - done, _fold_chars(run[done:])))
+    return tuple(pieces)
+
+
+_run_pieces_cached = lru_cache(maxsize=8192)(_run_pieces)
 
 
 def fold(text: str) -> str:
@@ -296,18 +399,21 @@ def fold(text: str) -> str:
 # into '), markdown emphasis and code marks, and the backslash of a markdown escape. Letters,
 # digits, full stops, minus signs and every other mark stay.
 _SQUEEZE_CLASS = r"\s\"'*_`\\"
-_SQUEEZE = re.compile(f"[{_SQUEEZE_CLASS}]+")
+_SQUEEZED_OUT = (" ", '"', "'", "*", "_", "`", "\\")
 # A space between two digits is kept (as NUL): "3 5-year plans" must not read "35-year plans".
-_DIGIT_GAP = re.compile(r"(?<=\d)\s+(?=\d)")
+_DIGIT_GAP = re.compile(r"(\d) (?=\d)")
 # A hyphen between two letters, ignored in a PDF, where a line end breaks a word with one and
 # an extractor may or may not keep it. Never beside a digit, where it is a minus or a range.
-_LETTER_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+_LETTER_HYPHEN = re.compile(r"-(?<=[^\W\d_]-)(?=[^\W\d_])")
 
 
 def squeeze(folded: str, *, pdf: bool = False) -> str:
-    """``folded`` with spaces, quotation marks and markdown emphasis removed."""
-    text = _SQUEEZE.sub("", _DIGIT_GAP.sub("\x00", folded))
-    return _LETTER_HYPHEN.sub("", text) if pdf else text
+    """``folded`` (whose only whitespace is single spaces) with spaces, quotation marks and
+    markdown emphasis removed."""
+    text = _DIGIT_GAP.sub("\\1\x00", folded)
+    for mark in _SQUEEZED_OUT:
+        text = text.replace(mark, "")
+    return _LETTER_HYPHEN.sub("", text) if pdf and "-" in text else text
 
 
 def squeezed_pattern(needle: str, *, pdf: bool = False) -> re.Pattern[str]:
@@ -496,17 +602,22 @@ _SCREEN_READER = re.compile(
 )
 _SCREEN_READER_WORDS = ("new tab", "new window", "(link", "(external")
 # A space an extractor puts where a tag ended: "the report , which" and "( see".
-_TAG_SPACE = re.compile(r" (?=[,;:!?)\]]|\.(?!\d))|(?<=[(\[]) ")
+_TAG_SPACE_BEFORE = re.compile(r" (?=[,;:!?)\]]|\.(?!\d))")
+_TAG_SPACE_AFTER = re.compile(r"([(\[]) ")
 _PDF_BREAK = re.compile(r"([^\W\d_])[-\u00ad\ufffe][ \t]*\r?\n\s*(?=[^\W\d_])")
 
 
-def folded_readings(folded: str) -> list[str]:
-    """Further readings of an already folded page text (no refolding needed).
+def folded_readings(folded: str) -> list[tuple[str, bool]]:
+    """Further readings of an already folded page text (no refolding needed), each with
+    whether its squeeze differs from the text's own.
 
-    Without the spaces an extractor leaves before closing punctuation, and without footnote
-    markers and screen-reader text. Only readings that differ from ``folded`` are returned.
+    Without the spaces an extractor leaves before closing punctuation (a squeeze removes those
+    spaces anyway), and without footnote markers and screen-reader text. Only readings that
+    differ from ``folded`` are returned.
     """
-    readings = [_TAG_SPACE.sub("", folded)]
+    tight = _TAG_SPACE_BEFORE.sub("", folded)
+    if "( " in tight or "[ " in tight:
+        tight = _TAG_SPACE_AFTER.sub(r"\1", tight)
     asides = _FOOTNOTE_GLUED.sub(r"\1", folded)
     if "[" in asides:
         asides = _FOOTNOTE_BRACKETED.sub("", asides)
@@ -514,8 +625,10 @@ def folded_readings(folded: str) -> list[str]:
         asides = _FOOTNOTE_RAISED.sub("", asides)
     if any(words in asides for words in _SCREEN_READER_WORDS):
         asides = _SCREEN_READER.sub("", asides)
-    readings.append(asides)
-    return [r for i, r in enumerate(readings) if r != folded and r not in readings[:i]]
+    readings = [(tight, False)] if tight != folded else []
+    if asides != folded:
+        readings.append((asides, True))
+    return readings
 
 
 def source_readings(text: str, *, pdf: bool = False) -> list[str]:
