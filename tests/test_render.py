@@ -286,7 +286,25 @@ def test_body_over_the_cap_is_truncated(server: LocalServer) -> None:
     rendered = render.render_page(check_url(url), guard_for(server.pair), timeout=30,
                                   max_bytes=300)
     assert rendered is not None
-    assert rendered[0].truncated is True and len(rendered[0].body) == 300
+    fetched, extraction, _ = rendered
+    assert fetched.truncated is True and len(fetched.body) == 300
+    assert extraction.charset == "utf-8"
+
+
+@needs_browser
+def test_truncation_never_splits_a_character(server: LocalServer) -> None:
+    url = server.route("/", shell("document.title = '\u00e9\u00e9\u00e9\u00e9';"))
+    whole = render.render_page(check_url(url), guard_for(server.pair), timeout=30,
+                               max_bytes=10**6)
+    assert whole is not None
+    cut_at = whole[0].body.index("\u00e9".encode()) + 1  # inside the first two-byte letter
+    rendered = render.render_page(check_url(url), guard_for(server.pair), timeout=30,
+                                  max_bytes=cut_at)
+    assert rendered is not None
+    fetched, extraction, _ = rendered
+    assert fetched.truncated is True and len(fetched.body) == cut_at - 1
+    assert fetched.body.decode("utf-8").endswith("<title>")
+    assert extraction.charset == "utf-8"
 
 
 @needs_browser

@@ -190,6 +190,15 @@ class BrowserProxy:
             return self._relayed
 
     @property
+    def over_budget(self) -> bool:
+        with self._lock:
+            return self._relayed > self._budget
+
+    @property
+    def budget(self) -> int:
+        return self._budget
+
+    @property
     def requests(self) -> int:
         with self._lock:
             return self._requests

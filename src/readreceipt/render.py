@@ -82,9 +82,11 @@ SYSTEM_BROWSERS = ("/usr/lib/chromium/chromium", "/usr/bin/chromium", "chromium"
 #: "networkidle": 500 ms without a request), so data a script fetches after load is in. The
 #: cap is a judgement, not a measurement: a page that polls forever is read after it.
 SETTLE_SECONDS = 3.0
-#: Everything the browser may pull through the proxy, as a multiple of the body cap: a
-#: heavy app's scripts, styles and data are a few MB; 10x the default 10 MB cap is ample.
+#: Everything the browser may pull through the proxy, as a multiple of the body cap, and
+#: never less than a floor: a heavy app's scripts, styles and data are a few MB; 10x the
+#: default 10 MB cap is ample, and a tiny cap must not starve the scripts.
 BUDGET_FACTOR = 10
+MIN_BUDGET = 16 * 1024 * 1024
 #: Headers that described the transfer of the original body, not the DOM serialized here.
 _FRAMING_HEADERS = frozenset({"content-length", "content-encoding", "transfer-encoding",
                               "content-type", "content-md5", "digest", "etag"})
@@ -165,10 +167,10 @@ def _render(target: PolicyURL, guard: AddressGuard, timeout: float,
     start = time.monotonic()
     session = Session(target)
     with BrowserProxy(guard, refuse_all="browser_internal", budget=0) as sink, \
-            BrowserProxy(guard, budget=BUDGET_FACTOR * max_bytes) as proxy:
+            BrowserProxy(guard, budget=max(BUDGET_FACTOR * max_bytes, MIN_BUDGET)) as proxy:
         try:
             manager = sync_playwright().start()
-        except PlaywrightError as exc:  # the extra is installed but its driver cannot start
+        except (PlaywrightError, OSError) as exc:  # installed, but its driver will not start
             log.warning("playwright could not start (%s); not rendering", exc)
             return None
         try:
@@ -182,7 +184,8 @@ def _render(target: PolicyURL, guard: AddressGuard, timeout: float,
                 exc.blocked = all_blocked(session, proxy)  # type: ignore[attr-defined]
                 raise
             finally:
-                browser.close()
+                with contextlib.suppress(PlaywrightError):  # it may have crashed already
+                    browser.close()
         finally:
             manager.stop()
 
@@ -264,6 +267,9 @@ def _run(browser: Browser, target: PolicyURL, guard: AddressGuard, proxy: Browse
             raise FetchError("the browser got no response for the page", reason="render_failed")
         fetched = _fetched(target, page.url, main, session, proxy, html, max_bytes, start)
     except PlaywrightTimeout as exc:
+        if proxy.over_budget:  # a cut-off document never fires "load"
+            raise FetchError(f"the browser's rendering was discarded: the page pulled more "
+                             f"than {proxy.budget} bytes", reason="render_over_budget") from exc
         raise FetchTimeout(f"the browser's rendering was discarded: it did not finish within "
                            f"{timeout:g} s", reason="render_timeout") from exc
     except PlaywrightError as exc:
@@ -291,8 +297,8 @@ def _fetched(target: PolicyURL, final_url: str, main: Response, session: Session
              proxy: BrowserProxy, html: str, max_bytes: int, start: float) -> FetchResult:
     body = html.encode("utf-8")
     truncated = len(body) > max_bytes
-    if truncated:
-        body = body[:max_bytes]
+    if truncated:  # cut on a character boundary, or the decoder would guess another charset
+        body = body[:max_bytes].decode("utf-8", "ignore").encode("utf-8")
     headers = [(h["name"].lower(), h["value"]) for h in main.headers_array()
                if h["name"].lower() not in _FRAMING_HEADERS]
     headers.append(("content-type", "text/html; charset=utf-8"))
