@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
+import zlib
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from http import HTTPStatus
@@ -49,6 +50,8 @@ _ID_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/readreceipt/r
 #: Response headers that describe the transfer, not the stored body (which is de-chunked,
 #: decoded, and whose length is recomputed).
 _TRANSFER_HEADERS = frozenset({"content-encoding", "transfer-encoding", "content-length"})
+#: zlib's default: most of level 9's compression at 1.5 times its speed.
+GZIP_LEVEL = 6
 #: What readreceipt's transport asks for (transport.fetch sends the same encodings).
 ACCEPT_ENCODING = "gzip, deflate, br"
 
@@ -139,7 +142,13 @@ class WarcExporter:
         self.library = library
         self.out = out
         self.filename = filename
-        self.writer = WARCWriter(out, gzip=gzip, warc_version="1.1")
+        self.gzip = gzip
+        self.position = 0  # bytes written so far: where the next record starts
+        self._buffer = BytesIO()
+        # Records are serialised uncompressed into a buffer and gzipped here, one member each,
+        # at zlib's default level: warcio's own gzip runs at level 9, 1.5 times slower for a
+        # file under 1 % smaller.
+        self.writer = WARCWriter(self._buffer, gzip=False, warc_version="1.1")
         self.provenance = provenance or Provenance(library)
         self.entries: list[IndexEntry] = []
         self.counts = WarcCounts()
@@ -308,10 +317,18 @@ class WarcExporter:
         record = self.writer.create_warc_record(
             uri, kind, payload=payload_stream, length=payload_length,
             warc_content_type=content_type, warc_headers_dict=headers, http_headers=http)
-        start = self.out.tell()
+        self._buffer.seek(0)
+        self._buffer.truncate()
         self.writer.write_record(record)
+        data = self._buffer.getvalue()
+        if self.gzip:
+            packer = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, zlib.MAX_WBITS | 16)
+            data = packer.compress(data) + packer.flush()
+        self.out.write(data)
+        start = self.position
+        self.position += len(data)
         self.counts.warc_records += 1
-        return start, self.out.tell() - start
+        return start, len(data)
 
 
 def describe_export(count: int) -> str:
