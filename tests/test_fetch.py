@@ -323,3 +323,15 @@ def test_the_library_function(allow_server: LocalServer, tmp_path: Path,
 def test_an_unknown_format_is_a_usage_error(fetch: Cli, server: LocalServer) -> None:
     out = fetch(server.url("/a"), "--format", "pdf")
     assert out.code == 1 and server.requests == []
+
+
+def test_a_held_copy_without_bytes_is_not_written_from(fetch: Cli, cli: Cli,
+                                                       server: LocalServer,
+                                                       tmp_path: Path) -> None:
+    url = server.route("/a", article_html())
+    assert cli("capture", url, "--keep", "none").code == 0
+    out = fetch(url, "-o", str(tmp_path / "a.md"))
+    assert out.code == 3 and "--now" in out.stderr
+    assert not (tmp_path / "a.md").exists()
+    again = fetch(url, "-o", str(tmp_path / "a.md"), "--now")
+    assert again.code == 0 and (tmp_path / "a.md").is_file()

@@ -420,3 +420,12 @@ def test_the_capture_fast_path_imports_only_the_standard_library(library_dir: Pa
                                             "readreceipt.errors", "readreceipt.hook"]
     # the forked worker still did its job: the list payload is one skipped line
     assert _wait_for(lambda: len(skipped(library_dir)) == 1)
+
+
+def test_a_skipped_line_never_keeps_a_query(library_dir: Path) -> None:
+    payload = webfetch("https://example.test/file?X-Amz-Signature=abc123&token=s3cret")
+    payload["tool_name"] = "NotWebFetch"
+    assert silent(hook("capture", payload, library_dir))
+    [line] = skipped(library_dir)
+    assert line["url"] == "https://example.test/file"
+    assert "s3cret" not in (library_dir / "skipped.jsonl").read_text("utf-8")

@@ -133,8 +133,6 @@ def job_from_payload(payload: dict[str, Any]) -> Job:
         for key, name in (("code", "status"), ("bytes", "bytes"), ("durationMs", "duration_ms")):
             if isinstance(response.get(key), int) and not isinstance(response.get(key), bool):
                 fetch_info[name] = response[key]
-        if _str(response.get("url")):
-            fetch_info["url"] = response["url"]
     elif isinstance(response, str):
         answer = _str(response)
     error = payload.get("error")
@@ -173,8 +171,10 @@ def _skipped(lib: Library | None, payload: Any, rule: str, message: str) -> None
     """One line of skipped.jsonl; in a per-user fallback file when no library opens."""
     info = payload if isinstance(payload, dict) else {}
     tool_input = info.get("tool_input")
+    url = _str(tool_input.get("url"), 2048) if isinstance(tool_input, dict) else None
     entry = {
-        "url": _str(tool_input.get("url"), 2048) if isinstance(tool_input, dict) else None,
+        # Without its query: this URL passed no policy, and a query may hold a credential.
+        "url": url.split("#", 1)[0].split("?", 1)[0] if url else None,
         "rule": rule, "message": message[:_TEXT_LIMIT], "kind": "hook",
         "session_id": _str(info.get("session_id"), 200),
         "agent_id": _str(info.get("agent_id"), 200),
