@@ -190,8 +190,10 @@ class _Builder:
         self.out.append(piece)
         self.pos += len(piece)
 
-    def site(self, src_start: int, src_end: int, repl: str) -> None:
-        if len(repl) != src_end - src_start:
+    def site(self, src_start: int, src_end: int, repl: str, *, exact: bool = True) -> None:
+        """``repl`` folded from source[src_start:src_end]; ``exact`` when, of equal length,
+        its characters also correspond one to one."""
+        if len(repl) != src_end - src_start or not exact:
             self.fs.append(self.pos)
             self.fe.append(self.pos + len(repl))
             self.ss.append(src_start)
@@ -284,11 +286,11 @@ def _fold_general(source: str, text: str) -> Folded:
         run = text[start:end]
         pieces = _run_pieces_cached(run, after_digit) if len(run) <= 16 else \
             _run_pieces(run, after_digit)
-        for offset, length, folded in pieces:
-            if len(folded) == length:
+        for offset, length, folded, exact in pieces:
+            if exact:
                 built.plain(folded)
             else:
-                built.site(start + offset, start + offset + length, folded)
+                built.site(start + offset, start + offset + length, folded, exact=False)
 
     for trigger in _TRIGGER.finditer(text):
         at, stop = trigger.span()
@@ -365,23 +367,24 @@ def _irregular_pattern(run: str) -> re.Pattern[str] | None:
     return re.compile("|".join(p for p in parts if p), re.S)
 
 
-def _run_pieces(run: str, after_digit: bool) -> tuple[tuple[int, int, str], ...]:
-    """(offset, source length, folded) covering ``run``, cut so that every piece either folds
-    one character to one or is a single place where the length changes."""
+def _run_pieces(run: str, after_digit: bool) -> tuple[tuple[int, int, str, bool], ...]:
+    """(offset, source length, folded, one to one) covering ``run``, cut so that every piece
+    either folds one character to one or is a single place that does not."""
     odd = _irregular_pattern(run)
     if odd is None:  # every character folds to exactly one: the run is one piece
-        return ((0, len(run), _fold_chars(run, after_digit)),)
-    pieces: list[tuple[int, int, str]] = []
+        return ((0, len(run), _fold_chars(run, after_digit), True),)
+    pieces: list[tuple[int, int, str, bool]] = []
     done = 0
     for m in odd.finditer(run):
         i, j = m.span()
         if i > done:
-            pieces.append((done, i - done, _fold_chars(run[done:i], after_digit and done == 0)))
+            folded = _fold_chars(run[done:i], after_digit and done == 0)
+            pieces.append((done, i - done, folded, True))
         digit_before = run[i - 1].isdigit() if i else after_digit
-        pieces.append((i, j - i, _fold_chars(m.group(), digit_before)))
+        pieces.append((i, j - i, _fold_chars(m.group(), digit_before), False))
         done = j
     if done < len(run):
-        pieces.append((done, len(run) - done, _fold_chars(run[done:])))
+        pieces.append((done, len(run) - done, _fold_chars(run[done:]), True))
     return tuple(pieces)
 
 

@@ -1,0 +1,235 @@
+"""Folding: what must fold together, what must never, and the map back to the source."""
+
+# ruff: noqa: RUF001 - the look-alike characters are what these tables are about
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from readreceipt import textfold
+from readreceipt.textfold import (
+    boundaries_hold,
+    fold,
+    fold_mapped,
+    folded_readings,
+    source_readings,
+    squeeze,
+    squeezed_pattern,
+    strip_markdown,
+    tex_rendered,
+)
+
+
+def found(passage: str, page: str, *, pdf: bool = False) -> bool:
+    """Found the way the check finds it: strict with boundaries, or squeezed with them."""
+    hay = fold(page)
+    hays = [hay, *(r for r, _ in folded_readings(hay)),
+            *(fold(r) for r in source_readings(page, pdf=pdf))]
+    needle = fold(passage).rstrip(" .,;:")
+    for h in hays:
+        at = h.find(needle)
+        while at >= 0:
+            if boundaries_hold(h, at, at + len(needle)):
+                return True
+            at = h.find(needle, at + 1)
+    squeezed = squeeze(fold(strip_markdown(passage)), pdf=pdf).rstrip(" .,;:")
+    pattern = squeezed_pattern(squeezed, pdf=pdf)
+    return any(squeezed in squeeze(h, pdf=pdf) and pattern.search(h) for h in hays)
+
+
+# (page says, answer quotes): the same words, typeset differently.
+MUST_MATCH = [
+    ("He said “we will act now” today.", 'He said "we will act now" today'),
+    ("the company’s own report", "the company's own report"),
+    ("a result—clear and final", "a result -- clear and final"),
+    ("a result—clear and final", "a result - clear and final"),
+    ("from 2010–2015 only", "from 2010-2015 only"),
+    ("a temperature of −5 degrees", "a temperature of -5 degrees"),
+    ("AT&amp;T agreed to the deal", "AT&T agreed to the deal"),
+    ("AT&T agreed to the deal", "AT&amp;T agreed to the deal"),
+    ("the company&#8217;s report", "the company’s report"),
+    ("an extra\u00adordinary claim", "an extraordinary claim"),
+    ("zero\u200bwidth joins here", "zerowidth joins here"),
+    ("spaced\u00a0out  words\n\nacross lines", "spaced out words across lines"),
+    ("THE CAPITALS ARE HERE", "the capitals are here"),
+    ("ﬁnal ﬁgures were ﬁne", "final figures were fine"),
+    ("Straße is a street", "STRASSE is a street"),
+    ("full-width ＡＢＣ １２３ text", "full-width ABC 123 text"),
+    ("he waited… and waited", "he waited... and waited"),
+    ("the results were clear.", "the results were clear."),
+    ("the results were clear, and final", "the results were clear,"),
+    ("the *only* way forward", "the only way forward"),
+    ("the only way forward", "the *only* way forward"),
+    ("the only way forward", "the **only** way forward"),
+    ("the only way forward", "the _only_ way forward"),
+    ('he called it "a disaster" for us', "he called it 'a disaster' for us"),
+    ("the word\ns split by a tag", "the words split by a tag"),  # an extractor split a word
+    ("the report , which was late", "the report, which was late"),
+    ("area of 10² square metres", "area of 10^2 square metres"),
+    ("area of 10² square metres", "area of 10² square metres"),
+    ("about 1½ million people", "about 1 1/2 million people"),
+    ("a cafe\u0301 on the corner", "a café on the corner"),
+    ("Привет, мир — это тест", "привет, мир - это тест"),
+    # readings: footnote markers, screen-reader text
+    ("the war ended in 1945.[12] Peace followed", "the war ended in 1945. Peace followed"),
+    ("the war ended in victory¹ for them", "the war ended in victory for them"),
+    ("read the report (opens in a new tab) before voting", "read the report before voting"),
+    ("a statement[citation needed] was issued", "a statement was issued"),
+]
+
+
+@pytest.mark.parametrize(("page", "passage"), MUST_MATCH)
+def test_must_match(page: str, passage: str) -> None:
+    assert found(passage, page)
+
+
+# (page says, answer quotes): a different word, number or sign; never found.
+MUST_NOT_MATCH = [
+    ("growth was 3.5 percent", "growth was 35 percent"),
+    ("growth was 3.5 percent", "growth was 3 percent"),
+    ("growth was 3.5 percent", "growth was 3."),
+    ("it cost 2.5 million", "it cost 5 million"),
+    ("a temperature of -5 degrees", "a temperature of 5 degrees"),
+    ("a temperature of −5 degrees", "a temperature of 5 degrees"),
+    ("a change of ±2 points", "a change of 2 points"),
+    ("values x ≤ 10 only", "values x < 10 only"),
+    ("values x ≥ 10 only", "values x > 10 only"),
+    ("values x < 10 only", "values x ≤ 10 only"),
+    ("area of 10² square metres", "area of 102 square metres"),
+    ("about 1½ million people", "about 11/2 million people"),
+    ("a rise of 5% overall", "a rise of 5 overall"),
+    ("about 1,500 people came", "about 1 people came"),
+    ("the 3 5-year plans", "the 35-year plans"),
+    ("the 35-year plans", "the 3 5-year plans"),
+    ("the service retried twice", "the service retried three times"),
+    ("the plan was approved", "the plan was not approved"),
+    ("the plan was not approved", "the plan was approved"),
+    ("ten people came to the meeting", "often people came to the meeting"),
+    ("often people came to the meeting", "ten people came to the meeting"),
+    ("the threefold rise in prices", "the three rise in prices"),
+    ("in 2019 the rate rose", "in 2018 the rate rose"),
+    ("version 10.2 is out now", "version 10 is out now"),
+    ("he won 60 percent of votes", "he won 6 percent of votes"),
+    ("he won 6 percent of votes", "he won 60 percent of votes"),
+    ("quick brown fox jumps", "brown quick fox jumps"),
+]
+
+
+@pytest.mark.parametrize(("page", "passage"), MUST_NOT_MATCH)
+def test_must_not_match(page: str, passage: str) -> None:
+    assert not found(passage, page)
+
+
+def test_pdf_line_end_hyphen_is_ignored_on_both_sides() -> None:
+    page = "the har-\nbour was well-\nknown to all sailors"
+    assert found("the harbour was well-known to all sailors", page, pdf=True)
+    assert found("the harbour was wellknown to all sailors", page, pdf=True)
+    # Not in a web page, and never beside a digit.
+    assert not found("the harbour was well-known to all sailors", page, pdf=False)
+    assert not found("a range of 510 units", "a range of 5-\n10 units", pdf=True)
+
+
+def test_tex_reads_as_rendered() -> None:
+    page = r"We find $\kappa = 0.36$ and $\alpha \leq 0.5$ for \textbf{six models}."
+    assert found("We find κ = 0.36 and α ≤ 0.5 for six models", page)
+    assert not found("We find κ = 0.35 and α ≤ 0.5 for six models", page)
+    assert not found("We find κ = 0.36 and α < 0.5 for six models", page)
+    rendered = tex_rendered(r"$10^{3}$ and $30^\circ$ and $\unknown{x}$")
+    assert rendered == r"10^3 and 30° and \unknownx"
+    # An amount in dollars is not TeX and stays as typed.
+    assert tex_rendered("it cost $5 and then $10") == "it cost $5 and then $10"
+
+
+def test_fold_keeps_signs_digits_and_relations() -> None:
+    text = "−5 +3 ±2 ≤ ≥ < > 3.5 10² 1½ 50% ≠ ≈"
+    assert fold(text) == "-5 +3 ±2 ≤ ≥ < > 3.5 10^2 1 1/2 50% ≠ ≈"
+
+
+def test_squeeze_keeps_numbers_apart_and_signs() -> None:
+    assert squeeze(fold('He said: "3 5-year plans" *now*')) == "hesaid:3\x005-yearplansnow"
+    assert squeeze(fold("a well-known 5-10 range"), pdf=True) == "awellknown5-10range"
+
+
+def test_squeezed_pattern_checks_word_ends() -> None:
+    hay = fold("often people came to the meeting")
+    assert squeezed_pattern(squeeze(fold("ten people came"))).search(hay) is None
+    assert squeezed_pattern(squeeze(fold("often people came"))).search(hay) is not None
+    hay = fold("growth of 3.5 percent")
+    assert squeezed_pattern(squeeze(fold("growth of 3"))).search(hay) is None
+
+
+@pytest.mark.parametrize(
+    ("hay", "span", "holds"),
+    [
+        ("ten people", (0, 3), True),
+        ("often people", (2, 5), False),
+        ("rose 3.5 points", (5, 6), False),
+        ("rose 13 points", (6, 7), False),
+        ("fell -5 points", (6, 7), False),
+        ("rose 5% points", (5, 6), False),
+        ("rose 5. points", (5, 6), True),
+        ("1,500 people", (2, 5), False),
+    ],
+)
+def test_boundaries(hay: str, span: tuple[int, int], holds: bool) -> None:
+    assert boundaries_hold(hay, *span) is holds
+
+
+SAMPLE = "abcXYZ  \n\t-—–&;#0123456789.,\"“”’'…½²ﬁßΐé\u0301\u00adПривет¼ "
+PIECES = [*SAMPLE, "&amp;", "&nbsp;", "&#8217;", "&eacute;", "--", "&bogus;"]
+
+
+def random_texts(count: int, seed: int = 5) -> list[str]:
+    rng = random.Random(seed)  # noqa: S311 - reproducible test input, not a secret
+    return ["".join(rng.choice(PIECES) for _ in range(rng.randint(0, 40))) for _ in range(count)]
+
+
+def test_fast_path_and_general_path_agree() -> None:
+    checked = 0
+    for text in random_texts(4000):
+        work = textfold._OTHER_SPACE.sub(" ", text.replace("\n", " "))
+        cased = textfold._cased_one_to_one(work)
+        if cased is not None:
+            checked += 1
+            assert textfold._fold_simple(text, cased).text == \
+                textfold._fold_general(text, work).text, text
+    assert checked > 100
+
+
+def test_map_points_at_the_characters_that_folded() -> None:
+    for text in random_texts(3000, seed=9):
+        folded = fold_mapped(text)
+        assert folded.text.strip() == fold(text)
+        for i in range(len(folded.text)):
+            a, b = folded.source_span(i, i + 1)
+            assert 0 <= a < b <= len(text)
+            # The source characters fold to (at least) this character.
+            assert folded.text[i] in fold_mapped(text[a:b]).text or folded.text[i] == " ", (
+                text, i)
+
+
+def test_map_on_a_real_paragraph() -> None:
+    text = "Le café “Chez Léon” — ouvert\u00a0en 1950 — a fermé&nbsp;hier. Voilà ﬁni…"
+    folded = fold_mapped(text)
+    at = folded.text.index("ouvert en 1950")
+    a, b = folded.source_span(at, at + len("ouvert en 1950"))
+    assert text[a:b] == "ouvert\u00a0en 1950"
+    at = folded.text.index("fini...")
+    a, b = folded.source_span(at, at + len("fini..."))
+    assert text[a:b] == "ﬁni…"
+    at = folded.text.index("fermé hier")
+    a, b = folded.source_span(at, at + len("fermé hier"))
+    assert text[a:b] == "fermé&nbsp;hier"
+
+
+def test_every_unicode_space_is_a_space() -> None:
+    spaces = [chr(c) for c in range(0x110000) if chr(c).isspace()]
+    assert fold("a" + "".join(spaces) + "b") == "a b"
+    for ch in spaces:
+        assert fold(f"a{ch}b") == "a b"
+
+
+def test_readings_only_when_they_differ() -> None:
+    assert folded_readings(fold("plain text with nothing to remove")) == []
+    assert source_readings("plain text, no TeX, not a PDF", pdf=True) == []
