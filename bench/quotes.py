@@ -32,6 +32,7 @@ import subprocess
 import sys
 import time
 import unicodedata
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -75,15 +76,23 @@ def _unnegated(m: re.Match[str]) -> str:
     return {"can't": "can", "won't": "will"}.get(word, "")
 
 
-def sentences(body: str) -> list[str]:
-    out = []
+def sentences(body: str) -> tuple[list[str], dict[str, str]]:
+    """The article's sentences fit to quote, and for each the next one in its paragraph."""
+    out: list[str] = []
+    nexts: dict[str, str] = {}
     for paragraph in body.split("\n"):
+        previous = None
         for s in _SENTENCE_END.split(paragraph.strip()):
             s = s.strip()
             edited = re.search(r"\.\.\.|\u2026|[\[\]]", s)
             if 40 <= len(s) <= 280 and len(s.split()) >= 6 and not edited:
                 out.append(s)
-    return out
+                if previous is not None:
+                    nexts[previous] = s
+                previous = s
+            else:
+                previous = None
+    return out, nexts
 
 
 def fragment(sentence: str, rng: random.Random) -> str:
@@ -140,14 +149,18 @@ def alter(passage: str, vocabulary: list[str], rng: random.Random) -> tuple[str,
     return None
 
 
+_LIST_LIKE = re.compile(r"\s*(?:[-*+\u2014\u2013]|\d{1,3}[.)]\s|#|\|)")
 _DASHES = ["\u2014", " \u2014 ", " - ", " -- ", "\u2013", "--"]
-_ENTITIES = {"&": "&amp;", "\u2019": "&#8217;", "'": "&#39;", "\u2014": "&mdash;"}
+_ENTITIES = {"&": "&amp;", "\u2019": "&#8217;", "'": "&#39;", "\u2014": "&mdash;",
+             "\u201c": "&ldquo;", ",": "&#44;"}
 
 
 def vary(passage: str, rng: random.Random) -> tuple[str, str]:
     """The passage as a reader model might write it in its answer, and the form used."""
     p = passage
     form = rng.choices(["curly", "straight", "block"], weights=[4, 4, 2])[0]
+    if form == "block" and _LIST_LIKE.match(p):
+        form = "curly"  # as a block it would be a list, which is not a quotation by the rules
     # A quotation inside the passage is nested the way a writer nests one, in single marks
     # (a block quote keeps the page's own marks).
     if form != "block":
@@ -172,9 +185,12 @@ def vary(passage: str, rng: random.Random) -> tuple[str, str]:
         spots = [i for i, w in enumerate(words) if re.fullmatch(r"[A-Za-z]{4,}", w)]
         if spots:
             i = rng.choice(spots)
-            mark = rng.choice(["*", "**", "_"])
-            words[i] = f"{mark}{words[i]}{mark}"
-            p = " ".join(words)
+            j = min(len(words) - 1, i + rng.choice([0, 0, 1, 2]))  # a word, or a few
+            if re.fullmatch(r"[A-Za-z,]+", words[j]) and not words[j].endswith(","):
+                mark = rng.choice(["*", "**", "_"])
+                words[i] = mark + words[i]
+                words[j] = words[j] + mark
+                p = " ".join(words)
     if rng.random() < 0.15:
         p = p.replace(" ", "  ", 1)
     if rng.random() < 0.1:
@@ -231,7 +247,7 @@ def load_pages(limit: int | None) -> list[dict[str, Any]]:
 
 def build_cases(page: dict[str, Any], per_page: int, rng: random.Random) -> list[dict[str, Any]]:
     held = (key(page["main"]), key(page["page"]))
-    candidates = [s for s in sentences(page["body_text"])]
+    candidates, nexts = sentences(page["body_text"])
     rng.shuffle(candidates)
     vocabulary = sorted({w for w in re.findall(r"\b[A-Za-z]{4,}\b", page["body_text"])
                          if w.lower() not in _STOP})
@@ -241,6 +257,9 @@ def build_cases(page: dict[str, Any], per_page: int, rng: random.Random) -> list
         if faithful >= per_page and altered >= per_page:
             break
         passage = fragment(sentence, rng) if rng.random() < 0.35 else sentence
+        following = nexts.get(sentence)
+        if following and rng.random() < 0.1:
+            passage = f"{sentence} {following}"  # two sentences of one paragraph
         if not any(key(passage) in h for h in held):
             continue  # not on the page as extracted: not a fair faithful quotation
         if faithful < per_page:
@@ -336,6 +355,12 @@ def worker(job_path: str, out_path: str, repeat: int) -> None:
     Path(out_path).write_text(json.dumps(results))
 
 
+def _reason(case: dict[str, Any], side: str) -> str:
+    if side == "ours":
+        return str(case["ours_detail"]["reason"])
+    return re.sub(r"\d+", "N", str(case.get("theirs_reason")))[:70]
+
+
 def summarize(pages: list[dict[str, Any]], side: str) -> dict[str, Any]:
     cases = [c for p in pages for c in p["cases"] if side in c]
     faithful = [c for c in cases if c["kind"] == "faithful"]
@@ -352,6 +377,7 @@ def summarize(pages: list[dict[str, Any]], side: str) -> dict[str, Any]:
         "faithful_found": sum(c[side] == "found" for c in faithful), "faithful": len(faithful),
         "altered_flagged": sum(c[side] == "not_found" for c in altered), "altered": len(altered),
         "not_run": sum(c[side] == "not_run" for c in cases),
+        "not_run_reasons": Counter(_reason(c, side) for c in cases if c[side] == "not_run"),
         "ms_median": statistics.median(times), "ms_mean": statistics.fmean(times),
         "ms_p95": times[int(0.95 * (len(times) - 1))], "ms_max": times[-1],
         "altered_by_change": by_change,
@@ -365,7 +391,7 @@ def summarize(pages: list[dict[str, Any]], side: str) -> dict[str, Any]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--per-page", type=int, default=8)
+    parser.add_argument("--per-page", type=int, default=10)
     parser.add_argument("--pages", type=int, default=None)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--no-baseline", action="store_true")
@@ -410,19 +436,23 @@ def main() -> int:
     for name, s in rows:
         changes = ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in sorted(s["altered_by_change"].items()))
         print(f"  {name}: altered flagged by change: {changes}")
+    for name, s in rows:
+        if s["not_run_reasons"]:
+            reasons = ", ".join(f"{n} x {r}" for r, n in s["not_run_reasons"].most_common(4))
+            print(f"  {name}: not_run reasons: {reasons}")
     if why_not is not None:
         print(f"baseline: {why_not}")
 
     misses = []
     for page in pages:
         for c in page["cases"]:
-            wrong = (c["kind"] == "faithful") == (c["ours"] != "found")
+            wrong = c["ours"] != ("found" if c["kind"] == "faithful" else "not_found")
             if wrong:
                 misses.append({"page": page["name"], **{k: v for k, v in c.items()
                                                           if k != "ours_detail"},
                                "detail": c["ours_detail"]})
     (OUT / "quotes-misses.json").write_text(json.dumps(misses, indent=1, ensure_ascii=False))
-    (OUT / "quotes-summary.json").write_text(json.dumps(dict(rows), indent=1))
+    (OUT / "quotes-summary.json").write_text(json.dumps(dict(rows), indent=1, default=dict))
     print(f"readreceipt misses written to {OUT / 'quotes-misses.json'} ({len(misses)})")
     return 0
 

@@ -1,4 +1,4 @@
-"""Folding: what must fold together, what must never, and the map back to the source."""
+"""Folding and matching: what must match, what must never, and the map back to the source."""
 
 # ruff: noqa: RUF001 - the look-alike characters are what these tables are about
 from __future__ import annotations
@@ -8,34 +8,14 @@ import random
 import pytest
 
 from readreceipt import textfold
-from readreceipt.textfold import (
-    boundaries_hold,
-    fold,
-    fold_mapped,
-    folded_readings,
-    source_readings,
-    squeeze,
-    squeezed_pattern,
-    strip_markdown,
-    tex_rendered,
-)
+from readreceipt.pagereadings import folded_readings, source_readings, tex_rendered
+from readreceipt.textfold import fold, fold_mapped
+from readreceipt.textmatch import Needle, PageText, boundaries_hold, squeeze, squeezed_pattern
 
 
 def found(passage: str, page: str, *, pdf: bool = False) -> bool:
-    """Found the way the check finds it: strict with boundaries, or squeezed with them."""
-    hay = fold(page)
-    hays = [hay, *(r for r, _ in folded_readings(hay)),
-            *(fold(r) for r in source_readings(page, pdf=pdf))]
-    needle = fold(passage).rstrip(" .,;:")
-    for h in hays:
-        at = h.find(needle)
-        while at >= 0:
-            if boundaries_hold(h, at, at + len(needle)):
-                return True
-            at = h.find(needle, at + 1)
-    squeezed = squeeze(fold(strip_markdown(passage)), pdf=pdf).rstrip(" .,;:")
-    pattern = squeezed_pattern(squeezed, pdf=pdf)
-    return any(squeezed in squeeze(h, pdf=pdf) and pattern.search(h) for h in hays)
+    """Found the way the check finds it: plainly in the text or a reading, or squeezed."""
+    return Needle(passage, pdf).found_in(PageText(page, pdf))
 
 
 # (page says, answer quotes): the same words, typeset differently.

@@ -13,11 +13,12 @@ are never read: the apostrophe is the same character.
 
 How a passage is looked for (:func:`check_answer_text`): folded the same way as the page
 (:mod:`readreceipt.textfold`), in the main content first and then in the whole visible text,
-in the text itself and then in its further readings, and once more with spaces, quotation marks
-and emphasis removed from both sides. Every try can only add a way of finding a passage, and
-none lets a digit, a sign, a decimal point or an inequality go: the ends of a match must fall
-where a word or a number does. A passage not found is reported with the nearest passage the
-page does hold, in the page's own characters, and how similar it is.
+in the text itself and then in its further readings (:mod:`readreceipt.pagereadings`), and
+once more with spaces, quotation marks and emphasis removed from both sides
+(:mod:`readreceipt.textmatch`). Every try can only add a way of finding a passage, and none
+lets a digit, a sign, a decimal point or an inequality go: the ends of a match must fall where
+a word or a number does. A passage not found is reported with the nearest passage the page
+does hold, in the page's own characters, and how similar it is.
 
 ``not_run`` is never a pass: nothing was checked, and the reason says why.
 """
@@ -31,17 +32,8 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from readreceipt.textfold import (
-    Folded,
-    boundaries_hold,
-    fold,
-    fold_mapped,
-    folded_readings,
-    source_readings,
-    squeeze,
-    squeezed_pattern,
-    strip_markdown,
-)
+from readreceipt.textfold import fold
+from readreceipt.textmatch import Needle, PageText, squeeze, strip_markdown, trim
 
 log = logging.getLogger(__name__)
 
@@ -286,88 +278,15 @@ def _unwrap(passage: str) -> str:
 
 
 def _in_prompt(passage: str, folded_prompt: str, squeezed_prompt: str) -> bool:
-    needle = _trim(fold(strip_markdown(passage)))
-    return needle in folded_prompt or _trim(squeeze(needle)) in squeezed_prompt
+    needle = trim(fold(strip_markdown(passage)))
+    return needle in folded_prompt or trim(squeeze(needle)) in squeezed_prompt
 
 
 # --------------------------------------------------------------------------------- matching
 
-_TRAILING = " .,;:"
-
-
-def _trim(folded: str) -> str:
-    """A closing full stop or comma belongs to the answer's sentence, not to the page's."""
-    return folded.strip().rstrip(_TRAILING).rstrip()
-
-
-class _PageText:
-    """One text of the page, folded once, its readings and squeezes made when first needed."""
-
-    def __init__(self, source: str, pdf: bool) -> None:
-        self.source = source
-        self.pdf = pdf
-        self.folded: Folded = fold_mapped(source)
-        self._readings: list[tuple[str, bool]] | None = None
-        self._squeezed: list[tuple[str, str]] | None = None
-
-    @property
-    def readings(self) -> list[str]:
-        return [text for text, _ in self._made_readings()]
-
-    def _made_readings(self) -> list[tuple[str, bool]]:
-        if self._readings is None:
-            folded = self.folded.text
-            made = [fold_mapped(r).text for r in source_readings(self.source, pdf=self.pdf)]
-            self._readings = [*folded_readings(folded), *((r, True) for r in made if r != folded)]
-        return self._readings
-
-    @property
-    def squeezed(self) -> list[tuple[str, str]]:
-        """(folded reading, its squeeze) for the text and each reading whose squeeze differs."""
-        if self._squeezed is None:
-            texts = [self.folded.text, *(t for t, own in self._made_readings() if own)]
-            self._squeezed = [(t, squeeze(t, pdf=self.pdf)) for t in texts]
-        return self._squeezed
-
-
 @lru_cache(maxsize=4)
-def _page_text(source: str, pdf: bool) -> _PageText:
-    return _PageText(source, pdf)
-
-
-class _Needle:
-    """A passage folded for searching: as written, without markdown, and squeezed."""
-
-    def __init__(self, passage: str, pdf: bool) -> None:
-        clean = _trim(fold(strip_markdown(passage)))
-        self.strict = [n for n in dict.fromkeys((_trim(fold(passage)), clean)) if n]
-        self.clean = clean
-        self.squeezed = _trim(squeeze(clean, pdf=pdf))
-        self.pdf = pdf
-        self._pattern: re.Pattern[str] | None = None
-
-    def in_text(self, page: _PageText) -> bool:
-        hays = [page.folded.text, *page.readings]
-        if any(_find_bounded(needle, hay) for hay in hays for needle in self.strict):
-            return True
-        if not self.squeezed:
-            return False
-        for hay, squeezed in page.squeezed:
-            if self.squeezed in squeezed:
-                if self._pattern is None:
-                    self._pattern = squeezed_pattern(self.squeezed, pdf=self.pdf)
-                if self._pattern.search(hay):
-                    return True
-        return False
-
-
-def _find_bounded(needle: str, hay: str) -> bool:
-    at = hay.find(needle)
-    while at >= 0:
-        if boundaries_hold(hay, at, at + len(needle)):
-            return True
-        at = hay.find(needle, at + 1)
-    return False
+def _page_text(source: str, pdf: bool) -> PageText:
+    return PageText(source, pdf)
 
 
 def check_answer_text(answer: str, *, main_text: str, page_text: str, prompt: str = "",
@@ -389,8 +308,8 @@ def check_answer_text(answer: str, *, main_text: str, page_text: str, prompt: st
         tiers = tiers[:1]
     results = []
     for passage in passages:
-        needle = _Needle(passage, is_pdf)
-        tier = next((name for name, text in tiers if needle.in_text(text)), None)
+        needle = Needle(passage, is_pdf)
+        tier = next((name for name, text in tiers if needle.found_in(text)), None)
         if tier is not None:
             results.append(PassageResult(passage, True, tier, None, None))
         else:
@@ -400,7 +319,7 @@ def check_answer_text(answer: str, *, main_text: str, page_text: str, prompt: st
     return AnswerCheck(outcome, None, tuple(results), skipped)
 
 
-def _nearest(needle: str, page: _PageText) -> tuple[str | None, float | None]:
+def _nearest(needle: str, page: PageText) -> tuple[str | None, float | None]:
     """The passage of the page closest to ``needle``, widened to whole words, and its score."""
     hay = page.folded.text
     if not needle or not hay.strip():

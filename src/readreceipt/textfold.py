@@ -1,29 +1,22 @@
 """Folding text so that a page and an answer typeset by different hands can be compared.
 
 Used by :mod:`readreceipt.quotes` on both sides of every comparison, so both sides are always
-folded by the same function. Three tools live here:
+folded by the same function. :func:`fold_mapped` (and :func:`fold`): entities decoded, NFKC,
+case folded, curly and straight marks made one, the several dashes made one hyphen, soft
+hyphens and zero-width characters removed, whitespace runs made one space. The result keeps a
+map back to the original text, so a passage located in the folded page can be shown in the
+page's own characters. (What else may differ and still match is :mod:`readreceipt.textmatch`.)
 
-- :func:`fold_mapped` (and :func:`fold`): entities decoded, NFKC, case folded, curly and
-  straight marks made one, the several dashes made one hyphen, soft hyphens and zero-width
-  characters removed, whitespace runs made one space. The result keeps a map back to the
-  original text, so a passage located in the folded page can be shown in the page's own
-  characters.
-- :func:`squeeze`: a folded text with spaces, quotation marks and markdown emphasis removed,
-  the looser second try. :func:`squeezed_pattern` finds a squeezed needle in the *folded* text
-  with the word boundaries at its two ends still checked.
-- :func:`folded_readings` and :func:`source_readings`: further readings of a page (the space an
-  extractor leaves before punctuation, footnote markers and screen-reader text left out, TeX
-  written as the characters it renders to, a PDF's line-end hyphens joined), each searched
-  beside the plain one so that a reading can only ever find more.
+Invariant, checked by the must-not-match tables in tests/test_textfold.py: no fold removes or
+changes a digit, a sign (``-`` ``+`` ``±``), an inequality, a decimal point or a percent sign.
+Exponents keep a ``^`` so that ``10²`` never reads as ``102``; a vulgar fraction after a digit
+is set apart so ``1½`` never reads as ``11/2``.
 
-Invariant, checked by the must-not-match tables in tests/test_textfold.py: no fold, squeeze or
-reading removes or changes a digit, a sign (``-`` ``+`` ``±``), an inequality, a decimal point
-or a percent sign, and none joins two numbers into one. Exponents keep a ``^`` so that ``10²``
-never reads as ``102``; a vulgar fraction after a digit is set apart so ``1½`` never reads as
-``11/2``.
+Speed: most pages fold one character to one (curly marks and dashes included), and those are
+folded over the whole text at once, with only runs of spaces, entities, runs of dashes and "…"
+as places where the length changes; other texts are folded run by run.
 """
 
-# ruff: noqa: RUF001 - the tables here are the look-alike characters themselves
 from __future__ import annotations
 
 import html
@@ -33,16 +26,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = [
-    "Folded",
-    "fold",
-    "fold_mapped",
-    "folded_readings",
-    "source_readings",
-    "squeeze",
-    "squeezed_pattern",
-    "strip_markdown",
-]
+__all__ = ["Folded", "fold", "fold_mapped"]
 
 # One character for each family of marks. Applied before NFKC (for characters NFKC would
 # decompose awkwardly) and again after it (for characters NFKC produces).
@@ -394,256 +378,3 @@ _run_pieces_cached = lru_cache(maxsize=8192)(_run_pieces)
 def fold(text: str) -> str:
     """The folded form of ``text``, ends stripped (used for passages and prompts)."""
     return fold_mapped(text).text.strip()
-
-
-# ----------------------------------------------------------------------------- the looser try
-
-# What a squeeze removes: whitespace, quotation marks (an answer nesting a quotation turns "
-# into '), markdown emphasis and code marks, and the backslash of a markdown escape. Letters,
-# digits, full stops, minus signs and every other mark stay.
-_SQUEEZE_CLASS = r"\s\"'*_`\\"
-_SQUEEZED_OUT = (" ", '"', "'", "*", "_", "`", "\\")
-# A space between two digits is kept (as NUL): "3 5-year plans" must not read "35-year plans".
-_DIGIT_GAP = re.compile(r"(\d) (?=\d)")
-# A hyphen between two letters, ignored in a PDF, where a line end breaks a word with one and
-# an extractor may or may not keep it. Never beside a digit, where it is a minus or a range.
-_LETTER_HYPHEN = re.compile(r"-(?<=[^\W\d_]-)(?=[^\W\d_])")
-
-
-def squeeze(folded: str, *, pdf: bool = False) -> str:
-    """``folded`` (whose only whitespace is single spaces) with spaces, quotation marks and
-    markdown emphasis removed."""
-    text = _DIGIT_GAP.sub("\\1\x00", folded)
-    for mark in _SQUEEZED_OUT:
-        text = text.replace(mark, "")
-    return _LETTER_HYPHEN.sub("", text) if pdf and "-" in text else text
-
-
-def squeezed_pattern(needle: str, *, pdf: bool = False) -> re.Pattern[str]:
-    """A pattern finding squeezed ``needle`` in a *folded* text, word boundaries at both ends.
-
-    Between two characters of the needle it allows what :func:`squeeze` removes; between two
-    digits only emphasis marks, never a space (a NUL in the needle stands for that space).
-    """
-    gap = f"[{_SQUEEZE_CLASS}]*"
-    letter_gap = f"[{_SQUEEZE_CLASS}-]*"
-    parts: list[str] = [_start_guard(needle[0])]
-    for i, ch in enumerate(needle):
-        if i:
-            prev = needle[i - 1]
-            if prev == "\x00" or ch == "\x00":
-                parts.append("")
-            elif prev.isdigit() and ch.isdigit():
-                parts.append("[*_`]*")
-            elif pdf and prev.isalpha() and ch.isalpha():
-                parts.append(letter_gap)
-            else:
-                parts.append(gap)
-        parts.append(r"\s+" if ch == "\x00" else re.escape(ch))
-    parts.append(_end_guard(needle[-1]))
-    return re.compile("".join(parts))
-
-
-def _start_guard(first: str) -> str:
-    guard = ""
-    if first.isalnum():
-        guard += r"(?<![^\W_])"
-    if first.isdigit():
-        # Not the tail of a decimal or a thousands group, not after a sign or an exponent mark.
-        guard += r"(?<!\d[.,])(?<![-+^±])"
-    return guard
-
-
-def _end_guard(last: str) -> str:
-    guard = ""
-    if last.isalnum():
-        guard += r"(?![^\W_])"
-    if last.isdigit():
-        # Not the head of a decimal or thousands group, and not a number cut from its unit.
-        guard += r"(?![.,]\d)(?![%‰°^])"
-    return guard
-
-
-def boundaries_hold(hay: str, start: int, end: int) -> bool:
-    """Whether ``hay[start:end]`` starts and ends where a word or a number does."""
-    first, last = hay[start], hay[end - 1]
-    if start > 0:
-        before = hay[start - 1]
-        if first.isalnum() and before.isalnum():
-            return False
-        if first.isdigit() and (
-            before in "-+^±" or (before in ".," and start > 1 and hay[start - 2].isdigit())
-        ):
-            return False
-    if end < len(hay):
-        after = hay[end]
-        if last.isalnum() and after.isalnum():
-            return False
-        if last.isdigit() and (
-            after in "%‰°^" or (after in ".," and end + 1 < len(hay) and hay[end + 1].isdigit())
-        ):
-            return False
-    return True
-
-
-# ---------------------------------------------------------------------------- answer markdown
-
-_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1")
-_CODE = re.compile(r"`+([^`]+)`+")
-_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!\"'<>|~])")
-
-
-def strip_markdown(passage: str) -> str:
-    """A passage with the markdown an answer adds (emphasis, code marks, escapes) removed."""
-    text = _ESCAPE.sub(r"\1", passage)
-    text = _CODE.sub(r"\1", text)
-    previous = None
-    while previous != text:  # nested emphasis: ***a** b*
-        previous, text = text, _EMPHASIS.sub(r"\2", text)
-    return text
-
-
-# ------------------------------------------------------------------------------ TeX as rendered
-
-# A listing or a feed (arXiv's, for one) carries an abstract as its author typed it, and an
-# answer written from the rendered page says "κ = 0.36" where the text holds "$\\kappa = 0.36$".
-# A closed table, one command for one character: a command not in it stays as typed, and no
-# digit, sign or letter of the text is touched.
-_TEX_SYMBOLS: dict[str, str] = {
-    # alpha..omega are U+03B1..U+03C9 in this order (final sigma included).
-    **{name: chr(0x3B1 + i) for i, name in enumerate((
-        "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
-        "lambda", "mu", "nu", "xi", "omicron", "pi", "rho", "varsigma", "sigma", "tau",
-        "upsilon", "phi", "chi", "psi", "omega"))},
-    "varepsilon": "ε", "vartheta": "ϑ", "varphi": "φ", "varrho": "ϱ", "varpi": "ϖ",
-    "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Xi": "Ξ", "Pi": "Π",
-    "Sigma": "Σ", "Upsilon": "Υ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω",
-    "times": "×", "cdot": "·", "div": "÷", "pm": "±", "mp": "∓", "ast": "∗",
-    "le": "≤", "leq": "≤", "leqslant": "≤", "ge": "≥", "geq": "≥", "geqslant": "≥",
-    "ne": "≠", "neq": "≠", "approx": "≈", "simeq": "≃", "sim": "∼", "equiv": "≡",
-    "propto": "∝", "ll": "≪", "gg": "≫", "lesssim": "≲", "gtrsim": "≳",
-    "to": "→", "rightarrow": "→", "leftarrow": "←", "gets": "←", "Rightarrow": "⇒",
-    "Leftarrow": "⇐", "leftrightarrow": "↔", "Leftrightarrow": "⇔", "mapsto": "↦",
-    "infty": "∞", "partial": "∂", "nabla": "∇", "sum": "∑", "prod": "∏", "int": "∫",
-    "sqrt": "√", "in": "∈", "notin": "∉", "subset": "⊂", "subseteq": "⊆", "cup": "∪",
-    "cap": "∩", "forall": "∀", "exists": "∃", "neg": "¬", "land": "∧", "lor": "∨",
-    "emptyset": "∅", "ell": "ℓ", "hbar": "ℏ", "circ": "∘", "bullet": "•", "star": "⋆",
-    "dagger": "†", "prime": "′", "langle": "⟨", "rangle": "⟩", "vert": "|", "mid": "|",
-    "lvert": "|", "rvert": "|", "ldots": "…", "dots": "…", "cdots": "⋯", "degree": "°",
-    "AA": "Å", "S": "§", "textdegree": "°", "textasciitilde": "~",
-}
-# Commands that change how their argument looks and add no character of their own.
-_TEX_STYLES = frozenset((
-    "mathrm", "mathbf", "mathit", "mathsf", "mathtt", "mathcal", "mathbb", "mathfrak",
-    "boldsymbol", "bm", "operatorname", "text", "textrm", "textbf", "textit", "texttt",
-    "textsf", "textsc", "emph", "mbox", "hbox", "mathnormal", "left", "right", "big", "Big",
-    "bigg", "Bigg", "displaystyle", "textstyle", "scriptstyle", "rm", "bf", "it", "limits",
-    "nolimits",
-))
-_TEX_TEXT_WRAPPER = re.compile(
-    r"\\(?:textbf|textit|texttt|textsc|textrm|textsf|emph|text|mbox)\s*\{([^{}]*)\}"
-)
-_TEX_MATH = re.compile(
-    r"\$\$(?P<a>[^$]{1,400}?)\$\$|\$(?P<b>[^$\n]{1,200}?)\$"
-    r"|\\\((?P<c>.{1,400}?)\\\)|\\\[(?P<d>.{1,400}?)\\\]",
-    re.S,
-)
-_TEX_SIGNS = re.compile(r"\\[A-Za-z]|[\^_{}]")
-_TEX_DEGREE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?")
-_TEX_COMMAND = re.compile(r"\\([A-Za-z]+)")
-_TEX_ESCAPED = re.compile(r"\\([%&$#_{}])")
-_TEX_SPACING = re.compile(r"\\[,;:!]|\\ ")
-_TEX_QUOTES = re.compile(r"``(.{1,400}?)''", re.S)
-
-
-def has_tex(text: str) -> bool:
-    """Whether ``text`` may hold TeX worth a reading of its own."""
-    return "\\" in text or "``" in text
-
-
-def _math_rendered(body: str) -> str:
-    body = _TEX_DEGREE.sub("°", body)
-    body = _TEX_SPACING.sub("", _TEX_ESCAPED.sub(lambda m: "\x01" + m.group(1), body))
-
-    def command(m: re.Match[str]) -> str:
-        name = m.group(1)
-        if name in _TEX_STYLES:
-            return ""
-        return _TEX_SYMBOLS.get(name, m.group(0))
-
-    body = _TEX_COMMAND.sub(command, body)
-    # Braces group and a subscript mark only lowers; a caret stays, as an exponent does.
-    body = re.sub(r"(?<!\x01)[{}_~]", lambda m: " " if m.group() == "~" else "", body)
-    return body.replace("\x01", "")
-
-
-def tex_rendered(text: str) -> str:
-    """``text`` with its TeX math written as the characters a rendered page would show."""
-
-    def math(m: re.Match[str]) -> str:
-        body = next(g for g in m.groups() if g is not None)
-        return _math_rendered(body) if _TEX_SIGNS.search(body) else m.group(0)
-
-    text = _TEX_TEXT_WRAPPER.sub(r"\1", text)
-    text = _TEX_MATH.sub(math, text)
-    return _TEX_QUOTES.sub(r'"\1"', text)
-
-
-# -------------------------------------------------------------------------- readings of a page
-
-# Footnote markers, as they read once folded: a bracketed reference or tag, an exponent mark
-# after a word or a closing mark (a superscript number), a number stuck to the end of a
-# sentence before the next word ("the end.12 next").
-_FOOTNOTE_BRACKETED = re.compile(
-    r"\[(?:\d{1,3}|[a-z]|note \d{1,3}|citation needed|clarification needed|when\?)\]")
-_FOOTNOTE_RAISED = re.compile(r"\^(?<=[^\W\d_.,;:!?\"')]\^)\d{1,3}(?![\d.,])")
-_FOOTNOTE_GLUED = re.compile(r"([.,;:!?\"')])(?<=[^\W\d_].)\d{1,3}(?= [^\W\d_])")
-# Text a page holds for screen readers, which a sighted reader never sees inside the sentence.
-_SCREEN_READER = re.compile(
-    r" ?\(?\b(?:opens|open|opening) in (?:a )?new (?:tab|window)(?: or (?:tab|window))?\)?"
-    r"| ?\((?:link is external|external link|link sends e-?mail|new window)\)"
-)
-_SCREEN_READER_WORDS = ("new tab", "new window", "(link", "(external")
-# A space an extractor puts where a tag ended: "the report , which" and "( see".
-_TAG_SPACE_BEFORE = re.compile(r" (?=[,;:!?)\]]|\.(?!\d))")
-_TAG_SPACE_AFTER = re.compile(r"([(\[]) ")
-_PDF_BREAK = re.compile(r"([^\W\d_])[-\u00ad\ufffe][ \t]*\r?\n\s*(?=[^\W\d_])")
-
-
-def folded_readings(folded: str) -> list[tuple[str, bool]]:
-    """Further readings of an already folded page text (no refolding needed), each with
-    whether its squeeze differs from the text's own.
-
-    Without the spaces an extractor leaves before closing punctuation (a squeeze removes those
-    spaces anyway), and without footnote markers and screen-reader text. Only readings that
-    differ from ``folded`` are returned.
-    """
-    tight = _TAG_SPACE_BEFORE.sub("", folded)
-    if "( " in tight or "[ " in tight:
-        tight = _TAG_SPACE_AFTER.sub(r"\1", tight)
-    asides = _FOOTNOTE_GLUED.sub(r"\1", folded)
-    if "[" in asides:
-        asides = _FOOTNOTE_BRACKETED.sub("", asides)
-    if "^" in asides:
-        asides = _FOOTNOTE_RAISED.sub("", asides)
-    if any(words in asides for words in _SCREEN_READER_WORDS):
-        asides = _SCREEN_READER.sub("", asides)
-    readings = [(tight, False)] if tight != folded else []
-    if asides != folded:
-        readings.append((asides, True))
-    return readings
-
-
-def source_readings(text: str, *, pdf: bool = False) -> list[str]:
-    """Further readings made from the page's own text, to be folded by the caller.
-
-    TeX written as the characters it renders to (only where the text holds TeX), and for a PDF
-    the words broken by a hyphen at a line end joined, without the hyphen and with it.
-    """
-    readings: list[str] = []
-    if has_tex(text):
-        readings.append(tex_rendered(text))
-    if pdf and _PDF_BREAK.search(text):
-        readings.append(_PDF_BREAK.sub(r"\1", text))
-        readings.append(_PDF_BREAK.sub(r"\1-", text))
-    return [r for r in readings if r != text]

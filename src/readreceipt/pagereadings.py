@@ -1,0 +1,166 @@
+"""Further readings of a page's text, each searched beside the text itself.
+
+A reading can only ever find more: a passage is found when any reading holds it. Readings of
+the folded text (:func:`folded_readings`): without the space an extractor leaves where a tag
+ended ("the report , which"), and without footnote markers and screen-reader text ("opens in a
+new tab"). Readings of the page's own text, to be folded by the caller
+(:func:`source_readings`): TeX written as the characters it renders to, by a closed table, and
+for a PDF the words a line end broke with a hyphen, joined without it and with it.
+
+Invariant, checked by the must-not-match tables in tests/test_textfold.py: no reading changes
+a digit, a sign, an inequality or a decimal point, and TeX that is not math (an amount in
+dollars) stays as typed.
+"""
+
+# ruff: noqa: RUF001 - the TeX table is the look-alike characters themselves
+from __future__ import annotations
+
+import re
+
+__all__ = ["folded_readings", "has_tex", "source_readings", "tex_rendered"]
+
+
+# ------------------------------------------------------------------------------ TeX as rendered
+
+# A listing or a feed (arXiv's, for one) carries an abstract as its author typed it, and an
+# answer written from the rendered page says "κ = 0.36" where the text holds "$\\kappa = 0.36$".
+# A closed table, one command for one character: a command not in it stays as typed, and no
+# digit, sign or letter of the text is touched.
+_TEX_SYMBOLS: dict[str, str] = {
+    # alpha..omega are U+03B1..U+03C9 in this order (final sigma included).
+    **{name: chr(0x3B1 + i) for i, name in enumerate((
+        "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
+        "lambda", "mu", "nu", "xi", "omicron", "pi", "rho", "varsigma", "sigma", "tau",
+        "upsilon", "phi", "chi", "psi", "omega"))},
+    "varepsilon": "ε", "vartheta": "ϑ", "varphi": "φ", "varrho": "ϱ", "varpi": "ϖ",
+    "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Xi": "Ξ", "Pi": "Π",
+    "Sigma": "Σ", "Upsilon": "Υ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω",
+    "times": "×", "cdot": "·", "div": "÷", "pm": "±", "mp": "∓", "ast": "∗",
+    "le": "≤", "leq": "≤", "leqslant": "≤", "ge": "≥", "geq": "≥", "geqslant": "≥",
+    "ne": "≠", "neq": "≠", "approx": "≈", "simeq": "≃", "sim": "∼", "equiv": "≡",
+    "propto": "∝", "ll": "≪", "gg": "≫", "lesssim": "≲", "gtrsim": "≳",
+    "to": "→", "rightarrow": "→", "leftarrow": "←", "gets": "←", "Rightarrow": "⇒",
+    "Leftarrow": "⇐", "leftrightarrow": "↔", "Leftrightarrow": "⇔", "mapsto": "↦",
+    "infty": "∞", "partial": "∂", "nabla": "∇", "sum": "∑", "prod": "∏", "int": "∫",
+    "sqrt": "√", "in": "∈", "notin": "∉", "subset": "⊂", "subseteq": "⊆", "cup": "∪",
+    "cap": "∩", "forall": "∀", "exists": "∃", "neg": "¬", "land": "∧", "lor": "∨",
+    "emptyset": "∅", "ell": "ℓ", "hbar": "ℏ", "circ": "∘", "bullet": "•", "star": "⋆",
+    "dagger": "†", "prime": "′", "langle": "⟨", "rangle": "⟩", "vert": "|", "mid": "|",
+    "lvert": "|", "rvert": "|", "ldots": "…", "dots": "…", "cdots": "⋯", "degree": "°",
+    "AA": "Å", "S": "§", "textdegree": "°", "textasciitilde": "~",
+}
+# Commands that change how their argument looks and add no character of their own.
+_TEX_STYLES = frozenset((
+    "mathrm", "mathbf", "mathit", "mathsf", "mathtt", "mathcal", "mathbb", "mathfrak",
+    "boldsymbol", "bm", "operatorname", "text", "textrm", "textbf", "textit", "texttt",
+    "textsf", "textsc", "emph", "mbox", "hbox", "mathnormal", "left", "right", "big", "Big",
+    "bigg", "Bigg", "displaystyle", "textstyle", "scriptstyle", "rm", "bf", "it", "limits",
+    "nolimits",
+))
+_TEX_TEXT_WRAPPER = re.compile(
+    r"\\(?:textbf|textit|texttt|textsc|textrm|textsf|emph|text|mbox)\s*\{([^{}]*)\}"
+)
+_TEX_MATH = re.compile(
+    r"\$\$(?P<a>[^$]{1,400}?)\$\$|\$(?P<b>[^$\n]{1,200}?)\$"
+    r"|\\\((?P<c>.{1,400}?)\\\)|\\\[(?P<d>.{1,400}?)\\\]",
+    re.S,
+)
+_TEX_SIGNS = re.compile(r"\\[A-Za-z]|[\^_{}]")
+_TEX_DEGREE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?")
+_TEX_COMMAND = re.compile(r"\\([A-Za-z]+)")
+_TEX_ESCAPED = re.compile(r"\\([%&$#_{}])")
+_TEX_SPACING = re.compile(r"\\[,;:!]|\\ ")
+_TEX_QUOTES = re.compile(r"``(.{1,400}?)''", re.S)
+
+
+def has_tex(text: str) -> bool:
+    """Whether ``text`` may hold TeX worth a reading of its own."""
+    return "\\" in text or "``" in text
+
+
+def _math_rendered(body: str) -> str:
+    body = _TEX_DEGREE.sub("°", body)
+    body = _TEX_SPACING.sub("", _TEX_ESCAPED.sub(lambda m: "\x01" + m.group(1), body))
+
+    def command(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name in _TEX_STYLES:
+            return ""
+        return _TEX_SYMBOLS.get(name, m.group(0))
+
+    body = _TEX_COMMAND.sub(command, body)
+    # Braces group and a subscript mark only lowers; a caret stays, as an exponent does.
+    body = re.sub(r"(?<!\x01)[{}_~]", lambda m: " " if m.group() == "~" else "", body)
+    return body.replace("\x01", "")
+
+
+def tex_rendered(text: str) -> str:
+    """``text`` with its TeX math written as the characters a rendered page would show."""
+
+    def math(m: re.Match[str]) -> str:
+        body = next(g for g in m.groups() if g is not None)
+        return _math_rendered(body) if _TEX_SIGNS.search(body) else m.group(0)
+
+    text = _TEX_TEXT_WRAPPER.sub(r"\1", text)
+    text = _TEX_MATH.sub(math, text)
+    return _TEX_QUOTES.sub(r'"\1"', text)
+
+
+# -------------------------------------------------------------------------- readings of a page
+
+# Footnote markers, as they read once folded: a bracketed reference or tag, an exponent mark
+# after a word or a closing mark (a superscript number), a number stuck to the end of a
+# sentence before the next word ("the end.12 next").
+_FOOTNOTE_BRACKETED = re.compile(
+    r"\[(?:\d{1,3}|[a-z]|note \d{1,3}|citation needed|clarification needed|when\?)\]")
+_FOOTNOTE_RAISED = re.compile(r"\^(?<=[^\W\d_.,;:!?\"')]\^)\d{1,3}(?![\d.,])")
+_FOOTNOTE_GLUED = re.compile(r"([.,;:!?\"')])(?<=[^\W\d_].)\d{1,3}(?= [^\W\d_])")
+# Text a page holds for screen readers, which a sighted reader never sees inside the sentence.
+_SCREEN_READER = re.compile(
+    r" ?\(?\b(?:opens|open|opening) in (?:a )?new (?:tab|window)(?: or (?:tab|window))?\)?"
+    r"| ?\((?:link is external|external link|link sends e-?mail|new window)\)"
+)
+_SCREEN_READER_WORDS = ("new tab", "new window", "(link", "(external")
+# A space an extractor puts where a tag ended: "the report , which" and "( see".
+_TAG_SPACE_BEFORE = re.compile(r" (?=[,;:!?)\]]|\.(?!\d))")
+_TAG_SPACE_AFTER = re.compile(r"([(\[]) ")
+_PDF_BREAK = re.compile(r"([^\W\d_])[-\u00ad\ufffe][ \t]*\r?\n\s*(?=[^\W\d_])")
+
+
+def folded_readings(folded: str) -> list[tuple[str, bool]]:
+    """Further readings of an already folded page text (no refolding needed), each with
+    whether its squeeze differs from the text's own.
+
+    Without the spaces an extractor leaves before closing punctuation (a squeeze removes those
+    spaces anyway), and without footnote markers and screen-reader text. Only readings that
+    differ from ``folded`` are returned.
+    """
+    tight = _TAG_SPACE_BEFORE.sub("", folded)
+    if "( " in tight or "[ " in tight:
+        tight = _TAG_SPACE_AFTER.sub(r"\1", tight)
+    asides = _FOOTNOTE_GLUED.sub(r"\1", folded)
+    if "[" in asides:
+        asides = _FOOTNOTE_BRACKETED.sub("", asides)
+    if "^" in asides:
+        asides = _FOOTNOTE_RAISED.sub("", asides)
+    if any(words in asides for words in _SCREEN_READER_WORDS):
+        asides = _SCREEN_READER.sub("", asides)
+    readings = [(tight, False)] if tight != folded else []
+    if asides != folded:
+        readings.append((asides, True))
+    return readings
+
+
+def source_readings(text: str, *, pdf: bool = False) -> list[str]:
+    """Further readings made from the page's own text, to be folded by the caller.
+
+    TeX written as the characters it renders to (only where the text holds TeX), and for a PDF
+    the words broken by a hyphen at a line end joined, without the hyphen and with it.
+    """
+    readings: list[str] = []
+    if has_tex(text):
+        readings.append(tex_rendered(text))
+    if pdf and _PDF_BREAK.search(text):
+        readings.append(_PDF_BREAK.sub(r"\1", text))
+        readings.append(_PDF_BREAK.sub(r"\1-", text))
+    return [r for r in readings if r != text]

@@ -1,0 +1,220 @@
+"""What may differ between a page and a quotation of it and still match, and what may not.
+
+Works on text already folded by :mod:`readreceipt.textfold`:
+
+- :func:`squeeze`: spaces, quotation marks and markdown emphasis removed, the looser second
+  try (a tag or a line end puts a space inside a word; an answer adds emphasis and nests a
+  quotation in single marks). :func:`squeezed_pattern` finds a squeezed needle in the folded
+  text with the boundaries at its two ends still checked, as :func:`boundaries_hold` does for
+  the plain search: a match never starts or ends inside a word or a number.
+- :func:`strip_markdown`: the emphasis, code marks and escapes an answer adds.
+- :class:`PageText` and :class:`Needle`: a page's text folded once with its readings
+  (:mod:`readreceipt.pagereadings`) and squeezes made when first needed, and a passage folded
+  for searching; :meth:`Needle.found_in` tries the plain search on the text and each reading,
+  then the squeezed one.
+
+Invariant, checked by the must-not-match tables in tests/test_textfold.py: nothing here removes
+or changes a digit, a sign, an inequality, a decimal point or a percent sign, and nothing joins
+two numbers into one (a space between two digits survives a squeeze).
+"""
+
+from __future__ import annotations
+
+import re
+
+from readreceipt.pagereadings import folded_readings, source_readings
+from readreceipt.textfold import Folded, fold, fold_mapped
+
+__all__ = [
+    "Needle",
+    "PageText",
+    "boundaries_hold",
+    "squeeze",
+    "squeezed_pattern",
+    "strip_markdown",
+    "trim",
+]
+
+
+# ----------------------------------------------------------------------------- the looser try
+
+# What a squeeze removes: whitespace, quotation marks (an answer nesting a quotation turns "
+# into '), markdown emphasis and code marks, and the backslash of a markdown escape. Letters,
+# digits, full stops, minus signs and every other mark stay.
+_SQUEEZE_CLASS = r"\s\"'*_`\\"
+_SQUEEZED_OUT = (" ", '"', "'", "*", "_", "`", "\\")
+# A space between two digits is kept (as NUL): "3 5-year plans" must not read "35-year plans".
+_DIGIT_GAP = re.compile(r"(\d) (?=\d)")
+# A hyphen between two letters, ignored in a PDF, where a line end breaks a word with one and
+# an extractor may or may not keep it. Never beside a digit, where it is a minus or a range.
+_LETTER_HYPHEN = re.compile(r"-(?<=[^\W\d_]-)(?=[^\W\d_])")
+
+
+def squeeze(folded: str, *, pdf: bool = False) -> str:
+    """``folded`` (whose only whitespace is single spaces) with spaces, quotation marks and
+    markdown emphasis removed."""
+    text = _DIGIT_GAP.sub("\\1\x00", folded)
+    for mark in _SQUEEZED_OUT:
+        text = text.replace(mark, "")
+    return _LETTER_HYPHEN.sub("", text) if pdf and "-" in text else text
+
+
+def squeezed_pattern(needle: str, *, pdf: bool = False) -> re.Pattern[str]:
+    """A pattern finding squeezed ``needle`` in a *folded* text, word boundaries at both ends.
+
+    Between two characters of the needle it allows what :func:`squeeze` removes; between two
+    digits only emphasis marks, never a space (a NUL in the needle stands for that space).
+    """
+    gap = f"[{_SQUEEZE_CLASS}]*"
+    letter_gap = f"[{_SQUEEZE_CLASS}-]*"
+    parts: list[str] = [_start_guard(needle[0])]
+    for i, ch in enumerate(needle):
+        if i:
+            prev = needle[i - 1]
+            if prev == "\x00" or ch == "\x00":
+                parts.append("")
+            elif prev.isdigit() and ch.isdigit():
+                parts.append("[*_`]*")
+            elif pdf and prev.isalpha() and ch.isalpha():
+                parts.append(letter_gap)
+            else:
+                parts.append(gap)
+        parts.append(r"\s+" if ch == "\x00" else re.escape(ch))
+    parts.append(_end_guard(needle[-1]))
+    return re.compile("".join(parts))
+
+
+def _start_guard(first: str) -> str:
+    guard = ""
+    if first.isalnum():
+        guard += r"(?<![^\W_])"
+    if first.isdigit():
+        # Not the tail of a decimal or a thousands group, not after a sign or an exponent mark.
+        guard += r"(?<!\d[.,])(?<![-+^±])"
+    return guard
+
+
+def _end_guard(last: str) -> str:
+    guard = ""
+    if last.isalnum():
+        guard += r"(?![^\W_])"
+    if last.isdigit():
+        # Not the head of a decimal or thousands group, and not a number cut from its unit.
+        guard += r"(?![.,]\d)(?![%‰°^])"
+    return guard
+
+
+def boundaries_hold(hay: str, start: int, end: int) -> bool:
+    """Whether ``hay[start:end]`` starts and ends where a word or a number does."""
+    first, last = hay[start], hay[end - 1]
+    if start > 0:
+        before = hay[start - 1]
+        if first.isalnum() and before.isalnum():
+            return False
+        if first.isdigit() and (
+            before in "-+^±" or (before in ".," and start > 1 and hay[start - 2].isdigit())
+        ):
+            return False
+    if end < len(hay):
+        after = hay[end]
+        if last.isalnum() and after.isalnum():
+            return False
+        if last.isdigit() and (
+            after in "%‰°^" or (after in ".," and end + 1 < len(hay) and hay[end + 1].isdigit())
+        ):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------- answer markdown
+
+_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1")
+_CODE = re.compile(r"`+([^`]+)`+")
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!\"'<>|~])")
+
+
+def strip_markdown(passage: str) -> str:
+    """A passage with the markdown an answer adds (emphasis, code marks, escapes) removed."""
+    text = _ESCAPE.sub(r"\1", passage)
+    text = _CODE.sub(r"\1", text)
+    previous = None
+    while previous != text:  # nested emphasis: ***a** b*
+        previous, text = text, _EMPHASIS.sub(r"\2", text)
+    return text
+
+
+# ------------------------------------------------------------------------------- searching
+
+_TRAILING = " .,;:"
+
+
+def trim(folded: str) -> str:
+    """A closing full stop or comma belongs to the answer's sentence, not to the page's."""
+    return folded.strip().rstrip(_TRAILING).rstrip()
+
+
+class PageText:
+    """One text of the page, folded once, its readings and squeezes made when first needed."""
+
+    def __init__(self, source: str, pdf: bool) -> None:
+        self.source = source
+        self.pdf = pdf
+        self.folded: Folded = fold_mapped(source)
+        self._readings: list[tuple[str, bool]] | None = None
+        self._squeezed: list[tuple[str, str]] | None = None
+
+    @property
+    def readings(self) -> list[str]:
+        return [text for text, _ in self._made_readings()]
+
+    def _made_readings(self) -> list[tuple[str, bool]]:
+        if self._readings is None:
+            folded = self.folded.text
+            made = [fold_mapped(r).text for r in source_readings(self.source, pdf=self.pdf)]
+            self._readings = [*folded_readings(folded), *((r, True) for r in made if r != folded)]
+        return self._readings
+
+    @property
+    def squeezed(self) -> list[tuple[str, str]]:
+        """(folded reading, its squeeze) for the text and each reading whose squeeze differs."""
+        if self._squeezed is None:
+            texts = [self.folded.text, *(t for t, own in self._made_readings() if own)]
+            self._squeezed = [(t, squeeze(t, pdf=self.pdf)) for t in texts]
+        return self._squeezed
+
+
+class Needle:
+    """A passage folded for searching: as written, without markdown, and squeezed."""
+
+    def __init__(self, passage: str, pdf: bool) -> None:
+        clean = trim(fold(strip_markdown(passage)))
+        self.strict = [n for n in dict.fromkeys((trim(fold(passage)), clean)) if n]
+        self.clean = clean
+        self.squeezed = trim(squeeze(clean, pdf=pdf))
+        self.pdf = pdf
+        self._pattern: re.Pattern[str] | None = None
+
+    def found_in(self, page: PageText) -> bool:
+        """Whether ``page`` holds the passage: plainly in its text or a reading, or squeezed."""
+        hays = [page.folded.text, *page.readings]
+        if any(find_bounded(needle, hay) for hay in hays for needle in self.strict):
+            return True
+        if not self.squeezed:
+            return False
+        for hay, squeezed in page.squeezed:
+            if self.squeezed in squeezed:
+                if self._pattern is None:
+                    self._pattern = squeezed_pattern(self.squeezed, pdf=self.pdf)
+                if self._pattern.search(hay):
+                    return True
+        return False
+
+
+def find_bounded(needle: str, hay: str) -> bool:
+    """Whether ``needle`` occurs in ``hay`` starting and ending where words or numbers do."""
+    at = hay.find(needle)
+    while at >= 0:
+        if boundaries_hold(hay, at, at + len(needle)):
+            return True
+        at = hay.find(needle, at + 1)
+    return False
