@@ -301,3 +301,18 @@ def test_cli_export_json_and_filters(evidence: Evidence, tmp_path: Path) -> None
     assert bad.code == 1 and "--since" in bad.stderr
     neither = run_cli("export", library=evidence.lib.root)
     assert neither.code == 1 and "--warc" in neither.stderr
+
+
+def test_a_rendered_page_is_a_resource_not_a_response(tmp_path: Path) -> None:
+    lib = Library.open(tmp_path / "lib")
+    rendered = put_capture(lib, "https://app.example/", PAGE_B, at(0), javascript_executed=True,
+                           rendering_method="chromium", browser="chromium 130")
+    path = tmp_path / "rendered.warc"
+    result = export_warc(lib, path)
+    assert result.by_kind == {"resource": 1}
+    records = read_warc(path)
+    doc = by_record(records, rendered.record_id)
+    resource = warc_with_id(records, doc["warc_record_ids"]["resource"])
+    assert resource["type"] == "resource" and resource["payload"] == PAGE_B
+    assert resource["headers"]["Content-Type"] == "text/html"
+    assert not [r for r in records if r["type"] in ("response", "request")]

@@ -223,9 +223,8 @@ class WarcExporter:
         if record.peer_address:
             headers["WARC-IP-Address"] = record.peer_address
         if kind == "resource":
-            data = body or b""
-            mime = record.content_type or "application/octet-stream"
-            offset, length = self._write(uri, "resource", data, mime, headers)
+            mime = (record.content_type or "application/octet-stream").split(";")[0].strip()
+            offset, length = self._write(uri, "resource", body or b"", mime, headers)
         else:
             http = response_headers(record, record.bytes)
             http.compute_headers_buffer()
@@ -251,7 +250,7 @@ class WarcExporter:
             mime = (record.content_type or "application/octet-stream").split(";")[0].strip()
             if kind == "revisit":
                 mime = "warc/revisit"
-        if kind != "revisit" and record.bytes_sha256:
+        if kind == "response" and record.bytes_sha256:
             self._first.setdefault(record.bytes_sha256, _First(warc_id, uri, date))
         self.entries.append(IndexEntry(uri, record.fetched_at, mime, record.http_status,
                                        digest, length, offset, self.filename, kind))
