@@ -436,6 +436,10 @@ def main() -> int:
     for name, s in rows:
         changes = ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in sorted(s["altered_by_change"].items()))
         print(f"  {name}: altered flagged by change: {changes}")
+    tiers = Counter(p["tier"] for page in pages for c in page["cases"] if c["kind"] == "faithful"
+                    for p in c["ours_detail"]["passages"] if p["found"])
+    print(f"  readreceipt.quotes: faithful found in the main content {tiers['main']}, "
+          f"only in the whole page text {tiers['page']}")
     for name, s in rows:
         if s["not_run_reasons"]:
             reasons = ", ".join(f"{n} x {r}" for r, n in s["not_run_reasons"].most_common(4))

@@ -278,6 +278,19 @@ def test_nearest_is_in_the_pages_own_characters() -> None:
     assert "“Chez Léon”" in passage.nearest and "ouvert en 1950" in passage.nearest
 
 
+def test_nearest_for_a_long_block_quote() -> None:
+    sentences = [f"Paragraph {i} tells of the harbour, the ships and the {i} sailors there."
+                 for i in range(60)]
+    page = " ".join(sentences)
+    original = " ".join(sentences[30:35])
+    altered = original.replace("the 32 sailors", "the 23 sailors")
+    result = check_answer_text(f"> {altered}\n", main_text="", page_text=page)
+    (passage,) = result.passages
+    assert not passage.found
+    assert passage.nearest == original
+    assert passage.similarity is not None and 95 < passage.similarity < 100
+
+
 def test_page_text_is_folded_once_per_text() -> None:
     quotes._page_text.cache_clear()
     check('"the service retried twice before giving up"')

@@ -239,7 +239,7 @@ def _marked(paragraph: str) -> list[tuple[int, str, bool]]:
         if opens:
             if open_kind in ("", kind):  # the other family opening inside is a nested quote
                 open_at, open_kind = i, kind
-                attribute = bool(_ATTRIBUTE_BEFORE.search(paragraph, 0, i))
+                attribute = bool(_ATTRIBUTE_BEFORE.search(paragraph, max(0, i - 80), i))
         elif open_kind == kind:
             out.append((open_at, paragraph[open_at + 1 : i], attribute))
             open_at, open_kind = -1, ""
@@ -327,10 +327,10 @@ def _nearest(needle: str, page: PageText) -> tuple[str | None, float | None]:
     if len(needle) >= len(hay):
         start, end, score = 0, len(hay), fuzz.ratio(needle, hay)
     else:
-        found = fuzz.partial_ratio_alignment(needle, hay)
-        if found is None:
+        located = _locate(needle, hay)
+        if located is None:
             return None, None
-        start, end, score = _word_aligned(needle, hay, found.dest_start, found.dest_end)
+        start, end, score = _word_aligned(needle, hay, *located)
     a, b = page.folded.source_span(start, end)
     source = page.source
     while a > 0 and not source[a - 1].isspace():
@@ -338,21 +338,42 @@ def _nearest(needle: str, page: PageText) -> tuple[str | None, float | None]:
     while b < len(source) and not source[b].isspace():
         b += 1
     nearest = _WS.sub(" ", source[a:b]).strip()
-    return (nearest or None), round(float(score), 1)
+    # Not found, so never shown as identical however close (one letter in 2,000 rounds to 100).
+    return (nearest or None), min(round(float(score), 1), 99.9)
+
+
+#: A needle longer than this is located by probes of PROBE_CHARS (rapidfuzz aligns up to 64
+#: characters bit-parallel over the whole page; a longer one costs time in its square).
+LONG_NEEDLE_CHARS = 128
+PROBE_CHARS = 64
+
+
+def _locate(needle: str, hay: str) -> tuple[int, int] | None:
+    """Where in ``hay`` the span most like ``needle`` is (as long as the needle)."""
+    if len(needle) <= LONG_NEEDLE_CHARS:
+        found = fuzz.partial_ratio_alignment(needle, hay)
+        return None if found is None else (found.dest_start, found.dest_end)
+    # Probe with its start, middle and end; the probe that reads best places the whole.
+    best: tuple[float, int] | None = None
+    for offset in (0, (len(needle) - PROBE_CHARS) // 2, len(needle) - PROBE_CHARS):
+        probe = fuzz.partial_ratio_alignment(needle[offset : offset + PROBE_CHARS], hay)
+        if probe is not None and (best is None or probe.score > best[0]):
+            best = (probe.score, max(0, probe.dest_start - offset))
+    if best is None:
+        return None
+    return best[1], min(len(hay), best[1] + len(needle))
 
 
 def _word_aligned(needle: str, hay: str, start: int, end: int) -> tuple[int, int, float]:
     """The span of whole words near ``hay[start:end]`` that reads most like ``needle``.
 
     The alignment is as long as the needle, so where the page says it in fewer or more
-    characters it begins or ends inside a neighbouring word; a few word edges either side are
-    tried and the closest span wins.
+    characters it begins or ends inside a neighbouring word; the three word edges either side
+    are tried and the closest span wins.
     """
     slack = max(12, len(needle) // 4)
-    starts = [i for i in range(max(0, start - slack), min(len(hay), start + slack) + 1)
-              if i == 0 or (hay[i - 1] == " " and hay[i] != " ")]
-    ends = [j for j in range(max(0, end - slack), min(len(hay), end + slack) + 1)
-            if j == len(hay) or (hay[j] == " " and hay[j - 1] != " ")]
+    starts = _edges(hay, start, slack, starting=True)
+    ends = _edges(hay, end, slack, starting=False)
     best = (fuzz.ratio(needle, hay[start:end]), start, end)
     for i in starts:
         for j in ends:
@@ -361,6 +382,18 @@ def _word_aligned(needle: str, hay: str, start: int, end: int) -> tuple[int, int
                 if score > best[0]:
                     best = (score, i, j)
     return best[1], best[2], best[0]
+
+
+def _edges(hay: str, at: int, slack: int, *, starting: bool) -> list[int]:
+    """Up to three places either side of ``at`` where a word starts (or ends) in ``hay``."""
+    def edge(i: int) -> bool:
+        if starting:
+            return i == 0 or (hay[i - 1] == " " and hay[i] != " ")
+        return i == len(hay) or (hay[i] == " " and hay[i - 1] != " ")
+
+    before = [i for i in range(at, max(0, at - slack) - 1, -1) if edge(i)][:3]
+    after = [i for i in range(at + 1, min(len(hay), at + slack) + 1) if edge(i)][:3]
+    return [*before, *after]
 
 
 # ---------------------------------------------------------------------------------- messages
