@@ -177,6 +177,19 @@ def test_url_policy_applies_and_logs_no_user_name() -> None:
     assert resolver.asked == []
 
 
+def test_credential_in_url_refused_and_not_written_down() -> None:
+    resolver = MapResolver({})
+    with BrowserProxy(guard_for(resolver=resolver)) as proxy:
+        response = exchange(
+            proxy, b"GET http://example.com/api?access_token=abcdef123456 HTTP/1.1\r\n\r\n")
+        refused = proxy.refused
+    assert status_of(response) == 403
+    assert [(r.target, r.reason) for r in refused] == [("http://example.com/api",
+                                                        "credential_param")]
+    assert b"abcdef123456" not in response
+    assert resolver.asked == []
+
+
 def test_request_body_forwarded_and_chunked_refused(server: LocalServer) -> None:
     got: list[bytes] = []
 

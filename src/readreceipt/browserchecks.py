@@ -20,7 +20,8 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from readreceipt.browserproxy import REFUSED_HEADER, BrowserProxy, loggable_url
+from readreceipt.browserproxy import MAX_LOGGED_URL, REFUSED_HEADER, BrowserProxy
+from readreceipt.credentials import loggable_url
 from readreceipt.errors import FetchError, RefusedError
 from readreceipt.netguard import AddressGuard
 from readreceipt.urlpolicy import PolicyURL, check_url
@@ -81,7 +82,7 @@ def filter_request(route: Route, session: Session) -> None:
     if reason is None:
         route.continue_()
         return
-    blocked = Blocked(loggable_url(url, reason), reason, "route")
+    blocked = Blocked(loggable_url(url, reason, limit=MAX_LOGGED_URL), reason, "route")
     session.blocked.append(blocked)
     if request.is_navigation_request():
         session.blocked_navigations.add(url)
@@ -161,6 +162,8 @@ def discard(blocked: Blocked, proxy: BrowserProxy) -> RefusedError:
         rules = [r.reason for r in proxy.refused if r.target == blocked.url]
         if rules:
             blocked = Blocked(blocked.url, rules[-1], blocked.layer)
+    blocked = Blocked(loggable_url(blocked.url, blocked.reason, limit=MAX_LOGGED_URL),
+                      blocked.reason, blocked.layer)
     return RefusedError(
         f"the browser's rendering was discarded: it went to {blocked.url} "
         f"({blocked.reason.replace('_', ' ')})",

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from urllib.parse import urlsplit
 
+from readreceipt.credentials import loggable_url
 from readreceipt.errors import FetchError, RefusedError
 from readreceipt.netguard import AddressGuard
 from readreceipt.proxyhttp import (
@@ -85,7 +86,6 @@ _HOP_BY_HOP = frozenset({
 })
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 _AUTHORITY = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[^\s/?#@\[\]:\\]+):([0-9]{1,5})$")
-_USERINFO = re.compile(r"//[^/?#]*@")
 MAX_LOGGED_URL = 300
 
 
@@ -378,7 +378,7 @@ class BrowserProxy:
         raise Reply(502, "Bad Gateway", f"could not connect to {host}")
 
     def _refusal(self, target: str, exc: RefusedError) -> Reply:
-        target = loggable_url(target, exc.reason)
+        target = loggable_url(target, exc.reason, limit=MAX_LOGGED_URL)
         log.info("browser proxy refused %s: %s", target, exc.reason)
         with self._lock:
             self._refused.append(Refusal(target, exc.reason, str(exc)))
@@ -395,15 +395,6 @@ class BrowserProxy:
             over = self._relayed > self._budget
         if over:
             raise _OverBudget
-
-
-def loggable_url(url: str, reason: str) -> str:
-    """``url`` as it may be written down: no credential, no user name, not too long."""
-    if reason.startswith("credential"):
-        url = url.split("?", 1)[0].split("#", 1)[0]
-    if reason == "userinfo":
-        url = _USERINFO.sub("//", url, count=1)
-    return url[:MAX_LOGGED_URL]
 
 
 def _shutdown(sock: socket.socket) -> None:
