@@ -18,7 +18,7 @@ from typing import TypeVar
 import pytest
 
 from canary import Canary, MapResolver
-from conftest import LocalServer
+from conftest import LocalServer, run_cli
 from readreceipt import render
 from readreceipt.addresses import AllowHosts
 from readreceipt.capture import CaptureOptions, capture
@@ -343,3 +343,14 @@ def test_route_layer_refuses_what_the_url_policy_refuses(server: LocalServer) ->
     assert isinstance(entries, list)
     assert [(e["layer"], e["reason"]) for e in entries] == [("route", "url_too_long")]
     assert all(not r["path"].startswith("/long") for r in server.requests)
+
+
+@needs_browser
+def test_cli_capture_reports_the_rendering(server: LocalServer, library_dir: Path) -> None:
+    url = server.route("/app", shell())
+    out = run_cli("capture", url, "--now", "--json", library=library_dir, allow=server.pair)
+    assert out.code == 0, out.stderr
+    data = out.json()
+    assert (data["verdict"], data["reason"]) == ("RETRIEVED", "ok")
+    assert data["javascript_executed"] is True
+    assert data["final_url"] == url
