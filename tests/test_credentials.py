@@ -111,6 +111,14 @@ def test_credentials_are_found_before_the_scheme_rule() -> None:
     assert "Zq9valuez" not in (info.value.url or "")
 
 
+def test_a_too_long_url_is_written_down_without_its_credential() -> None:
+    url = "https://example.com/?" + "a=b&" * 30 + "token=Zq9valuez&" + "c=" + "d" * 2100
+    with pytest.raises(RefusedError) as info:
+        check_url(url)
+    assert info.value.reason == "url_too_long"
+    assert info.value.url == "https://example.com/"
+
+
 def test_percent_encoded_names_are_decoded() -> None:
     assert name_rule("%74oken") is None  # the raw name; the query parser decodes it first
     with pytest.raises(RefusedError):

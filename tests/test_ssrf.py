@@ -529,7 +529,7 @@ def _redirect_handler(location: str) -> type[BaseHTTPRequestHandler]:
 # -- through the real CLI -------------------------------------------------------------------
 
 CLI_CASES = ["decimal", "hex-whole", "octal", "v4-mapped", "fullwidth-dots", "localhost-dot",
-             "pinned", "backslash-at", "zeros"]
+             "pinned", "pinned-any-answer", "pinned-metadata", "backslash-at", "zeros"]
 
 
 @pytest.mark.parametrize("case", [c for c in DIRECT if c.id in CLI_CASES], ids=str)

@@ -84,8 +84,9 @@ def blocked_host_name(host: str) -> str | None:
     return None
 
 
-def _refuse(message: str, raw: str, reason: str) -> RefusedError:
-    return RefusedError(message, url=loggable_url(raw, reason), reason=reason)
+def _refuse(message: str, raw: str, reason: str, *, limit: int = MAX_URL_CHARS) -> RefusedError:
+    # Made safe on the whole URL first, then cut: a cut could hide a credential's name.
+    return RefusedError(message, url=loggable_url(raw, reason, limit=limit), reason=reason)
 
 
 def check_url(raw: str) -> PolicyURL:
@@ -94,8 +95,8 @@ def check_url(raw: str) -> PolicyURL:
         raise RefusedError("the URL is empty", url=str(raw)[:200], reason="malformed_url")
     raw = raw.strip()
     if len(raw) > MAX_URL_CHARS:
-        raise _refuse(f"the URL is longer than {MAX_URL_CHARS} characters", raw[:200],
-                      "url_too_long")
+        raise _refuse(f"the URL is longer than {MAX_URL_CHARS} characters", raw,
+                      "url_too_long", limit=200)
     try:
         parsed = ada_url.URL(raw)
     except ValueError:
@@ -110,8 +111,8 @@ def check_url(raw: str) -> PolicyURL:
         raise _refuse("the URL carries a user name or password", raw, "userinfo")
     href = parsed.href
     if len(href) > MAX_URL_CHARS:
-        raise _refuse(f"the URL is longer than {MAX_URL_CHARS} characters", href[:200],
-                      "url_too_long")
+        raise _refuse(f"the URL is longer than {MAX_URL_CHARS} characters", href,
+                      "url_too_long", limit=200)
     host = parsed.hostname.lower()
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]
