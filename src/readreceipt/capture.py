@@ -17,14 +17,22 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import sys
 import time
+import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from readreceipt import politeness
 from readreceipt.addresses import AllowHosts
-from readreceipt.errors import DeclinedError, FetchError, ReadReceiptError, RefusedError
+from readreceipt.errors import (
+    DeclinedError,
+    FetchError,
+    ReadReceiptError,
+    RefusedError,
+    UsageError,
+)
 from readreceipt.extract import Extraction, extract
 from readreceipt.headers import safe_headers
 from readreceipt.netguard import AddressGuard, Resolver, SystemResolver, parse_pin
@@ -104,9 +112,9 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
             library: Library | None = None, *, resolver: Resolver | None = None) -> CaptureResult:
     """Fetch ``url`` again, safely; keep what came back; decide whether it was a read."""
     lib = library if library is not None else Library.locate()
+    pins = _pins(options.resolve)
     try:
         target = check_url(url)
-        pins = _pins(options.resolve)
     except RefusedError as exc:
         _skip(lib, url, exc, options)
         raise
@@ -142,7 +150,7 @@ def _pins(specs: tuple[str, ...]) -> dict[tuple[str, int], str]:
         try:
             host, port, addr = parse_pin(spec)
         except ValueError as exc:
-            raise RefusedError(str(exc), reason="bad_resolve") from None
+            raise UsageError(str(exc), reason="bad_resolve") from None
         pins[(host, port)] = addr
     return pins
 
@@ -345,3 +353,17 @@ def _loggable_url(url: str, exc: ReadReceiptError) -> str:
     from readreceipt.credentials import loggable_url
 
     return loggable_url(url, exc.reason)
+
+
+class _CallableModule(types.ModuleType):
+    """``import readreceipt.capture`` binds this *module* to the package's ``capture``
+    attribute, shadowing the function the package exports under the same name. Making the
+    module callable keeps ``readreceipt.capture(url)`` working whichever got there first."""
+
+    def __call__(self, url: str, options: CaptureOptions = CaptureOptions(),
+                 library: Library | None = None, *,
+                 resolver: Resolver | None = None) -> CaptureResult:
+        return capture(url, options, library, resolver=resolver)
+
+
+sys.modules[__name__].__class__ = _CallableModule
