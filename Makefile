@@ -13,6 +13,10 @@ $(STAMP): pyproject.toml
 	# pywb (replays exported WACZ in tests) in its own venv: its brotlipy shadows brotli.
 	$(PYTHON) -m venv $(VENV)/pywb
 	$(VENV)/pywb/bin/pip install --quiet 'pywb==2.10.0'
+	# ReplayWeb.page's bundle, to open exported WACZ in the browser tests (skipped without npm).
+	if command -v npm >/dev/null; then cd $(VENV) && rm -rf replaywebpage package && \
+	  npm pack --silent replaywebpage@2.5.3 >/dev/null && tar xzf replaywebpage-2.5.3.tgz && \
+	  mv package replaywebpage && rm replaywebpage-2.5.3.tgz; fi
 	touch $(STAMP)
 
 demo: $(STAMP)
