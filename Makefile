@@ -2,13 +2,20 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+BASE := $(VENV)/.installed-base
 STAMP := $(VENV)/.installed
 
 .PHONY: demo test lint bench clean
 
-$(STAMP): pyproject.toml
+# The package alone: all the demo needs.
+$(BASE): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $(BASE)
+
+# Everything the tests need: the extras, pywb and ReplayWeb.page for replaying exports.
+$(STAMP): $(BASE)
 	$(PY) -m pip install --quiet -e '.[dev,browser,mcp]'
 	# pywb (replays exported WACZ in tests) in its own venv: its brotlipy shadows brotli.
 	$(PYTHON) -m venv $(VENV)/pywb
@@ -19,7 +26,7 @@ $(STAMP): pyproject.toml
 	  mv package replaywebpage && rm replaywebpage-2.5.3.tgz; fi
 	touch $(STAMP)
 
-demo: $(STAMP)
+demo: $(BASE)
 	$(VENV)/bin/readreceipt demo
 
 test: $(STAMP)
@@ -28,7 +35,7 @@ test: $(STAMP)
 	$(PY) -m pytest -q
 
 bench: $(STAMP)
-	$(PY) bench/capture.py
+	for b in capture guard verdicts quotes hook_latency export; do $(PY) bench/$$b.py || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
