@@ -298,6 +298,37 @@ def run_ours(pages: list[dict[str, Any]], repeat: int) -> None:
             case["ours_detail"] = result.to_dict()
 
 
+def size_sweep(pages: list[dict[str, Any]], repeat: int) -> list[tuple[int, float, float]]:
+    """Time per check on page texts made 20, 35 and 50 KB long from the corpus's own pages
+    (the main content half as long), with the answers of the pages used."""
+    from readreceipt import quotes
+
+    out = []
+    for size in (20_000, 35_000, 50_000):
+        times = []
+        for first in range(0, 40, 4):
+            chosen, total = [], 0
+            for page in pages[first:]:
+                if total >= size:
+                    break
+                chosen.append(page)
+                total += len(page["page"])
+            page_text = "\n\n".join(p["page"] for p in chosen)[:size]
+            main_text = "\n\n".join(p["main"] for p in chosen)[: size // 2]
+            for case in chosen[0]["cases"]:
+                best = float("inf")
+                for _ in range(repeat):
+                    quotes._page_text.cache_clear()
+                    started = time.perf_counter()
+                    quotes.check_answer_text(case["answer"], main_text=main_text,
+                                             page_text=page_text)
+                    best = min(best, (time.perf_counter() - started) * 1000)
+                times.append(best)
+        times.sort()
+        out.append((size, statistics.median(times), times[int(0.95 * (len(times) - 1))]))
+    return out
+
+
 def run_baseline(pages: list[dict[str, Any]], repeat: int) -> str | None:
     """Run retrieved's check in its own venv; returns why not, or None when it ran."""
     venv = OUT / "retrieved-venv"
@@ -395,7 +426,7 @@ def main() -> int:
     parser.add_argument("--pages", type=int, default=None)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--no-baseline", action="store_true")
-    parser.add_argument("--repeat", type=int, default=3,
+    parser.add_argument("--repeat", type=int, default=5,
                         help="time each check this many times and keep the fastest (the "
                              "machine may be shared; the fastest is the cost of the work)")
     parser.add_argument("--worker", nargs=2, metavar=("JOB", "OUT"))
@@ -409,6 +440,7 @@ def main() -> int:
     for page in pages:
         page["cases"] = build_cases(page, args.per_page, rng)
     run_ours(pages, args.repeat)
+    sweep = size_sweep(pages, args.repeat)
     why_not = "skipped (--no-baseline)" if args.no_baseline else run_baseline(pages, args.repeat)
 
     rows = [("readreceipt.quotes", summarize(pages, "ours"))]
@@ -433,6 +465,9 @@ def main() -> int:
             print(f"  {name}: on the {z['pages']} pages with 20-50 KB of page text: "
                   f"median {z['ms_median']:.2f} ms/check, p95 {z['ms_p95']:.2f}, "
                   f"max {z['ms_max']:.2f} ({z['checks']} checks)")
+    sizes = ", ".join(f"{size // 1000} KB median {median:.2f} ms p95 {p95:.2f} ms"
+                      for size, median, p95 in sweep)
+    print(f"  readreceipt.quotes on page texts cut to size (main content half as long): {sizes}")
     for name, s in rows:
         changes = ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in sorted(s["altered_by_change"].items()))
         print(f"  {name}: altered flagged by change: {changes}")

@@ -9,7 +9,7 @@ import pytest
 
 from readreceipt import textfold
 from readreceipt.pagereadings import folded_readings, source_readings, tex_rendered
-from readreceipt.textfold import fold, fold_mapped
+from readreceipt.textfold import LazyFolded, fold, fold_mapped, fold_text
 from readreceipt.textmatch import Needle, PageText, boundaries_hold, squeeze, squeezed_pattern
 
 
@@ -157,7 +157,8 @@ def test_boundaries(hay: str, span: tuple[int, int], holds: bool) -> None:
 
 
 SAMPLE = "abcXYZ  \n\t-—–&;#0123456789.,\"“”’'…½²ﬁßΐé\u0301\u00adПривет¼ "
-PIECES = [*SAMPLE, "&amp;", "&nbsp;", "&#8217;", "&eacute;", "--", "&bogus;"]
+PIECES = [*SAMPLE, "&amp;", "&nbsp;", "&NBSP;", "&#8217;", "&eacute;", "--", "&bogus;",
+          "&Prime;", "&prime;", "&#45;", "&hellip;", "&#32;", "&Tab;"]
 
 
 def random_texts(count: int, seed: int = 5) -> list[str]:
@@ -175,6 +176,35 @@ def test_fast_path_and_general_path_agree() -> None:
             assert textfold._fold_simple(text, cased).text == \
                 textfold._fold_general(text, work).text, text
     assert checked > 100
+
+
+def test_fold_without_a_map_is_the_same_fold() -> None:
+    for text in random_texts(4000, seed=11):
+        assert fold_text(text) == fold_mapped(text).text, text
+
+
+def test_long_texts_are_folded_in_pieces_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [" ".join(random_texts(60, seed=seed)) for seed in range(20)]
+    whole = [(fold_mapped(t), fold_text(t)) for t in texts]
+    monkeypatch.setattr(textfold, "PIECE_CHARS", 40)
+    monkeypatch.setattr(textfold, "SMALL_PIECE_CHARS", 8)
+    for text, (mapped, plain) in zip(texts, whole, strict=True):
+        pieces = fold_mapped(text)
+        assert pieces.text == mapped.text == fold_text(text) == plain
+        for i in range(0, len(pieces.text), 7):
+            assert pieces.source_span(i, i + 5) == mapped.source_span(i, i + 5)
+
+
+def test_lazy_map_is_the_map(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(textfold, "PIECE_CHARS", 40)
+    monkeypatch.setattr(textfold, "SMALL_PIECE_CHARS", 8)
+    for seed in range(10):
+        text = " ".join(random_texts(50, seed=seed))
+        lazy, mapped = LazyFolded(text), fold_mapped(text)
+        assert lazy.text == mapped.text
+        for i in range(0, len(lazy.text), 5):
+            assert lazy.source_span(i, i + 9) == mapped.source_span(i, i + 9)
+    assert LazyFolded("").text == ""
 
 
 def test_map_points_at_the_characters_that_folded() -> None:
@@ -212,4 +242,5 @@ def test_every_unicode_space_is_a_space() -> None:
 
 def test_readings_only_when_they_differ() -> None:
     assert folded_readings(fold("plain text with nothing to remove")) == []
+    assert folded_readings(fold("a claim[3] here")) == ["a claim here"]
     assert source_readings("plain text, no TeX, not a PDF", pdf=True) == []

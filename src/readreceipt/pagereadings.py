@@ -1,9 +1,8 @@
 """Further readings of a page's text, each searched beside the text itself.
 
-A reading can only ever find more: a passage is found when any reading holds it. Readings of
-the folded text (:func:`folded_readings`): without the space an extractor leaves where a tag
-ended ("the report , which"), and without footnote markers and screen-reader text ("opens in a
-new tab"). Readings of the page's own text, to be folded by the caller
+A reading can only ever find more: a passage is found when any reading holds it. A reading of
+the folded text (:func:`folded_readings`): without footnote markers and screen-reader text
+("opens in a new tab"). Readings of the page's own text, to be folded by the caller
 (:func:`source_readings`): TeX written as the characters it renders to, by a closed table, and
 for a PDF the words a line end broke with a hyphen, joined without it and with it.
 
@@ -121,23 +120,16 @@ _SCREEN_READER = re.compile(
     r"| ?\((?:link is external|external link|link sends e-?mail|new window)\)"
 )
 _SCREEN_READER_WORDS = ("new tab", "new window", "(link", "(external")
-# A space an extractor puts where a tag ended: "the report , which" and "( see".
-_TAG_SPACE_BEFORE = re.compile(r" (?=[,;:!?)\]]|\.(?!\d))")
-_TAG_SPACE_AFTER = re.compile(r"([(\[]) ")
 _PDF_BREAK = re.compile(r"([^\W\d_])[-\u00ad\ufffe][ \t]*\r?\n\s*(?=[^\W\d_])")
 
 
-def folded_readings(folded: str) -> list[tuple[str, bool]]:
-    """Further readings of an already folded page text (no refolding needed), each with
-    whether its squeeze differs from the text's own.
+def folded_readings(folded: str) -> list[str]:
+    """Further readings of an already folded page text (no refolding needed): without
+    footnote markers and screen-reader text. Only a reading that differs is returned.
 
-    Without the spaces an extractor leaves before closing punctuation (a squeeze removes those
-    spaces anyway), and without footnote markers and screen-reader text. Only readings that
-    differ from ``folded`` are returned.
+    (The space an extractor leaves where a tag ended, "the report , which", needs no reading:
+    the squeezed try removes it.)
     """
-    tight = _TAG_SPACE_BEFORE.sub("", folded)
-    if "( " in tight or "[ " in tight:
-        tight = _TAG_SPACE_AFTER.sub(r"\1", tight)
     asides = _FOOTNOTE_GLUED.sub(r"\1", folded)
     if "[" in asides:
         asides = _FOOTNOTE_BRACKETED.sub("", asides)
@@ -145,10 +137,7 @@ def folded_readings(folded: str) -> list[tuple[str, bool]]:
         asides = _FOOTNOTE_RAISED.sub("", asides)
     if any(words in asides for words in _SCREEN_READER_WORDS):
         asides = _SCREEN_READER.sub("", asides)
-    readings = [(tight, False)] if tight != folded else []
-    if asides != folded:
-        readings.append((asides, True))
-    return readings
+    return [asides] if asides != folded else []
 
 
 def source_readings(text: str, *, pdf: bool = False) -> list[str]:

@@ -321,7 +321,7 @@ def check_answer_text(answer: str, *, main_text: str, page_text: str, prompt: st
 
 def _nearest(needle: str, page: PageText) -> tuple[str | None, float | None]:
     """The passage of the page closest to ``needle``, widened to whole words, and its score."""
-    hay = page.folded.text
+    hay = page.text
     if not needle or not hay.strip():
         return None, None
     if len(needle) >= len(hay):
@@ -331,7 +331,7 @@ def _nearest(needle: str, page: PageText) -> tuple[str | None, float | None]:
         if located is None:
             return None, None
         start, end, score = _word_aligned(needle, hay, *located)
-    a, b = page.folded.source_span(start, end)
+    a, b = page.mapped.source_span(start, end)
     source = page.source
     while a > 0 and not source[a - 1].isspace():
         a -= 1

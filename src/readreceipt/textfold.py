@@ -26,7 +26,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = ["Folded", "fold", "fold_mapped"]
+__all__ = ["Folded", "LazyFolded", "fold", "fold_mapped", "fold_text"]
 
 # One character for each family of marks. Applied before NFKC (for characters NFKC would
 # decompose awkwardly) and again after it (for characters NFKC produces).
@@ -72,7 +72,7 @@ _DASHES = "\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d\u2e3a\u2e3b"  # a regex c
 
 # What the folding has to look at; everything else is ASCII that only needs lower-casing,
 # which keeps length, so the map records only the places where the length changes.
-_WS_ENTITY = r"&(?:nbsp|ensp|emsp|thinsp|#0*(?:9|10|13|32|160)|#[xX]0*(?:9|[aA]|[dD]|20|[aA]0));"
+_WS_ENTITY = r"&(?i:nbsp|ensp|emsp|thinsp|#0*(?:9|10|13|32|160)|#x0*(?:9|a|d|20|a0));"
 _SITE = re.compile(
     rf"(?P<ws>(?:\s|{_WS_ENTITY}){{2,}}|[^\S ]|{_WS_ENTITY})"
     r"|(?P<ent>&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
@@ -185,10 +185,26 @@ class _Builder:
         self.out.append(repl)
         self.pos += len(repl)
 
+    def extend(self, part: Folded, src_offset: int) -> None:
+        """Append the fold of a piece of the source that starts at ``src_offset``."""
+        self.fs.extend(self.pos + f for f in part.fold_starts)
+        self.fe.extend(self.pos + f for f in part.fold_ends)
+        self.ss.extend(src_offset + s for s in part.src_starts)
+        self.se.extend(src_offset + s for s in part.src_ends)
+        self.out.append(part.text)
+        self.pos += len(part.text)
+
     def done(self, *, lower: bool) -> Folded:
         text = "".join(self.out)
         return Folded(text.lower() if lower else text, tuple(self.fs), tuple(self.fe),
                       tuple(self.ss), tuple(self.se))
+
+
+#: A long text is folded in pieces of about this many characters, cut at a single space (no
+#: fold joins across one), so that a ligature or an ellipsis in one paragraph does not send
+#: the whole page down the slower road.
+PIECE_CHARS = 4096
+SMALL_PIECE_CHARS = 256
 
 
 def fold_mapped(text: str) -> Folded:
@@ -196,39 +212,173 @@ def fold_mapped(text: str) -> Folded:
     work = text.replace("\n", " ")
     if _OTHER_SPACE.search(work):
         work = _OTHER_SPACE.sub(" ", work)
-    cased = _cased_one_to_one(work)
-    if cased is not None:
-        return _fold_simple(text, cased)
-    return _fold_general(text, work)
+    return _fold_pieces(text, work, PIECE_CHARS)
 
 
-# Characters that never fold to exactly one, whatever NFKC says of the text: deleted ones,
+def _fold_pieces(source: str, work: str, size: int) -> Folded:
+    """Fold piece by piece; a piece that does not fold one to one is cut smaller first, so
+    that the slower road is taken only around the characters that need it."""
+    if len(work) <= 2 * size:
+        cased = _cased_one_to_one(work)
+        if cased is not None:
+            return _fold_simple(source, cased)
+        if size <= SMALL_PIECE_CHARS or len(work) <= 2 * SMALL_PIECE_CHARS:
+            return _fold_general(source, work)
+        size = SMALL_PIECE_CHARS
+    end = _cut(work, size)
+    if end == len(work):  # no place to cut: one piece after all
+        cased = _cased_one_to_one(work)
+        return _fold_simple(source, cased) if cased is not None else _fold_general(source, work)
+    built = _Builder()
+    start = 0
+    while start < len(work):
+        built.extend(_fold_pieces(source[start:end], work[start:end], size), start)
+        start, end = end, _cut(work, end + size)
+    return built.done(lower=False)
+
+
+def fold_text(text: str) -> str:
+    """``fold_mapped(text).text`` without the map, faster (the map is only needed to show a
+    passage in the page's own characters)."""
+    work = text.replace("\n", " ")
+    if _OTHER_SPACE.search(work):
+        work = _OTHER_SPACE.sub(" ", work)
+    return _fold_pieces_text(text, work, PIECE_CHARS)
+
+
+class LazyFolded:
+    """A long text folded without its map; the map of a piece is made when a span in it is
+    asked for (only a passage not found is shown in the page's own characters)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        work = source.replace("\n", " ")
+        if _OTHER_SPACE.search(work):
+            work = _OTHER_SPACE.sub(" ", work)
+        self._src_starts: list[int] = []
+        self._fold_starts: list[int] = []
+        parts: list[str] = []
+        start, folded = 0, 0
+        while start < len(work) or not parts:
+            end = _cut(work, start + PIECE_CHARS) if len(work) - start > 2 * PIECE_CHARS \
+                else len(work)
+            part = _fold_pieces_text(source[start:end], work[start:end], PIECE_CHARS)
+            self._src_starts.append(start)
+            self._fold_starts.append(folded)
+            parts.append(part)
+            start, folded = end, folded + len(part)
+        self._src_starts.append(len(source))
+        self.text = "".join(parts)
+        self._maps: dict[int, Folded] = {}
+
+    def source_span(self, start: int, end: int) -> tuple[int, int]:
+        """The span of the source that folded into ``text[start:end]``."""
+        first = self._char_source(start)[0]
+        if end <= start:
+            return first, first
+        return first, self._char_source(end - 1)[1]
+
+    def _char_source(self, pos: int) -> tuple[int, int]:
+        i = max(0, bisect_right(self._fold_starts, pos) - 1)
+        if i not in self._maps:
+            self._maps[i] = fold_mapped(self.source[self._src_starts[i] : self._src_starts[i + 1]])
+        a, b = self._maps[i]._char_source(pos - self._fold_starts[i])
+        return a + self._src_starts[i], b + self._src_starts[i]
+
+
+def _fold_pieces_text(source: str, work: str, size: int) -> str:
+    """As _fold_pieces, without the map."""
+    if len(work) <= 2 * size:
+        cased = _cased_one_to_one(work)
+        if cased is not None:
+            return _fold_simple_text(source, cased)
+        if size <= SMALL_PIECE_CHARS or len(work) <= 2 * SMALL_PIECE_CHARS:
+            return _fold_general(source, work).text
+        size = SMALL_PIECE_CHARS
+    end = _cut(work, size)
+    if end == len(work):  # no place to cut: one piece after all
+        cased = _cased_one_to_one(work)
+        return (_fold_simple_text(source, cased) if cased is not None
+                else _fold_general(source, work).text)
+    parts = []
+    start = 0
+    while start < len(work):
+        parts.append(_fold_pieces_text(source[start:end], work[start:end], size))
+        start, end = end, _cut(work, end + size)
+    return "".join(parts)
+
+
+def _fold_simple_text(source: str, cased: str) -> str:
+    """As _fold_simple, without the map: case and marks, then the runs, all in C."""
+    if "&" in cased and _ENTITY.search(cased):  # rare in extracted text: take the long way
+        return _fold_simple(source, cased).text
+    work = cased
+    if "  " in work:  # these three never touch one another, so their order does not matter
+        work = _SPACE_RUN.sub(" ", work)
+    if "--" in work:
+        work = _DASH_RUN.sub("-", work)
+    return work.replace("\u2026", "...") if "\u2026" in work else work
+
+
+def _cut(work: str, at: int) -> int:
+    """The first space at or after ``at`` between two letters or digits (nothing folds across
+    one), or the end of the text."""
+    at = work.find(" ", at)
+    while at > 0 and not (work[at - 1].isalnum() and work[at + 1 : at + 2].isalnum()):
+        at = work.find(" ", at + 1)
+    return len(work) if at <= 0 else at
+
+
+# Characters that never fold to exactly one, whatever NFKC says of them: deleted ones,
 # exponents, fractions.
-_NOT_ONE = re.compile(
-    "[" + "".join(re.escape(chr(c)) for c, v in _MARKS.items() if v is None)
-    + "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾" + _VULGAR + "]")
+_NOT_ONE = frozenset(
+    [chr(c) for c, v in _MARKS.items() if v is None] + list("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾" + _VULGAR))
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _SIMPLE_TRIGGER = re.compile("  +|&|--+|\u2026")
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_SPACE_RUN = re.compile(" {2,}")
+_DASH_RUN = re.compile("-{2,}")
+
+
+@lru_cache(maxsize=16384)
+def _one(ch: str) -> str | None:
+    """The one character ``ch`` folds to on its own (case and marks), "…" for itself (a site
+    of its own), or None when it folds to more or fewer, or may join a neighbour (a combining
+    mark, a Hangul jamo)."""
+    if ch == "\u2026":
+        return ch
+    if (ch in _NOT_ONE or unicodedata.category(ch)[0] == "M"
+            or "\u1100" <= ch <= "\u11ff" or "\ua960" <= ch <= "\ua97f"
+            or "\ud7b0" <= ch <= "\ud7ff" or not unicodedata.is_normalized("NFKC", ch)):
+        return None
+    cased = ch.casefold()
+    if len(cased) != 1:
+        return None
+    return _MARKS.get(ord(cased), cased)
 
 
 def _cased_one_to_one(work: str) -> str | None:
-    """``work`` case-folded when every character of it but "…" folds to exactly one, else
-    None. Decided in C: no deleted character, exponent or fraction, nothing NFKC changes, a
-    case fold that keeps the length (it never shortens)."""
-    if _NOT_ONE.search(work):
-        return None
+    """``work`` case-folded with its marks made one, when every character of it but "…" folds
+    to exactly one on its own and none can join its neighbour; else None. Each distinct
+    character is judged once (and remembered), the text itself only scanned in C."""
+    if work.isascii():
+        return work.lower()
+    swaps = []
+    for ch in set(_NON_ASCII.findall(work)):
+        one = _one(ch)
+        if one is None:
+            return None
+        if one != ch.casefold():
+            swaps.append((ch.casefold(), one))
     cased = work.casefold()
-    if len(cased) != len(work):
-        return None
-    probe = work.replace("\u2026", "") if "\u2026" in work else work
-    return cased if unicodedata.is_normalized("NFKC", probe) else None
+    for mark, one in swaps:
+        cased = cased.replace(mark, one)
+    return cased
 
 
 def _fold_simple(source: str, work: str) -> Folded:
-    """The fold of a text whose characters fold one to one (but "…"), given case-folded: marks
-    over the whole text at once; only runs of spaces, entities, runs of dashes and "…" are
-    sites."""
-    if _MARKS_AT.search(work):
-        work = _MARKS_AT.sub(lambda m: _MARKS[ord(m.group())] or "", work)
+    """The fold of a text whose characters fold one to one (but "…"), given case-folded with
+    its marks made one: only runs of spaces, entities, runs of dashes and "…" are sites."""
     built = _Builder()
     last = 0
     for trigger in _SIMPLE_TRIGGER.finditer(work):
@@ -377,4 +527,4 @@ _run_pieces_cached = lru_cache(maxsize=8192)(_run_pieces)
 
 def fold(text: str) -> str:
     """The folded form of ``text``, ends stripped (used for passages and prompts)."""
-    return fold_mapped(text).text.strip()
+    return fold_text(text).strip()

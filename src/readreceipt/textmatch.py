@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from readreceipt.pagereadings import folded_readings, source_readings
-from readreceipt.textfold import Folded, fold, fold_mapped
+from readreceipt.textfold import LazyFolded, fold, fold_text
 
 __all__ = [
     "Needle",
@@ -154,31 +154,30 @@ def trim(folded: str) -> str:
 
 
 class PageText:
-    """One text of the page, folded once, its readings and squeezes made when first needed."""
+    """One text of the page, folded once; its readings, squeezes and the map back to the
+    source made when first needed (the map only for a passage not found)."""
 
     def __init__(self, source: str, pdf: bool) -> None:
         self.source = source
         self.pdf = pdf
-        self.folded: Folded = fold_mapped(source)
-        self._readings: list[tuple[str, bool]] | None = None
+        self.mapped = LazyFolded(source)
+        self.text = self.mapped.text
+        self._readings: list[str] | None = None
         self._squeezed: list[tuple[str, str]] | None = None
 
     @property
     def readings(self) -> list[str]:
-        return [text for text, _ in self._made_readings()]
-
-    def _made_readings(self) -> list[tuple[str, bool]]:
+        """The folded text's further readings (each differs from it)."""
         if self._readings is None:
-            folded = self.folded.text
-            made = [fold_mapped(r).text for r in source_readings(self.source, pdf=self.pdf)]
-            self._readings = [*folded_readings(folded), *((r, True) for r in made if r != folded)]
+            made = [fold_text(r) for r in source_readings(self.source, pdf=self.pdf)]
+            self._readings = [*folded_readings(self.text), *(r for r in made if r != self.text)]
         return self._readings
 
     @property
     def squeezed(self) -> list[tuple[str, str]]:
-        """(folded reading, its squeeze) for the text and each reading whose squeeze differs."""
+        """(folded text or reading, its squeeze), the text first."""
         if self._squeezed is None:
-            texts = [self.folded.text, *(t for t, own in self._made_readings() if own)]
+            texts = [self.text, *self.readings]
             self._squeezed = [(t, squeeze(t, pdf=self.pdf)) for t in texts]
         return self._squeezed
 
@@ -196,7 +195,7 @@ class Needle:
 
     def found_in(self, page: PageText) -> bool:
         """Whether ``page`` holds the passage: plainly in its text or a reading, or squeezed."""
-        hays = [page.folded.text, *page.readings]
+        hays = [page.text, *page.readings]
         if any(find_bounded(needle, hay) for hay in hays for needle in self.strict):
             return True
         if not self.squeezed:
