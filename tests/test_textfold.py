@@ -127,7 +127,9 @@ def test_fold_keeps_signs_digits_and_relations() -> None:
 
 
 def test_squeeze_keeps_numbers_apart_and_signs() -> None:
-    assert squeeze(fold('He said: "3 5-year plans" *now*')) == "hesaid:3\x005-yearplansnow"
+    assert squeeze(fold('He said: "3 5-year plans" *now*'), digit_gaps=True) == \
+        "hesaid:3\x005-yearplansnow"
+    assert squeeze(fold('He said: "3 5-year plans" *now*')) == "hesaid:35-yearplansnow"
     assert squeeze(fold("a well-known 5-10 range"), pdf=True) == "awellknown5-10range"
 
 
@@ -137,6 +139,11 @@ def test_squeezed_pattern_checks_word_ends() -> None:
     assert squeezed_pattern(squeeze(fold("often people came"))).search(hay) is not None
     hay = fold("growth of 3.5 percent")
     assert squeezed_pattern(squeeze(fold("growth of 3"))).search(hay) is None
+    hay = fold("the 3 5-year plans")
+    assert squeezed_pattern(squeeze(fold("the 35-year plans"))).search(hay) is None
+    marked = squeeze(fold("the 3 5-year plans"), digit_gaps=True)
+    assert squeezed_pattern(marked).search(hay) is not None
+    assert squeezed_pattern(marked).search(fold("the 35-year plans")) is None
 
 
 @pytest.mark.parametrize(
@@ -235,6 +242,7 @@ def test_map_on_a_real_paragraph() -> None:
 
 def test_every_unicode_space_is_a_space() -> None:
     spaces = [chr(c) for c in range(0x110000) if chr(c).isspace()]
+    assert {ch for ch in spaces if textfold._OTHER_SPACE.match(ch)} == set(spaces) - {" ", "\n"}
     assert fold("a" + "".join(spaces) + "b") == "a b"
     for ch in spaces:
         assert fold(f"a{ch}b") == "a b"

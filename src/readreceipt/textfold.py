@@ -86,7 +86,8 @@ _RUN_STOP = re.compile(rf"[A-Za-z&\-{_DASHES}\x00-\x1f\x7f]")
 # characters stays in C; _SITE then decides at each such place.
 _TRIGGER = re.compile(r"[^ -%'-,.-~][^!-%'-,.-~]*|  +")
 # Every whitespace character but the space, made a space (length kept); runs are left to _SITE.
-_OTHER_SPACE = re.compile(r"[^\S ]")
+_OTHER_SPACE = re.compile(  # every character str.isspace() holds but " " and "\n" (tested)
+    "[\t\x0b\x0c\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 
 
 def _fold_chars(run: str, after_digit: bool = False) -> str:
@@ -331,48 +332,33 @@ def _cut(work: str, at: int) -> int:
 
 # Characters that never fold to exactly one, whatever NFKC says of them: deleted ones,
 # exponents, fractions.
-_NOT_ONE = frozenset(
-    [chr(c) for c, v in _MARKS.items() if v is None] + list("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾" + _VULGAR))
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_NOT_ONE_AT = re.compile(
+    "[" + "".join(re.escape(chr(c)) for c, v in _MARKS.items() if v is None)
+    + "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾" + _VULGAR + "]")
 _SIMPLE_TRIGGER = re.compile("  +|&|--+|\u2026")
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
-_SPACE_RUN = re.compile(" {2,}")
+_SPACE_RUN = re.compile("  +")  # a literal prefix: found faster than " {2,}"
 _DASH_RUN = re.compile("-{2,}")
-
-
-@lru_cache(maxsize=16384)
-def _one(ch: str) -> str | None:
-    """The one character ``ch`` folds to on its own (case and marks), "…" for itself (a site
-    of its own), or None when it folds to more or fewer, or may join a neighbour (a combining
-    mark, a Hangul jamo)."""
-    if ch == "\u2026":
-        return ch
-    if (ch in _NOT_ONE or unicodedata.category(ch)[0] == "M"
-            or "\u1100" <= ch <= "\u11ff" or "\ua960" <= ch <= "\ua97f"
-            or "\ud7b0" <= ch <= "\ud7ff" or not unicodedata.is_normalized("NFKC", ch)):
-        return None
-    cased = ch.casefold()
-    if len(cased) != 1:
-        return None
-    return _MARKS.get(ord(cased), cased)
 
 
 def _cased_one_to_one(work: str) -> str | None:
     """``work`` case-folded with its marks made one, when every character of it but "…" folds
-    to exactly one on its own and none can join its neighbour; else None. Each distinct
-    character is judged once (and remembered), the text itself only scanned in C."""
+    to exactly one; else None. Decided in C over the whole text: no deleted character,
+    exponent or fraction, nothing NFKC would change (so nothing composes either), and a case
+    fold that keeps the length (it never shortens)."""
     if work.isascii():
         return work.lower()
-    swaps = []
-    for ch in set(_NON_ASCII.findall(work)):
-        one = _one(ch)
-        if one is None:
-            return None
-        if one != ch.casefold():
-            swaps.append((ch.casefold(), one))
+    if _NOT_ONE_AT.search(work):
+        return None
+    probe = work.replace("\u2026", "") if "\u2026" in work else work
+    if not unicodedata.is_normalized("NFKC", probe):
+        return None
     cased = work.casefold()
-    for mark, one in swaps:
-        cased = cased.replace(mark, one)
+    if len(cased) != len(work):
+        return None
+    if _MARKS_AT.search(cased):
+        for mark in set(_MARKS_AT.findall(cased)):
+            cased = cased.replace(mark, _MARKS[ord(mark)] or "")
     return cased
 
 

@@ -44,16 +44,21 @@ __all__ = [
 _SQUEEZE_CLASS = r"\s\"'*_`\\"
 _SQUEEZED_OUT = (" ", '"', "'", "*", "_", "`", "\\")
 # A space between two digits is kept (as NUL): "3 5-year plans" must not read "35-year plans".
-_DIGIT_GAP = re.compile(r"(\d) (?=\d)")
+_DIGIT_GAP = re.compile(r"(\d) (?=\d)")  # in a needle only (see squeeze)
 # A hyphen between two letters, ignored in a PDF, where a line end breaks a word with one and
 # an extractor may or may not keep it. Never beside a digit, where it is a minus or a range.
 _LETTER_HYPHEN = re.compile(r"-(?<=[^\W\d_]-)(?=[^\W\d_])")
 
 
-def squeeze(folded: str, *, pdf: bool = False) -> str:
+def squeeze(folded: str, *, pdf: bool = False, digit_gaps: bool = False) -> str:
     """``folded`` (whose only whitespace is single spaces) with spaces, quotation marks and
-    markdown emphasis removed."""
-    text = _DIGIT_GAP.sub("\\1\x00", folded)
+    markdown emphasis removed.
+
+    With ``digit_gaps`` a space between two digits is kept, as NUL, which is how a needle's
+    pattern (:func:`squeezed_pattern`) knows where a number ends. A page is squeezed without:
+    its squeeze is only a quick test before that pattern, which never lets a space between
+    two digits go, runs on the folded page."""
+    text = _DIGIT_GAP.sub("\\1\x00", folded) if digit_gaps else folded
     for mark in _SQUEEZED_OUT:
         text = text.replace(mark, "")
     return _LETTER_HYPHEN.sub("", text) if pdf and "-" in text else text
@@ -189,7 +194,8 @@ class Needle:
         clean = trim(fold(strip_markdown(passage)))
         self.strict = [n for n in dict.fromkeys((trim(fold(passage)), clean)) if n]
         self.clean = clean
-        self.squeezed = trim(squeeze(clean, pdf=pdf))
+        self.squeezed = trim(squeeze(clean, pdf=pdf))  # for the quick test
+        self._marked = trim(squeeze(clean, pdf=pdf, digit_gaps=True))  # for the pattern
         self.pdf = pdf
         self._pattern: re.Pattern[str] | None = None
 
@@ -203,7 +209,7 @@ class Needle:
         for hay, squeezed in page.squeezed:
             if self.squeezed in squeezed:
                 if self._pattern is None:
-                    self._pattern = squeezed_pattern(self.squeezed, pdf=self.pdf)
+                    self._pattern = squeezed_pattern(self._marked, pdf=self.pdf)
                 if self._pattern.search(hay):
                     return True
         return False
