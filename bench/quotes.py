@@ -409,6 +409,9 @@ def summarize(pages: list[dict[str, Any]], side: str) -> dict[str, Any]:
         "altered_flagged": sum(c[side] == "not_found" for c in altered), "altered": len(altered),
         "not_run": sum(c[side] == "not_run" for c in cases),
         "not_run_reasons": Counter(_reason(c, side) for c in cases if c[side] == "not_run"),
+        "not_run_forms": Counter(c["form"] for c in cases if c[side] == "not_run"),
+        "missed_forms": Counter(c["form"] for c in cases if c[side] != (
+            "found" if c["kind"] == "faithful" else "not_found")),
         "ms_median": statistics.median(times), "ms_mean": statistics.fmean(times),
         "ms_p95": times[int(0.95 * (len(times) - 1))], "ms_max": times[-1],
         "altered_by_change": by_change,
@@ -479,6 +482,9 @@ def main() -> int:
         if s["not_run_reasons"]:
             reasons = ", ".join(f"{n} x {r}" for r, n in s["not_run_reasons"].most_common(4))
             print(f"  {name}: not_run reasons: {reasons}")
+        if s["missed_forms"]:
+            forms = ", ".join(f"{f} {n}" for f, n in s["missed_forms"].most_common())
+            print(f"  {name}: wrong outcomes by answer form: {forms}")
     if why_not is not None:
         print(f"baseline: {why_not}")
 
