@@ -109,8 +109,12 @@ def _replayed_text(browser: Any, url: str) -> tuple[str, str]:
     try:
         page = context.new_page()
         page.goto(url)
-        for _ in range(120):
+        for tick in range(120):
             page.wait_for_timeout(500)
+            if tick == 60:
+                # Under load the service worker can miss the first load; one reload, as a
+                # reader would, lets it take over.
+                page.reload()
             for frame in page.frames:
                 if "mp_/https://city.example/buses" not in frame.url:
                     continue
