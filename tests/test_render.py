@@ -98,6 +98,11 @@ def test_shell_rendered_and_judged_again(allow_server: LocalServer, library_dir:
     assert "market traders reach the island" in main_text
     body = lib.body(record) or b""
     assert b"<article>" in body  # the rendered DOM is what was kept
+    # ... and the bytes the server sent are kept beside it, and forgotten with it.
+    static = record.static_bytes_sha256
+    assert static is not None and lib.blobs.get(static) == shell().encode()
+    lib.forget(record.record_id)
+    assert not lib.blobs.has(static)
     # The static fetch and the browser both asked, both under readreceipt's own name.
     agents = [r["headers"].get("user-agent") for r in allow_server.requests
               if r["path"] == "/app"]

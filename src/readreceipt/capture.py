@@ -202,7 +202,10 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
         if rendered is not None:
             fetched_r, extraction_r, rendering = rendered
             verdict_r = judge(fetched_r, extraction_r)
-            fetched = fetched_r  # the record describes the rendered DOM and its final URL
+            # The record describes the rendered DOM and its final URL; the server's own bytes
+            # stay evidence too, kept under static_bytes_sha256.
+            rendering["static_body"] = fetched.body
+            fetched = fetched_r
             extraction = extraction_r
             verdict = verdict_r
             timings["render"] = float(rendering.pop("elapsed", 0.0))
@@ -236,6 +239,10 @@ def _build_record(lib: Library, target: PolicyURL, fetched: FetchResult,
     body_digest = hashlib.sha256(fetched.body).hexdigest()
     if keep and fetched.body:
         lib.put_bytes(fetched.body)
+    static_body: bytes | None = rendering.get("static_body")
+    static_digest = None
+    if static_body:
+        static_digest = lib.put_bytes(static_body) if keep else _sha_bytes(static_body)
     text_digest = page_digest = None
     if extraction.main_text or extraction.page_text:
         text_digest = lib.put_text(extraction.main_text) if keep else _sha(extraction.main_text)
@@ -260,6 +267,7 @@ def _build_record(lib: Library, target: PolicyURL, fetched: FetchResult,
         rendering_method=str(rendering.get("rendering_method", "none")),
         javascript_executed=bool(rendering.get("javascript_executed", False)),
         browser=rendering.get("browser"),
+        static_bytes_sha256=static_digest,
         response_headers=safe_headers(fetched.headers),
         peer_address=fetched.peer_address,
         user_agent=USER_AGENT,
@@ -278,7 +286,11 @@ def _build_record(lib: Library, target: PolicyURL, fetched: FetchResult,
 
 
 def _sha(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return _sha_bytes(text.encode("utf-8"))
+
+
+def _sha_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def _exemption(guard: AddressGuard) -> str | None:

@@ -245,9 +245,9 @@ class Library:
             changed.append(updated)
         self.index.set_forgotten([r.record_id for r in changed])
         for record in changed:
-            if record.bytes_sha256 and not self.index.digest_in_use("bytes_sha256",
-                                                                    record.bytes_sha256):
-                self.blobs.delete(record.bytes_sha256)
+            for digest in (record.bytes_sha256, record.static_bytes_sha256):
+                if digest and not self.index.digest_in_use("bytes_sha256", digest):
+                    self.blobs.delete(digest)
             for column in ("text_sha256", "page_text_sha256"):
                 digest = getattr(record, column)
                 if digest and not (self.index.digest_in_use("text_sha256", digest)

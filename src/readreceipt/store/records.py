@@ -61,6 +61,9 @@ class Record:
     rendering_method: str = "none"
     javascript_executed: bool = False
     browser: str | None = None
+    #: When a browser rendered the page, ``bytes_sha256`` is the rendered DOM's digest and
+    #: this is the digest of the bytes the server itself sent (kept beside it).
+    static_bytes_sha256: str | None = None
     response_headers: dict[str, str] = field(default_factory=dict)
     peer_address: str | None = None
     user_agent: str | None = None
