@@ -16,6 +16,26 @@ json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print exactly one JSON object on stdout.")
 
 
+def fetch_options(func: F) -> F:
+    """The options every command that fetches shares: --now, --timeout, --max-bytes,
+    --resolve (each command sets its own --wait, whose default differs)."""
+    from readreceipt.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
+
+    for option in reversed((
+        click.option("--now", is_flag=True, help="Skip pacing, robots.txt and the 15-minute "
+                     "dedup window (never the security rules)."),
+        click.option("--timeout", type=click.FloatRange(min=0.1), default=DEFAULT_TIMEOUT,
+                     show_default=True, help="Total deadline in seconds."),
+        click.option("--max-bytes", type=click.IntRange(min=1), default=DEFAULT_MAX_BYTES,
+                     show_default=True, help="Size cap; the first part is kept beyond it."),
+        click.option("--resolve", multiple=True, metavar="HOST:PORT:ADDR",
+                     help="Pin a name to an address (as curl's); the address still passes "
+                     "the guard."),
+    )):
+        func = option(func)
+    return func
+
+
 def library_option(func: F) -> F:
     """``--library`` on the command itself as well as on the group."""
     return click.option("--library", "library_here", type=click.Path(),

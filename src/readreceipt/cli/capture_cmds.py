@@ -12,9 +12,14 @@ import click
 from readreceipt.capture import KEEP_CHOICES, CaptureOptions, CaptureResult
 from readreceipt.capture import capture as run_capture
 from readreceipt.cli import emit_json, error_json
-from readreceipt.cli._common import console, json_option, library_option, open_library
+from readreceipt.cli._common import (
+    console,
+    fetch_options,
+    json_option,
+    library_option,
+    open_library,
+)
 from readreceipt.errors import ReadReceiptError, UsageError
-from readreceipt.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 from readreceipt.wording import describe
 
 
@@ -47,8 +52,7 @@ def _urls(urls: tuple[str, ...], from_file: str | None) -> list[str]:
 @click.command()
 @click.argument("urls", nargs=-1)
 @click.option("--from", "from_file", metavar="FILE", help="Read URLs from FILE, one a line.")
-@click.option("--now", is_flag=True, help="Skip pacing, robots.txt and the 15-minute dedup "
-              "window (never the security rules).")
+@fetch_options
 @click.option("--wait", type=click.FloatRange(min=0), default=None,
               help="Seconds to wait for the host's turn before declining (default: 0 for one "
               "URL; with several, each waits its turn, up to the longest Crawl-delay kept).")
@@ -57,12 +61,6 @@ def _urls(urls: tuple[str, ...], from_file: str | None) -> list[str]:
               help="Check the quotations of this answer (file or -) against the page.")
 @click.option("--session", "session_id", help="Session id to record.")
 @click.option("--agent", "agent_id", help="Agent id to record.")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=DEFAULT_TIMEOUT,
-              show_default=True, help="Total deadline in seconds.")
-@click.option("--max-bytes", type=click.IntRange(min=1), default=DEFAULT_MAX_BYTES,
-              show_default=True, help="Size cap; the first part is kept beyond it.")
-@click.option("--resolve", multiple=True, metavar="HOST:PORT:ADDR",
-              help="Pin a name to an address (as curl's); the address still passes the guard.")
 @click.option("--keep", type=click.Choice(KEEP_CHOICES), default="all", show_default=True,
               help="Whose bytes to keep.")
 @click.option("--no-render", is_flag=True, help="Never run a browser on a JavaScript shell.")

@@ -10,9 +10,8 @@ from __future__ import annotations
 import click
 
 from readreceipt.cli import emit_json
-from readreceipt.cli._common import json_option, library_option, open_library
+from readreceipt.cli._common import fetch_options, json_option, library_option, open_library
 from readreceipt.fetchpage import DEFAULT_WAIT, FORMATS, FetchPageOptions, fetch_page
-from readreceipt.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 
 
 @click.command()
@@ -30,16 +29,9 @@ from readreceipt.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
               help="Also print the first N lines of the text.")
 @click.option("--overwrite/--no-overwrite", default=True, show_default=True,
               help="Replace a file already at PATH.")
-@click.option("--now", is_flag=True, help="Skip pacing, robots.txt and the 15-minute dedup "
-              "window (never the security rules).")
+@fetch_options
 @click.option("--wait", type=click.FloatRange(min=0), default=DEFAULT_WAIT, show_default=True,
               help="Seconds to wait for the host's turn before declining.")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=DEFAULT_TIMEOUT,
-              show_default=True, help="Total deadline in seconds.")
-@click.option("--max-bytes", type=click.IntRange(min=1), default=DEFAULT_MAX_BYTES,
-              show_default=True, help="Size cap; the first part is kept beyond it.")
-@click.option("--resolve", multiple=True, metavar="HOST:PORT:ADDR",
-              help="Pin a name to an address (as curl's); the address still passes the guard.")
 @json_option
 @library_option
 @click.pass_context
