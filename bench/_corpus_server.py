@@ -5,10 +5,12 @@ from __future__ import annotations
 import gzip
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import NamedTuple
+from urllib.parse import unquote
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 ARTICLES = CORPUS / "articles"
@@ -27,25 +29,34 @@ def ground_truth() -> dict[str, dict[str, str]]:
     return data
 
 
+class Served(NamedTuple):
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+
 @contextmanager
-def serve(pages: dict[str, bytes], content_type: str = "text/html") -> Iterator[str]:
-    """Serve ``pages`` at /<key>; yields the base URL (http://127.0.0.1:PORT)."""
+def serve(pages: Mapping[str, bytes | Served], content_type: str = "text/html") -> Iterator[str]:
+    """Serve ``pages`` at /<key> (percent-decoded); yields the base URL (http://127.0.0.1:PORT).
+
+    A plain ``bytes`` value is served 200 with ``content_type``; a :class:`Served` value with
+    its own status and headers."""
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
         def do_GET(self) -> None:
-            body = pages.get(self.path.lstrip("/"))
-            if body is None:
-                self.send_response(404)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return
-            self.send_response(200)
-            self.send_header("Content-Type", content_type)
-            self.send_header("Content-Length", str(len(body)))
+            page = pages.get(unquote(self.path.lstrip("/")))
+            if page is None:
+                page = Served(404, {}, b"")
+            elif isinstance(page, bytes):
+                page = Served(200, {"Content-Type": content_type}, page)
+            self.send_response(page.status)
+            for name, value in page.headers.items():
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(page.body)))
             self.end_headers()
-            self.wfile.write(body)
+            self.wfile.write(page.body)
 
         def log_message(self, format: str, *args: object) -> None:
             return

@@ -31,16 +31,14 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 
+sys.path.insert(0, str(Path(__file__).parent))
+from _corpus_server import Served, serve
 from readreceipt.extract import extract
 from readreceipt.fingerprint import PageView, judge_content
 
@@ -98,42 +96,6 @@ def load_pages() -> list[Page]:
     return pages
 
 
-@contextmanager
-def serve(pages: list[Page]) -> Iterator[str]:
-    """Serve each page at /<key> with its own status and headers; yields host:port."""
-    by_key = {p.key: p for p in pages}
-
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def do_GET(self) -> None:
-            page = by_key.get(unquote(self.path.lstrip("/")))
-            if page is None:
-                self.send_response(404)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return
-            self.send_response(page.status)
-            for name, value in page.headers.items():
-                self.send_header(name, value)
-            self.send_header("Content-Length", str(len(page.body)))
-            self.end_headers()
-            self.wfile.write(page.body)
-
-        def log_message(self, format: str, *args: object) -> None:
-            return
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    httpd.daemon_threads = True
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-
-
 @dataclass(frozen=True)
 class Outcome:
     page: Page
@@ -147,7 +109,9 @@ def run_pipeline(pages: list[Page]) -> list[Outcome]:
     from readreceipt.store.library import Library
 
     outcomes = []
-    with tempfile.TemporaryDirectory() as tmp, serve(pages) as hostport:
+    served = {p.key: Served(p.status, p.headers, p.body) for p in pages}
+    with tempfile.TemporaryDirectory() as tmp, serve(served) as base:
+        hostport = base.removeprefix("http://")
         os.environ["READRECEIPT_ALLOW_HOSTS"] = hostport
         library = Library.open(Path(tmp) / "library")
         options = CaptureOptions(now=True, render=False, keep="none")
