@@ -329,6 +329,32 @@ def size_sweep(pages: list[dict[str, Any]], repeat: int) -> list[tuple[int, floa
     return out
 
 
+def length_evidence(pages: list[dict[str, Any]], rng: random.Random) -> list[str]:
+    """How often a stretch of one article, of a given length, is also on another page: the
+    evidence behind quotes.MIN_QUOTATION_CHARS (accidental matches fall as passages grow)."""
+    from readreceipt.textfold import fold
+
+    texts = {p["name"]: fold(p["page"]) for p in pages}
+    rows = []
+    for length in (10, 15, 20, 25, 30, 40):
+        hits = total = 0
+        for page in pages:
+            words = fold(page["body_text"]).split(" ")
+            for _ in range(20):
+                i = rng.randrange(len(words))
+                stretch = ""
+                while i < len(words) and len(stretch) < length:
+                    stretch = f"{stretch} {words[i]}".strip()
+                    i += 1
+                if len(stretch) < length or stretch not in texts[page["name"]]:
+                    continue
+                total += 1
+                hits += any(stretch in text for name, text in texts.items()
+                            if name != page["name"])
+        rows.append(f"{length} chars {100 * hits / max(total, 1):.2f} % ({hits}/{total})")
+    return rows
+
+
 def run_baseline(pages: list[dict[str, Any]], repeat: int) -> str | None:
     """Run retrieved's check in its own venv; returns why not, or None when it ran."""
     venv = OUT / "retrieved-venv"
@@ -433,6 +459,9 @@ def main() -> int:
                         help="time each check this many times and keep the fastest (the "
                              "machine may be shared; the fastest is the cost of the work)")
     parser.add_argument("--worker", nargs=2, metavar=("JOB", "OUT"))
+    parser.add_argument("--length-evidence", action="store_true",
+                        help="also measure how often a stretch of one article is on another "
+                             "page, by length (the evidence for the 30-character minimum)")
     args = parser.parse_args()
     if args.worker:
         worker(*args.worker, args.repeat)
@@ -487,6 +516,9 @@ def main() -> int:
             print(f"  {name}: wrong outcomes by answer form: {forms}")
     if why_not is not None:
         print(f"baseline: {why_not}")
+    if args.length_evidence:
+        found_elsewhere = "; ".join(length_evidence(pages, random.Random(args.seed)))  # noqa: S311
+        print(f"a stretch of one article also on another page, by length: {found_elsewhere}")
 
     misses = []
     for page in pages:
