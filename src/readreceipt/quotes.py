@@ -30,10 +30,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from rapidfuzz import fuzz
-
 from readreceipt.textfold import fold
-from readreceipt.textmatch import Needle, PageText, squeeze, strip_markdown, trim
+from readreceipt.textmatch import Needle, PageText, nearest_passage, squeeze, strip_markdown, trim
 
 log = logging.getLogger(__name__)
 
@@ -316,87 +314,10 @@ def check_answer_text(answer: str, *, main_text: str, page_text: str, prompt: st
         if tier is not None:
             results.append(PassageResult(passage, True, tier, None, None))
         else:
-            nearest, similarity = _nearest(needle.clean, tiers[-1][1])
+            nearest, similarity = nearest_passage(needle.clean, tiers[-1][1])
             results.append(PassageResult(passage, False, None, nearest, similarity))
     outcome = FOUND if all(r.found for r in results) else NOT_FOUND
     return AnswerCheck(outcome, None, tuple(results), skipped)
-
-
-def _nearest(needle: str, page: PageText) -> tuple[str | None, float | None]:
-    """The passage of the page closest to ``needle``, widened to whole words, and its score."""
-    hay = page.text
-    if not needle or not hay.strip():
-        return None, None
-    if len(needle) >= len(hay):
-        start, end, score = 0, len(hay), fuzz.ratio(needle, hay)
-    else:
-        located = _locate(needle, hay)
-        if located is None:
-            return None, None
-        start, end, score = _word_aligned(needle, hay, *located)
-    a, b = page.mapped.source_span(start, end)
-    source = page.source
-    while a > 0 and not source[a - 1].isspace():
-        a -= 1
-    while b < len(source) and not source[b].isspace():
-        b += 1
-    nearest = _WS.sub(" ", source[a:b]).strip()
-    # Not found, so never shown as identical however close (one letter in 2,000 rounds to 100).
-    return (nearest or None), min(round(float(score), 1), 99.9)
-
-
-#: A needle longer than this is located by probes of PROBE_CHARS (rapidfuzz aligns up to 64
-#: characters bit-parallel over the whole page; a longer one costs time in its square).
-LONG_NEEDLE_CHARS = 128
-PROBE_CHARS = 64
-
-
-def _locate(needle: str, hay: str) -> tuple[int, int] | None:
-    """Where in ``hay`` the span most like ``needle`` is (as long as the needle)."""
-    if len(needle) <= LONG_NEEDLE_CHARS:
-        found = fuzz.partial_ratio_alignment(needle, hay)
-        return None if found is None else (found.dest_start, found.dest_end)
-    # Probe with its start, middle and end; the probe that reads best places the whole.
-    best: tuple[float, int] | None = None
-    for offset in (0, (len(needle) - PROBE_CHARS) // 2, len(needle) - PROBE_CHARS):
-        probe = fuzz.partial_ratio_alignment(needle[offset : offset + PROBE_CHARS], hay)
-        if probe is not None and (best is None or probe.score > best[0]):
-            best = (probe.score, max(0, probe.dest_start - offset))
-    if best is None:
-        return None
-    return best[1], min(len(hay), best[1] + len(needle))
-
-
-def _word_aligned(needle: str, hay: str, start: int, end: int) -> tuple[int, int, float]:
-    """The span of whole words near ``hay[start:end]`` that reads most like ``needle``.
-
-    The alignment is as long as the needle, so where the page says it in fewer or more
-    characters it begins or ends inside a neighbouring word; the three word edges either side
-    are tried and the closest span wins.
-    """
-    slack = max(12, len(needle) // 4)
-    starts = _edges(hay, start, slack, starting=True)
-    ends = _edges(hay, end, slack, starting=False)
-    best = (fuzz.ratio(needle, hay[start:end]), start, end)
-    for i in starts:
-        for j in ends:
-            if j > i:
-                score = fuzz.ratio(needle, hay[i:j], score_cutoff=best[0])
-                if score > best[0]:
-                    best = (score, i, j)
-    return best[1], best[2], best[0]
-
-
-def _edges(hay: str, at: int, slack: int, *, starting: bool) -> list[int]:
-    """Up to three places either side of ``at`` where a word starts (or ends) in ``hay``."""
-    def edge(i: int) -> bool:
-        if starting:
-            return i == 0 or (hay[i - 1] == " " and hay[i] != " ")
-        return i == len(hay) or (hay[i] == " " and hay[i - 1] != " ")
-
-    before = [i for i in range(at, max(0, at - slack) - 1, -1) if edge(i)][:3]
-    after = [i for i in range(at + 1, min(len(hay), at + slack) + 1) if edge(i)][:3]
-    return [*before, *after]
 
 
 # ---------------------------------------------------------------------------------- messages

@@ -8,6 +8,8 @@ Works on text already folded by :mod:`readreceipt.textfold`:
   text with the boundaries at its two ends still checked, as :func:`boundaries_hold` does for
   the plain search: a match never starts or ends inside a word or a number.
 - :func:`strip_markdown`: the emphasis, code marks and escapes an answer adds.
+- :func:`nearest_passage`: for a passage not found, the closest passage the page holds, in
+  the page's own characters and widened to whole words, with its similarity (rapidfuzz).
 - :class:`PageText` and :class:`Needle`: a page's text folded once with its readings
   (:mod:`readreceipt.pagereadings`) and squeezes made when first needed, and a passage folded
   for searching; :meth:`Needle.found_in` tries the plain search on the text and each reading,
@@ -22,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+from rapidfuzz import fuzz
+
 from readreceipt.pagereadings import folded_readings, source_readings
 from readreceipt.textfold import LazyFolded, fold, fold_text
 
@@ -29,6 +33,8 @@ __all__ = [
     "Needle",
     "PageText",
     "boundaries_hold",
+    "find_bounded",
+    "nearest_passage",
     "squeeze",
     "squeezed_pattern",
     "strip_markdown",
@@ -223,3 +229,84 @@ def find_bounded(needle: str, hay: str) -> bool:
             return True
         at = hay.find(needle, at + 1)
     return False
+
+
+# --------------------------------------------------------------------------- nearest passage
+
+_WS = re.compile(r"\s+")
+
+def nearest_passage(needle: str, page: PageText) -> tuple[str | None, float | None]:
+    """The passage of the page closest to ``needle``, widened to whole words, and its score."""
+    hay = page.text
+    if not needle or not hay.strip():
+        return None, None
+    if len(needle) >= len(hay):
+        start, end, score = 0, len(hay), fuzz.ratio(needle, hay)
+    else:
+        located = _locate(needle, hay)
+        if located is None:
+            return None, None
+        start, end, score = _word_aligned(needle, hay, *located)
+    a, b = page.mapped.source_span(start, end)
+    source = page.source
+    while a > 0 and not source[a - 1].isspace():
+        a -= 1
+    while b < len(source) and not source[b].isspace():
+        b += 1
+    nearest = _WS.sub(" ", source[a:b]).strip()
+    # Not found, so never shown as identical however close (one letter in 2,000 rounds to 100).
+    return (nearest or None), min(round(float(score), 1), 99.9)
+
+
+#: A needle longer than this is located by probes of PROBE_CHARS (rapidfuzz aligns up to 64
+#: characters bit-parallel over the whole page; a longer one costs time in its square).
+LONG_NEEDLE_CHARS = 128
+PROBE_CHARS = 64
+
+
+def _locate(needle: str, hay: str) -> tuple[int, int] | None:
+    """Where in ``hay`` the span most like ``needle`` is (as long as the needle)."""
+    if len(needle) <= LONG_NEEDLE_CHARS:
+        found = fuzz.partial_ratio_alignment(needle, hay)
+        return None if found is None else (found.dest_start, found.dest_end)
+    # Probe with its start, middle and end; the probe that reads best places the whole.
+    best: tuple[float, int] | None = None
+    for offset in (0, (len(needle) - PROBE_CHARS) // 2, len(needle) - PROBE_CHARS):
+        probe = fuzz.partial_ratio_alignment(needle[offset : offset + PROBE_CHARS], hay)
+        if probe is not None and (best is None or probe.score > best[0]):
+            best = (probe.score, max(0, probe.dest_start - offset))
+    if best is None:
+        return None
+    return best[1], min(len(hay), best[1] + len(needle))
+
+
+def _word_aligned(needle: str, hay: str, start: int, end: int) -> tuple[int, int, float]:
+    """The span of whole words near ``hay[start:end]`` that reads most like ``needle``.
+
+    The alignment is as long as the needle, so where the page says it in fewer or more
+    characters it begins or ends inside a neighbouring word; the three word edges either side
+    are tried and the closest span wins.
+    """
+    slack = max(12, len(needle) // 4)
+    starts = _edges(hay, start, slack, starting=True)
+    ends = _edges(hay, end, slack, starting=False)
+    best = (fuzz.ratio(needle, hay[start:end]), start, end)
+    for i in starts:
+        for j in ends:
+            if j > i:
+                score = fuzz.ratio(needle, hay[i:j], score_cutoff=best[0])
+                if score > best[0]:
+                    best = (score, i, j)
+    return best[1], best[2], best[0]
+
+
+def _edges(hay: str, at: int, slack: int, *, starting: bool) -> list[int]:
+    """Up to three places either side of ``at`` where a word starts (or ends) in ``hay``."""
+    def edge(i: int) -> bool:
+        if starting:
+            return i == 0 or (hay[i - 1] == " " and hay[i] != " ")
+        return i == len(hay) or (hay[i] == " " and hay[i - 1] != " ")
+
+    before = [i for i in range(at, max(0, at - slack) - 1, -1) if edge(i)][:3]
+    after = [i for i in range(at + 1, min(len(hay), at + slack) + 1) if edge(i)][:3]
+    return [*before, *after]
