@@ -379,3 +379,15 @@ def test_real_pages_faithful_found_and_altered_flagged() -> None:
             assert result.outcome == "not_found", altered
             checked += 1
     assert checked >= 10
+
+
+def test_nearest_runs_on_to_what_the_page_says_instead() -> None:
+    page = ('Residents were told in March. "We did not make the bridge stronger, we made it '
+            'more forgiving," said the chief engineer at the reopening of the crossing.')
+    answer = 'The engineer said "We did not make the bridge stronger, we made it safer."'
+    result = quotes.check_answer_text(answer, main_text=page, page_text=page)
+    passage = result.passages[0]
+    assert not passage.found
+    assert passage.nearest is not None
+    assert "we made it more forgiving" in passage.nearest
+    assert "Residents were told" not in passage.nearest

@@ -247,6 +247,7 @@ def nearest_passage(needle: str, page: PageText) -> tuple[str | None, float | No
         if located is None:
             return None, None
         start, end, score = _word_aligned(needle, hay, *located)
+        start, end = _whole_clauses(needle, hay, start, end)
     a, b = page.mapped.source_span(start, end)
     source = page.source
     while a > 0 and not source[a - 1].isspace():
@@ -298,6 +299,38 @@ def _word_aligned(needle: str, hay: str, start: int, end: int) -> tuple[int, int
                 if score > best[0]:
                     best = (score, i, j)
     return best[1], best[2], best[0]
+
+
+#: Where a clause ends, for widening the nearest passage to what the page says instead.
+_CLAUSE_MARKS = frozenset('.,;:!?"\n\u201c\u201d')
+_WORD = re.compile(r"\w+")
+
+
+def _whole_clauses(needle: str, hay: str, start: int, end: int) -> tuple[int, int]:
+    """Widen the span to the clause edges when the needle's first or last word is not in it.
+
+    The closest span by ratio stops where the wording differs: for "we made it safer" against
+    "we made it more forgiving," it ends at "it". A reader needs the page's own ending to see
+    the difference, so the span runs on to the end of the clause (as far as half the needle's
+    length, at least 24 characters), and likewise back to the clause's start.
+    """
+    words = _WORD.findall(needle)
+    if not words:
+        return start, end
+    slack = max(24, len(needle) // 2)
+    span = hay[start:end]
+    if words[-1] not in span[-(len(words[-1]) + 12):]:
+        limit = min(len(hay), end + slack)
+        stop = next((i for i in range(end, limit) if hay[i] in _CLAUSE_MARKS), None)
+        if stop is not None:
+            end = stop
+    if words[0] not in span[: len(words[0]) + 12]:
+        limit = max(0, start - slack)
+        stop = next((i for i in range(start - 1, limit - 1, -1) if hay[i] in _CLAUSE_MARKS),
+                    None)
+        if stop is not None:
+            start = stop + 1
+    return start, end
 
 
 def _edges(hay: str, at: int, slack: int, *, starting: bool) -> list[int]:
