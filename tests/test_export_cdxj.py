@@ -31,7 +31,10 @@ ODD_URLS = [
 
 
 def corpus_urls() -> list[str]:
-    truth = json.loads((CORPUS / "articles" / "ground-truth.json").read_text())
+    path = CORPUS / "articles" / "ground-truth.json"
+    if not path.is_file():
+        pytest.skip(f"evidence corpus not present at {path.parent}")
+    truth = json.loads(path.read_text())
     return [entry["url"] for entry in truth.values()]
 
 
