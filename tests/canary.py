@@ -11,7 +11,9 @@ from __future__ import annotations
 import socket
 import threading
 
+from readreceipt.addresses import AllowHosts
 from readreceipt.errors import FetchError
+from readreceipt.netguard import AddressGuard
 
 PAGE = b"<html><body><p>CANARY</p></body></html>"
 
@@ -75,3 +77,9 @@ class MapResolver:
         if host not in self.names:
             raise FetchError(f"the name {host} does not resolve", reason="dns")
         return self.names[host]
+
+
+def guard_for(*pairs: str, resolver: MapResolver | None = None) -> AddressGuard:
+    """A guard exempting exactly ``pairs``, resolving names only through ``resolver``."""
+    return AddressGuard(allow=AllowHosts(frozenset(pairs)),
+                        resolver=resolver or MapResolver({}))

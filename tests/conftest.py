@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from canary import Canary
+
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus"
 BIN = Path(sys.executable).parent
@@ -102,6 +104,14 @@ def server() -> Iterator[LocalServer]:
     srv = LocalServer()
     yield srv
     srv.close()
+
+
+@pytest.fixture
+def canary() -> Iterator[Canary]:
+    """A listener at an address readreceipt must never reach; it counts connections."""
+    c = Canary()
+    yield c
+    c.close()
 
 
 @pytest.fixture

@@ -8,28 +8,13 @@ from __future__ import annotations
 
 import socket
 import threading
-from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler
 
 import pytest
 
-from canary import Canary, MapResolver
+from canary import Canary, MapResolver, guard_for
 from conftest import LocalServer
-from readreceipt.addresses import AllowHosts
 from readreceipt.browserproxy import REFUSED_HEADER, BrowserProxy
-from readreceipt.netguard import AddressGuard
-
-
-@pytest.fixture
-def canary() -> Iterator[Canary]:
-    c = Canary()
-    yield c
-    c.close()
-
-
-def guard_for(*pairs: str, resolver: MapResolver | None = None) -> AddressGuard:
-    return AddressGuard(allow=AllowHosts(frozenset(pairs)),
-                        resolver=resolver or MapResolver({}))
 
 
 def exchange(proxy: BrowserProxy, data: bytes, *, then: bytes = b"") -> bytes:

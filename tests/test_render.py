@@ -10,20 +10,18 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import TypeVar
 
 import pytest
 
-from canary import Canary, MapResolver
+from canary import Canary, MapResolver, guard_for
 from conftest import LocalServer, run_cli
 from readreceipt import render
-from readreceipt.addresses import AllowHosts
 from readreceipt.capture import CaptureOptions, capture
 from readreceipt.errors import FetchTimeout, RefusedError
-from readreceipt.netguard import AddressGuard
 from readreceipt.store.library import Library
 from readreceipt.transport import USER_AGENT
 from readreceipt.urlpolicy import check_url
@@ -60,16 +58,6 @@ def shell(script: str = "", body_extra: str = "") -> str:
     )
 
 
-@pytest.fixture
-def canary() -> Iterator[Canary]:
-    c = Canary()
-    yield c
-    c.close()
-
-
-def guard_for(*pairs: str, resolver: MapResolver | None = None) -> AddressGuard:
-    return AddressGuard(allow=AllowHosts(frozenset(pairs)),
-                        resolver=resolver or MapResolver({}))
 
 
 def blocked_urls(info: dict[str, object]) -> set[str]:

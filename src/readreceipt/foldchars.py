@@ -123,8 +123,23 @@ def fold_entity(entity: str) -> str:
     return _fold_chars(decoded) if not decoded.isascii() else decoded.lower()
 
 
+class SourceSpans:
+    """Maps a span of folded text back to the source characters it came from; a subclass
+    says where one folded character came from."""
+
+    def _char_source(self, pos: int) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def source_span(self, start: int, end: int) -> tuple[int, int]:
+        """The span of the source that folded into ``text[start:end]``."""
+        first = self._char_source(start)[0]
+        if end <= start:
+            return first, first
+        return first, self._char_source(end - 1)[1]
+
+
 @dataclass(frozen=True)
-class Folded:
+class Folded(SourceSpans):
     """A folded text and the places where its length differs from the original's."""
 
     text: str
@@ -134,13 +149,6 @@ class Folded:
     fold_ends: tuple[int, ...]
     src_starts: tuple[int, ...]
     src_ends: tuple[int, ...]
-
-    def source_span(self, start: int, end: int) -> tuple[int, int]:
-        """The span of the original text that folded into ``text[start:end]``."""
-        first = self._char_source(start)[0]
-        if end <= start:
-            return first, first
-        return first, self._char_source(end - 1)[1]
 
     def _char_source(self, pos: int) -> tuple[int, int]:
         """The source span that folded into the character at ``pos``."""

@@ -32,6 +32,7 @@ from readreceipt.foldchars import (
     VULGAR,
     Builder,
     Folded,
+    SourceSpans,
     fold_entity,
     fold_general,
 )
@@ -89,7 +90,7 @@ def fold_text(text: str) -> str:
     return _fold_pieces_text(text, work, PIECE_CHARS)
 
 
-class LazyFolded:
+class LazyFolded(SourceSpans):
     """A long text folded without its map; the map of a piece is made when a span in it is
     asked for (only a passage not found is shown in the page's own characters)."""
 
@@ -113,13 +114,6 @@ class LazyFolded:
         self._src_starts.append(len(source))
         self.text = "".join(parts)
         self._maps: dict[int, Folded] = {}
-
-    def source_span(self, start: int, end: int) -> tuple[int, int]:
-        """The span of the source that folded into ``text[start:end]``."""
-        first = self._char_source(start)[0]
-        if end <= start:
-            return first, first
-        return first, self._char_source(end - 1)[1]
 
     def _char_source(self, pos: int) -> tuple[int, int]:
         i = max(0, bisect_right(self._fold_starts, pos) - 1)
