@@ -33,6 +33,8 @@ USER_AGENT = f"readreceipt/{__version__} (+{PROJECT_URL})"
 MAX_REDIRECTS = 10
 REDIRECT_CODES = frozenset({301, 302, 303, 307, 308})
 DEFAULT_TIMEOUT = 30.0
+#: The encodings decoding.py undoes with bounded memory, and so the only ones asked for.
+ACCEPT_ENCODING = "gzip, deflate, br"
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 
 
@@ -115,7 +117,7 @@ def fetch(target: PolicyURL, guard: AddressGuard,
     chain: list[Hop] = []
     current = target
     headers = {"user-agent": options.user_agent, "accept": options.accept,
-               "accept-encoding": "gzip, deflate, br"}
+               "accept-encoding": ACCEPT_ENCODING}
     with httpx.Client(transport=GuardedTransport(guard), trust_env=False,
                       follow_redirects=False, headers=headers,
                       event_hooks={"response": [_hide_location]}) as client:

@@ -52,8 +52,6 @@ _ID_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/readreceipt/r
 _TRANSFER_HEADERS = frozenset({"content-encoding", "transfer-encoding", "content-length"})
 #: zlib's default: most of level 9's compression at 1.5 times its speed.
 GZIP_LEVEL = 6
-#: What readreceipt's transport asks for (transport.fetch sends the same encodings).
-ACCEPT_ENCODING = "gzip, deflate, br"
 
 WARC_1_1_SPEC = "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/"
 
@@ -94,7 +92,7 @@ def response_headers(record: Record, length: int) -> StatusAndHeaders:
 
 
 def request_headers(url: str, user_agent: str | None) -> StatusAndHeaders:
-    from readreceipt.transport import USER_AGENT, FetchOptions
+    from readreceipt.transport import ACCEPT_ENCODING, USER_AGENT, FetchOptions
 
     parts = urlsplit(url)
     target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
