@@ -253,3 +253,21 @@ def test_loopback_without_exemption_is_refused(server: LocalServer, library_dir:
     with pytest.raises(RefusedError):
         _capture(url, library_dir)
     assert server.connections == 0
+
+
+class _NoSuchName:
+    def resolve(self, host: str, port: int) -> list[str]:
+        from readreceipt.errors import FetchError
+
+        raise FetchError(f"the name {host} does not resolve", reason="dns")
+
+
+def test_a_name_that_does_not_resolve_is_a_failed_record(library_dir: Path) -> None:
+    # Without --now: no robots.txt can be asked of a host with no address, so the capture
+    # is recorded as FAILED (dns), not declined by robots.txt.
+    lib = Library.open(library_dir)
+    result = capture("https://no-such-name.example/page", CaptureOptions(), lib,
+                     resolver=_NoSuchName())
+    assert (result.record.verdict, result.record.reason) == ("FAILED", "dns")
+    assert result.exit_code == 4
+    assert lib.load(result.record.record_id).url == "https://no-such-name.example/page"

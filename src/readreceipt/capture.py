@@ -124,7 +124,7 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
     try:
         # The address rule runs before any politeness step: a refused URL spends no slot
         # and is never answered from a copy held. The answer is kept for the fetch.
-        guard.precheck(target.host, target.port)
+        resolved = guard.precheck(target.host, target.port)
     except RefusedError as exc:
         _skip(lib, target.url, exc, options)
         raise
@@ -133,7 +133,9 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
         if held is not None:
             return _reuse(lib, held, options)
     try:
-        if not options.now:
+        # A name that does not resolve reaches no server: no robots.txt to ask, no pace to
+        # keep. The fetch meets the same failure and records it (FAILED, dns).
+        if not options.now and resolved:
             politeness.check_session_cap(lib, options.session_id)
             crawl_delay = _robots(lib, target, guard, options)
             politeness.wait_for_turn(lib, target, politeness.PolitenessOptions(

@@ -129,15 +129,18 @@ class AddressGuard:
         self._answers[key] = tuple(answers)
         return list(answers)
 
-    def precheck(self, host: str, port: int) -> None:
+    def precheck(self, host: str, port: int) -> bool:
         """Resolve and check ``host`` now (before any politeness step spends a slot).
 
-        A refusal is raised; a DNS failure is left for the connection to meet and record.
+        A refusal is raised; a DNS failure is left for the connection to meet and record,
+        and False tells the caller no request can reach the host now.
         """
         try:
             self.addresses_for(host, port)
         except FetchError:
             log.debug("precheck of %s:%s could not resolve; the fetch will say so", host, port)
+            return False
+        return True
 
     def _answer(self, host: str, port: int) -> list[str]:
         pinned = self.pins.get((host, port))
