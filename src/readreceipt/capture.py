@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from readreceipt import politeness
+from readreceipt import politeness, robots
 from readreceipt.addresses import AllowHosts
 from readreceipt.errors import (
     DeclinedError,
@@ -160,10 +160,6 @@ def _pins(specs: tuple[str, ...]) -> dict[tuple[str, int], str]:
 def _robots(lib: Library, target: PolicyURL, guard: AddressGuard,
             options: CaptureOptions) -> float | None:
     """robots.txt verdict for ``target``; DeclinedError when disallowed. Crawl-delay back."""
-    try:
-        from readreceipt import robots
-    except ImportError:  # robots.txt support lands with the politeness work
-        return None
     delay = robots.admit(lib, target, guard, FetchOptions(timeout=min(options.timeout, 10.0)))
     return float(delay) if delay is not None else None
 
@@ -226,10 +222,8 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
 
 def _render(target: PolicyURL, guard: AddressGuard,
             options: CaptureOptions) -> tuple[FetchResult, Extraction, dict[str, Any]] | None:
-    try:
-        from readreceipt import render
-    except ImportError:
-        return None
+    from readreceipt import render  # imported here: only a JavaScript shell needs a browser
+
     return render.render_page(target, guard, timeout=options.timeout,
                               max_bytes=options.max_bytes)
 
