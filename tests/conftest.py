@@ -29,6 +29,16 @@ BIN = Path(sys.executable).parent
 Handler = Callable[[BaseHTTPRequestHandler], None]
 
 
+def reply(handler: BaseHTTPRequestHandler, body: bytes, *, status: int = 200,
+          content_type: str = "text/html; charset=utf-8") -> None:
+    """Answer one request with ``body``, its length declared."""
+    handler.send_response(status)
+    handler.send_header("Content-Type", content_type)
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    handler.wfile.write(body)
+
+
 @dataclass
 class Route:
     status: int = 200

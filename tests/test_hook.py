@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 import yaml
 
-from conftest import BIN, CliResult, LocalServer, article_html, run_cli
+from conftest import BIN, CliResult, LocalServer, article_html, reply, run_cli
 
 SESSION = "5f3c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f"
 PROMPT = "What did the chief engineer say at the reopening of the bridge?"
@@ -376,11 +376,7 @@ def test_capture_returns_before_the_page_is_fetched(server: LocalServer,
 
     def slow(handler: BaseHTTPRequestHandler) -> None:
         release.wait(60)  # the page arrives only after the hook has returned
-        handler.send_response(200)
-        handler.send_header("Content-Type", "text/html; charset=utf-8")
-        handler.send_header("Content-Length", str(len(body)))
-        handler.end_headers()
-        handler.wfile.write(body)
+        reply(handler, body)
 
     url = server.route("/slow", handler=slow)
     out = hook("capture", webfetch(url, MISQUOTE), library_dir, allow=server.pair,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BIN, LocalServer, article_html, run_cli
+from conftest import BIN, LocalServer, article_html, reply, run_cli
 from readreceipt.capture import CaptureOptions, capture
 from readreceipt.errors import DeclinedError, RefusedError
 from readreceipt.politeness import (
@@ -164,11 +164,7 @@ def test_four_processes_queue_two_seconds_apart(server: LocalServer,
 
     def timed(handler: BaseHTTPRequestHandler) -> None:
         arrivals.append((time.time(), handler.path))
-        handler.send_response(200)
-        handler.send_header("Content-Type", "text/html; charset=utf-8")
-        handler.send_header("Content-Length", str(len(body)))
-        handler.end_headers()
-        handler.wfile.write(body)
+        reply(handler, body)
 
     urls = [server.route(f"/w{n}", handler=timed) for n in range(4)]
     Library.open(library_dir).close()  # created once, before the workers race

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import LocalServer, article_html, run_cli
+from conftest import LocalServer, article_html, reply, run_cli
 from readreceipt.addresses import AllowHosts
 from readreceipt.errors import DeclinedError
 from readreceipt.netguard import AddressGuard
@@ -192,12 +192,7 @@ def test_robots_redirect_to_a_blocked_address_is_never_followed(
 def test_concurrent_workers_ask_for_robots_once(server: LocalServer, library_dir: Path) -> None:
     def slow(handler: BaseHTTPRequestHandler) -> None:
         time.sleep(0.5)
-        body = b"User-agent: *\nAllow: /\n"
-        handler.send_response(200)
-        handler.send_header("Content-Type", "text/plain")
-        handler.send_header("Content-Length", str(len(body)))
-        handler.end_headers()
-        handler.wfile.write(body)
+        reply(handler, b"User-agent: *\nAllow: /\n", content_type="text/plain")
 
     server.route("/robots.txt", handler=slow)
     Library.open(library_dir).close()

@@ -31,7 +31,7 @@ import pytest
 
 import readreceipt.netguard as netguard
 import readreceipt.urlpolicy as urlpolicy
-from conftest import LocalServer, article_html, run_cli
+from conftest import LocalServer, article_html, reply, run_cli
 from readreceipt.capture import CaptureOptions, capture
 from readreceipt.errors import ReadReceiptError, RefusedError
 from readreceipt.store.library import Library
@@ -62,12 +62,7 @@ class Canary:
 
             def do_GET(self) -> None:
                 outer.requests.append(self.path)
-                body = b"<html><body><p>canary: you should not be here</p></body></html>"
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                reply(self, b"<html><body><p>canary: you should not be here</p></body></html>")
 
             def log_message(self, format: str, *args: object) -> None:
                 return
@@ -413,11 +408,7 @@ def _article_handler() -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:
             status, data = (404, b"") if self.path == "/robots.txt" else (200, body)
-            self.send_response(status)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            reply(self, data, status=status)
 
         def log_message(self, format: str, *args: object) -> None:
             return
