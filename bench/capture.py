@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from _corpus_server import load_articles, serve
-from readreceipt.capture import CaptureOptions, capture
+from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.store.library import Library
 
 
@@ -53,7 +53,7 @@ def corpus_run() -> None:
 _RSS_CHILD = textwrap.dedent("""
     import resource, sys
     from pathlib import Path
-    from readreceipt.capture import CaptureOptions, capture
+    from readreceipt.pipeline import CaptureOptions, capture
     from readreceipt.store.library import Library
     r = capture(sys.argv[1], CaptureOptions(now=True, timeout=600), Library.open(Path(sys.argv[2])))
     print(r.record.bytes, r.record.truncated,

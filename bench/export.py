@@ -40,7 +40,7 @@ CORPUS = HERE.parent.parent / "shared" / "corpus" / "articles"
 sys.path.insert(0, str(HERE.parent / "src"))
 
 from readreceipt.export import export_wacz, export_warc  # noqa: E402 - after the path insert
-from readreceipt.extract import extract  # noqa: E402
+from readreceipt.reading.extract import extract  # noqa: E402
 from readreceipt.store.library import Library  # noqa: E402
 from readreceipt.store.records import Record  # noqa: E402
 from readreceipt.viewer import make_viewer_server  # noqa: E402

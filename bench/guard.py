@@ -28,10 +28,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 
-from readreceipt.addresses import AllowHosts, blocked_reason
-from readreceipt.netguard import AddressGuard, GuardedTransport, _default_ssl_context
-from readreceipt.transport import USER_AGENT, FetchOptions, fetch
-from readreceipt.urlpolicy import check_url
+from readreceipt.fetching.addresses import AllowHosts, blocked_reason
+from readreceipt.fetching.netguard import AddressGuard, GuardedTransport, _default_ssl_context
+from readreceipt.fetching.transport import USER_AGENT, FetchOptions, fetch
+from readreceipt.fetching.urlpolicy import check_url
 
 BODY = (b"<html><head><title>bench</title></head><body>"
         + b"<p>Plain words for a benchmark page.</p>" * 50 + b"</body></html>")

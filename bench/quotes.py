@@ -228,7 +228,7 @@ def _wrap(text: str, width: int) -> list[str]:
 
 
 def load_pages(limit: int | None) -> list[dict[str, Any]]:
-    from readreceipt.extract import extract
+    from readreceipt.reading.extract import extract
 
     truth = json.loads((CORPUS / "ground-truth.json").read_text("utf-8"))
     pages = []
@@ -282,15 +282,15 @@ def build_cases(page: dict[str, Any], per_page: int, rng: random.Random) -> list
 
 
 def run_ours(pages: list[dict[str, Any]], repeat: int) -> None:
-    from readreceipt import quotes
+    from readreceipt.quotes import quotations
 
     for page in pages:
         for case in page["cases"]:
             best = float("inf")
             for _ in range(repeat):
-                quotes._page_text.cache_clear()  # every check folds the page afresh
+                quotations._page_text.cache_clear()  # every check folds the page afresh
                 started = time.perf_counter()
-                result = quotes.check_answer_text(case["answer"], main_text=page["main"],
+                result = quotations.check_answer_text(case["answer"], main_text=page["main"],
                                                   page_text=page["page"])
                 best = min(best, (time.perf_counter() - started) * 1000)
             case["ours_ms"] = best
@@ -301,7 +301,7 @@ def run_ours(pages: list[dict[str, Any]], repeat: int) -> None:
 def size_sweep(pages: list[dict[str, Any]], repeat: int) -> list[tuple[int, float, float]]:
     """Time per check on page texts made 20, 35 and 50 KB long from the corpus's own pages
     (the main content half as long), with the answers of the pages used."""
-    from readreceipt import quotes
+    from readreceipt.quotes import quotations
 
     out = []
     for size in (20_000, 35_000, 50_000):
@@ -318,9 +318,9 @@ def size_sweep(pages: list[dict[str, Any]], repeat: int) -> list[tuple[int, floa
             for case in chosen[0]["cases"]:
                 best = float("inf")
                 for _ in range(repeat):
-                    quotes._page_text.cache_clear()
+                    quotations._page_text.cache_clear()
                     started = time.perf_counter()
-                    quotes.check_answer_text(case["answer"], main_text=main_text,
+                    quotations.check_answer_text(case["answer"], main_text=main_text,
                                              page_text=page_text)
                     best = min(best, (time.perf_counter() - started) * 1000)
                 times.append(best)
@@ -331,8 +331,8 @@ def size_sweep(pages: list[dict[str, Any]], repeat: int) -> list[tuple[int, floa
 
 def length_evidence(pages: list[dict[str, Any]], rng: random.Random) -> list[str]:
     """How often a stretch of one article, of a given length, is also on another page: the
-    evidence behind quotes.MIN_QUOTATION_CHARS (accidental matches fall as passages grow)."""
-    from readreceipt.textfold import fold
+    evidence behind quotations.MIN_QUOTATION_CHARS (accidental matches fall as passages grow)."""
+    from readreceipt.quotes.textfold import fold
 
     texts = {p["name"]: fold(p["page"]) for p in pages}
     rows = []
@@ -481,7 +481,7 @@ def main() -> int:
     extract_ms = statistics.median(p["extract_ms"] for p in pages)
     print(f"pages {len(pages)}, answers {sum(len(p['cases']) for p in pages)} "
           f"(one quotation each); median extraction {extract_ms:.1f} ms/page "
-          "(readreceipt.extract, not counted in readreceipt's ms/check)")
+          "(readreceipt.reading.extract, not counted in readreceipt's ms/check)")
     print(f"{'':22}{'faithful found':>22}{'altered flagged':>22}{'not_run':>9}"
           f"{'ms/check median':>17}{'mean':>7}{'p95':>7}{'max':>7}")
     for name, s in rows:

@@ -3,7 +3,7 @@
 Serves every labelled page of ../shared/corpus/walls (with the status and headers of its
 ``.meta.json`` where there is one; otherwise 200 and text/html) and all 181 pages of
 ../shared/corpus/articles from a local server on 127.0.0.1, captures each with
-``readreceipt.capture.capture`` (``--now``, no rendering: the verdict on the bytes served),
+``readreceipt.pipeline.capture`` (``--now``, no rendering: the verdict on the bytes served),
 and prints:
 
 - the confusion table: corpus label x verdict reason;
@@ -39,8 +39,8 @@ from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).parent))
 from _corpus_server import Served, serve
-from readreceipt.extract import extract
-from readreceipt.fingerprint import PageView, judge_content
+from readreceipt.reading.extract import extract
+from readreceipt.reading.fingerprint import PageView, judge_content
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 WALLS = CORPUS / "walls"
@@ -105,7 +105,7 @@ class Outcome:
 
 
 def run_pipeline(pages: list[Page]) -> list[Outcome]:
-    from readreceipt.capture import CaptureOptions, capture
+    from readreceipt.pipeline import CaptureOptions, capture
     from readreceipt.store.library import Library
 
     outcomes = []

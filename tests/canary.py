@@ -11,9 +11,9 @@ from __future__ import annotations
 import socket
 import threading
 
-from readreceipt.addresses import AllowHosts
 from readreceipt.errors import FetchError
-from readreceipt.netguard import AddressGuard
+from readreceipt.fetching.addresses import AllowHosts
+from readreceipt.fetching.netguard import AddressGuard
 
 PAGE = b"<html><body><p>CANARY</p></body></html>"
 

@@ -11,7 +11,7 @@ import hashlib
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from readreceipt.extract import extract
+from readreceipt.reading.extract import extract
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record, new_record_id
 

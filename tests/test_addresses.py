@@ -6,7 +6,8 @@ import ipaddress
 
 import pytest
 
-from readreceipt.addresses import (
+from readreceipt.errors import RefusedError
+from readreceipt.fetching.addresses import (
     BLOCKED_IPV4,
     BLOCKED_IPV6,
     AllowHosts,
@@ -14,8 +15,7 @@ from readreceipt.addresses import (
     describe_block,
     embedded_ipv4,
 )
-from readreceipt.errors import RefusedError
-from readreceipt.netguard import AddressGuard, parse_pin
+from readreceipt.fetching.netguard import AddressGuard, parse_pin
 
 BLOCKED_V4 = [
     ("0.0.0.0", "this_network_address"), ("0.255.1.2", "this_network_address"),

@@ -11,8 +11,8 @@ import pytest
 from conftest import CliResult, LocalServer, article_html
 from pdfs import make_pdf
 from readreceipt.api import check_answer
-from readreceipt.capture import CaptureOptions, capture
 from readreceipt.errors import RecordNotFound
+from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.store.library import Library
 
 Cli = Callable[..., CliResult]

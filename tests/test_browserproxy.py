@@ -14,7 +14,7 @@ import pytest
 
 from canary import Canary, MapResolver, guard_for
 from conftest import LocalServer
-from readreceipt.browserproxy import REFUSED_HEADER, BrowserProxy
+from readreceipt.browser.proxy import REFUSED_HEADER, BrowserProxy
 
 
 def exchange(proxy: BrowserProxy, data: bytes, *, then: bytes = b"") -> bytes:

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from conftest import LocalServer, article_html, run_cli
-from readreceipt.credentials import find_credential, loggable_url, name_rule, secret_shape
 from readreceipt.errors import RefusedError
-from readreceipt.urlpolicy import check_url
+from readreceipt.fetching.credentials import find_credential, loggable_url, name_rule, secret_shape
+from readreceipt.fetching.urlpolicy import check_url
 
 # Fake secrets in the vendors' documented shapes; each is unique so a grep finds it.
 AWS_KEY = "AKIAQ7EXAMPLEKEY4TST"

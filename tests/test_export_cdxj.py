@@ -10,7 +10,7 @@ from surt import surt as reference_surt
 from conftest import CORPUS
 from readreceipt.errors import RefusedError
 from readreceipt.export.cdxj import IndexEntry, sorted_lines, surt, timestamp14
-from readreceipt.urlpolicy import check_url
+from readreceipt.fetching.urlpolicy import check_url
 
 ODD_URLS = [
     "http://example.com",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from readreceipt import fence
+from readreceipt.agents import fence
 
 NONCE = "0123456789abcdef"
 

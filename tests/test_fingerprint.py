@@ -2,7 +2,7 @@
 pages that must never be called anything (an article about captchas, a vendor's script on a
 full article, a cookie banner, a "not found" phrase in running text, a comment sign-in form).
 
-Pages go through the real extraction (``readreceipt.extract``), as in the pipeline.
+Pages go through the real extraction (``readreceipt.reading.extract``), as in the pipeline.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Mapping
 
 import pytest
 
-from readreceipt.extract import extract
-from readreceipt.fingerprint import (
+from readreceipt.reading.extract import extract
+from readreceipt.reading.fingerprint import (
     BLOCK_MAX_MAIN_LETTERS,
     TAIL_CHARS,
     ContentSignal,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from readreceipt.headers import has_secret_value, is_secret_header, safe_headers
+from readreceipt.fetching.headers import has_secret_value, is_secret_header, safe_headers
 
 JWT = ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJoZWFkZXJzLXRlc3QifQ."
        "bm90LWEtcmVhbC1zaWduYXR1cmU")

@@ -406,14 +406,15 @@ def test_the_capture_fast_path_imports_only_the_standard_library(library_dir: Pa
             "        sys.stdout.write(' '.join(mods) + chr(10)); sys.stdout.flush()\n"
             "    real_exit(status)\n"
             "os._exit = listing_exit\n"
-            "from readreceipt.hook import main\nmain(['capture'])\n")
+            "from readreceipt.agents.hook import main\nmain(['capture'])\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
     env["READRECEIPT_LIBRARY"] = str(library_dir)
     proc = subprocess.run([sys.executable, "-c", code], input=b"[]", capture_output=True,
                           env=env, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.decode().split() == ["readreceipt", "readreceipt._version",
-                                            "readreceipt.errors", "readreceipt.hook"]
+                                            "readreceipt.agents", "readreceipt.agents.hook",
+                                            "readreceipt.errors"]
     # the forked worker still did its job: the list payload is one skipped line
     assert _wait_for(lambda: len(skipped(library_dir)) == 1)
 

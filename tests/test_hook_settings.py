@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from conftest import BIN, CliResult
-from readreceipt import hooksettings
+from readreceipt.agents import hooksettings
 
 EXISTING: dict[str, Any] = {
     "model": "opus",

@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 
 from conftest import BIN, LocalServer, article_html, reply, run_cli
-from readreceipt.capture import CaptureOptions, capture
 from readreceipt.errors import DeclinedError, RefusedError
-from readreceipt.politeness import (
+from readreceipt.fetching.politeness import (
     MAX_CRAWL_DELAY,
     MIN_GAP_SECONDS,
     SESSION_CAP,
@@ -25,9 +24,10 @@ from readreceipt.politeness import (
     reserve_slot,
     wait_for_turn,
 )
+from readreceipt.fetching.urlpolicy import check_url
+from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record, new_record_id, utc_now
-from readreceipt.urlpolicy import check_url
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 HEAVY = ("httpx", "httpcore", "trafilatura", "lxml", "sqlite3", "yaml", "rich", "click")
 
 
-@pytest.mark.parametrize("module", ["readreceipt", "readreceipt.errors", "readreceipt.hook"])
+@pytest.mark.parametrize("module", ["readreceipt", "readreceipt.errors", "readreceipt.agents.hook"])
 def test_small_modules_import_nothing_heavy(module: str) -> None:
     code = (f"import sys, {module}; "
             f"print(','.join(m for m in {HEAVY!r} if m in sys.modules))")

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from readreceipt import quotes
-from readreceipt.quotes import (
+from readreceipt.quotes import quotations
+from readreceipt.quotes.quotations import (
     LONG_ANSWER_CHARS,
     MIN_QUOTATION_CHARS,
     THIN_PAGE_CHARS,
@@ -292,10 +292,10 @@ def test_nearest_for_a_long_block_quote() -> None:
 
 
 def test_page_text_is_folded_once_per_text() -> None:
-    quotes._page_text.cache_clear()
+    quotations._page_text.cache_clear()
     check('"the service retried twice before giving up"')
     check('"growth was 3.5 percent in 2019, up from 2.1 percent"')
-    info = quotes._page_text.cache_info()
+    info = quotations._page_text.cache_info()
     assert info.misses == 2  # main and page text, once each
     assert info.hits >= 2
 
@@ -342,7 +342,7 @@ def test_flag_message_clips_and_flattens() -> None:
     passage = PassageResult("word " * 200 + "\x1b[31m", False, None, None, None)
     message = flag_message("https://example.com/x", passage)
     assert "\x1b" not in message
-    assert len(message) < quotes.MESSAGE_PASSAGE_CHARS + 250
+    assert len(message) < quotations.MESSAGE_PASSAGE_CHARS + 250
     assert "holds nothing close to it" in message
 
 
@@ -353,7 +353,7 @@ CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "articles"
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="the evidence corpus is not on this machine")
 def test_real_pages_faithful_found_and_altered_flagged() -> None:
-    from readreceipt.extract import extract
+    from readreceipt.reading.extract import extract
 
     truth = json.loads((CORPUS / "ground-truth.json").read_text("utf-8"))
     rng = random.Random(3)  # noqa: S311 - a reproducible sample, not a secret
@@ -385,7 +385,7 @@ def test_nearest_runs_on_to_what_the_page_says_instead() -> None:
     page = ('Residents were told in March. "We did not make the bridge stronger, we made it '
             'more forgiving," said the chief engineer at the reopening of the crossing.')
     answer = 'The engineer said "We did not make the bridge stronger, we made it safer."'
-    result = quotes.check_answer_text(answer, main_text=page, page_text=page)
+    result = quotations.check_answer_text(answer, main_text=page, page_text=page)
     passage = result.passages[0]
     assert not passage.found
     assert passage.nearest is not None

@@ -19,12 +19,12 @@ import pytest
 
 from canary import Canary, MapResolver, guard_for
 from conftest import LocalServer, run_cli
-from readreceipt import render
-from readreceipt.capture import CaptureOptions, capture
+from readreceipt.browser import render
 from readreceipt.errors import FetchTimeout, RefusedError
+from readreceipt.fetching.transport import USER_AGENT
+from readreceipt.fetching.urlpolicy import check_url
+from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.store.library import Library
-from readreceipt.transport import USER_AGENT
-from readreceipt.urlpolicy import check_url
 
 F = TypeVar("F", bound=Callable[..., object])
 _NO_CHROMIUM = pytest.mark.skipif(

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from conftest import LocalServer, article_html, reply, run_cli
-from readreceipt.addresses import AllowHosts
 from readreceipt.errors import DeclinedError
-from readreceipt.netguard import AddressGuard
-from readreceipt.robots import (
+from readreceipt.fetching.addresses import AllowHosts
+from readreceipt.fetching.netguard import AddressGuard
+from readreceipt.fetching.robots import (
     ALLOW,
     CACHE_TTL,
     MAX_BYTES,
@@ -25,9 +25,9 @@ from readreceipt.robots import (
     decide,
     robots_for,
 )
+from readreceipt.fetching.transport import USER_AGENT, FetchOptions
+from readreceipt.fetching.urlpolicy import check_url
 from readreceipt.store.library import Library
-from readreceipt.transport import USER_AGENT, FetchOptions
-from readreceipt.urlpolicy import check_url
 
 
 def _allowed(body: str, path: str) -> bool:

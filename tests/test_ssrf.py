@@ -29,11 +29,11 @@ from typing import Any
 import httpcore
 import pytest
 
-import readreceipt.netguard as netguard
-import readreceipt.urlpolicy as urlpolicy
+import readreceipt.fetching.netguard as netguard
+import readreceipt.fetching.urlpolicy as urlpolicy
 from conftest import LocalServer, article_html, reply, run_cli
-from readreceipt.capture import CaptureOptions, capture
 from readreceipt.errors import ReadReceiptError, RefusedError
+from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.store.library import Library
 
 PUBLIC = "93.184.216.34"  # a global address (example.com's old one); never connected to here

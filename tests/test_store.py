@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 from conftest import LocalServer, article_html, run_cli
-from readreceipt.capture import CaptureOptions, capture
 from readreceipt.errors import LibraryError, RecordNotFound
+from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record
 
@@ -138,7 +138,7 @@ def test_record_yaml_round_trips_unknown_fields() -> None:
 
 _WORKER = textwrap.dedent("""
     import sys
-    from readreceipt.capture import CaptureOptions, capture
+    from readreceipt.pipeline import CaptureOptions, capture
     from readreceipt.store.library import Library
     lib = Library.open(__import__("pathlib").Path(sys.argv[1]))
     for url in sys.argv[2:]:

@@ -7,10 +7,16 @@ import random
 
 import pytest
 
-from readreceipt import foldchars, textfold
-from readreceipt.pagereadings import folded_readings, source_readings, tex_rendered
-from readreceipt.textfold import LazyFolded, fold, fold_mapped, fold_text
-from readreceipt.textmatch import Needle, PageText, boundaries_hold, squeeze, squeezed_pattern
+from readreceipt.quotes import foldchars, textfold
+from readreceipt.quotes.pagereadings import folded_readings, source_readings, tex_rendered
+from readreceipt.quotes.textfold import LazyFolded, fold, fold_mapped, fold_text
+from readreceipt.quotes.textmatch import (
+    Needle,
+    PageText,
+    boundaries_hold,
+    squeeze,
+    squeezed_pattern,
+)
 
 
 def found(passage: str, page: str, *, pdf: bool = False) -> bool:

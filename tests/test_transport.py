@@ -13,12 +13,12 @@ import brotlicffi
 import pytest
 
 from conftest import LocalServer, article_html
-from readreceipt.capture import CaptureOptions, capture
 from readreceipt.errors import RefusedError
-from readreceipt.netguard import AddressGuard
+from readreceipt.fetching.netguard import AddressGuard
+from readreceipt.fetching.transport import FetchOptions, fetch
+from readreceipt.fetching.urlpolicy import check_url
+from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.store.library import Library
-from readreceipt.transport import FetchOptions, fetch
-from readreceipt.urlpolicy import check_url
 
 pytestmark = pytest.mark.usefixtures("allow_server")
 

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from readreceipt.errors import RefusedError
-from readreceipt.urlpolicy import MAX_URL_CHARS, blocked_host_name, canonical_host, check_url
+from readreceipt.fetching.urlpolicy import (
+    MAX_URL_CHARS,
+    blocked_host_name,
+    canonical_host,
+    check_url,
+)
 
 
 @pytest.mark.parametrize(("raw", "canonical", "host", "port"), [

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from readreceipt import walls
-from readreceipt.extract import extract
-from readreceipt.fingerprint import GATES, PageView, judge_content
+from readreceipt.reading import walls
+from readreceipt.reading.extract import extract
+from readreceipt.reading.fingerprint import GATES, PageView, judge_content
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 WALLS_DIR = CORPUS / "walls"

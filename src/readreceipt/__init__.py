@@ -29,14 +29,14 @@ if TYPE_CHECKING:
     from typing import Any
 
     from readreceipt.api import check_answer, fetch_page
-    from readreceipt.capture import CaptureOptions, CaptureResult, capture
+    from readreceipt.pipeline import CaptureOptions, CaptureResult, capture
     from readreceipt.store.library import Library
     from readreceipt.store.records import Record
 
 _LAZY = {
-    "capture": "readreceipt.capture",
-    "CaptureOptions": "readreceipt.capture",
-    "CaptureResult": "readreceipt.capture",
+    "capture": "readreceipt.pipeline",
+    "CaptureOptions": "readreceipt.pipeline",
+    "CaptureResult": "readreceipt.pipeline",
     "Library": "readreceipt.store.library",
     "Record": "readreceipt.store.records",
     "check_answer": "readreceipt.api",

@@ -1,14 +1,14 @@
 """Convenience functions for programs: one call each, over the same pipeline as the CLI.
 
 Invariant: nothing here re-implements a step; each function opens the library (or takes
-one) and calls :mod:`readreceipt.capture` or :mod:`readreceipt.answers`.
+one) and calls :mod:`readreceipt.pipeline` or :mod:`readreceipt.quotes.answers`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from readreceipt.answers import HeldCheck, check_newest
+from readreceipt.quotes.answers import HeldCheck, check_newest
 from readreceipt.store.library import Library
 
 
@@ -20,7 +20,7 @@ def check_answer(url: str, answer: str, prompt: str = "", *,
 
 
 def fetch_page(url: str, **options: Any) -> Any:
-    """The page's own content in a file for an agent (see :mod:`readreceipt.fetchpage`)."""
-    from readreceipt import fetchpage
+    """The page's own content in a file for an agent (see :mod:`readreceipt.agents.fetchpage`)."""
+    from readreceipt.agents import fetchpage
 
     return fetchpage.fetch_page(url, **options)

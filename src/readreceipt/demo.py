@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 
-from readreceipt.capture import CaptureOptions, CaptureResult, capture
 from readreceipt.errors import ReadReceiptError
+from readreceipt.pipeline import CaptureOptions, CaptureResult, capture
 from readreceipt.store.library import Library
 
 #: path -> (package file, content type); anything else is a 404.

@@ -19,7 +19,7 @@ json_option = click.option("--json", "as_json", is_flag=True,
 def fetch_options(func: F) -> F:
     """The options every command that fetches shares: --now, --timeout, --max-bytes,
     --resolve (each command sets its own --wait, whose default differs)."""
-    from readreceipt.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
+    from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 
     for option in reversed((
         click.option("--now", is_flag=True, help="Skip pacing, robots.txt and the 15-minute "

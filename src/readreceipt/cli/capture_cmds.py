@@ -9,8 +9,6 @@ from typing import Any
 
 import click
 
-from readreceipt.capture import KEEP_CHOICES, CaptureOptions, CaptureResult
-from readreceipt.capture import capture as run_capture
 from readreceipt.cli import emit_json, error_json
 from readreceipt.cli._common import (
     console,
@@ -20,7 +18,9 @@ from readreceipt.cli._common import (
     open_library,
 )
 from readreceipt.errors import ReadReceiptError, UsageError
-from readreceipt.wording import describe
+from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, CaptureResult
+from readreceipt.pipeline import capture as run_capture
+from readreceipt.reading.wording import describe
 
 
 def read_answer(source: str) -> str:
@@ -74,7 +74,7 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
     """Fetch URL(s) again, keep the bytes and a record, and say whether it was a real read."""
     targets = _urls(urls, from_file)
     if wait is None:  # a batch is paced, not declined: each capture waits for its host's turn
-        from readreceipt.politeness import MAX_CRAWL_DELAY
+        from readreceipt.fetching.politeness import MAX_CRAWL_DELAY
 
         wait = MAX_CRAWL_DELAY if len(targets) > 1 else 0.0
     answer = read_answer(answer_file) if answer_file else None
@@ -169,8 +169,8 @@ def _short(text: str, limit: int = 160) -> str:
 def check(ctx: click.Context, url: str, answer_file: str, prompt: str, fetch_first: bool,
           session_id: str | None, as_json: bool, library_here: str | None) -> None:
     """Check an answer's quotations against the newest copy of URL held; no request made."""
-    from readreceipt.answers import check_newest
     from readreceipt.errors import RecordNotFound
+    from readreceipt.quotes.answers import check_newest
 
     answer = read_answer(answer_file)
     lib = open_library(ctx, library_here)

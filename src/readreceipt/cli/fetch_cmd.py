@@ -1,6 +1,6 @@
 """``readreceipt fetch``: a page's own content in a file for an agent; one line back.
 
-A thin adapter over :func:`readreceipt.fetchpage.fetch_page`: it parses options, prints the
+A thin adapter over :func:`readreceipt.agents.fetchpage.fetch_page`: it parses options, prints the
 result's one line (and, with ``--preview``, the first lines of the text, fenced as the file
 is) and exits with the verdict's code.
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import click
 
+from readreceipt.agents.fetchpage import DEFAULT_WAIT, FORMATS, FetchPageOptions, fetch_page
 from readreceipt.cli import emit_json
 from readreceipt.cli._common import fetch_options, json_option, library_option, open_library
-from readreceipt.fetchpage import DEFAULT_WAIT, FORMATS, FetchPageOptions, fetch_page
 
 
 @click.command()

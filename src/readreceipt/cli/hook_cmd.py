@@ -1,6 +1,6 @@
 """``readreceipt hook print|install|uninstall``: Claude Code settings for readreceipt-hook.
 
-A thin adapter over :mod:`readreceipt.hooksettings`. ``print`` writes only the settings JSON
+A thin adapter over :mod:`readreceipt.agents.hooksettings`. ``print`` writes only the settings JSON
 on stdout, so it can be piped or pasted; ``install`` and ``uninstall`` say in one line what
 changed and where the backup is.
 """
@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import click
 
-from readreceipt import hooksettings
+from readreceipt.agents import hooksettings
 from readreceipt.cli import emit_json
 from readreceipt.cli._common import json_option
 

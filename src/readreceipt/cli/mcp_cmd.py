@@ -1,6 +1,6 @@
 """``readreceipt mcp``: start the MCP server over stdio.
 
-The server itself is :mod:`readreceipt.mcp_server` (it never imports the CLI); this command
+The server itself is :mod:`readreceipt.agents.mcp_server` (it never imports the CLI); this command
 only starts it, and says in one line what to install when the ``mcp`` extra is missing.
 """
 
@@ -21,7 +21,7 @@ def mcp(ctx: click.Context, library_here: str | None) -> None:
     """Serve readreceipt's tools over MCP on stdio (fetch_page, capture, check_answer,
     find_records)."""
     try:
-        server = importlib.import_module("readreceipt.mcp_server")
+        server = importlib.import_module("readreceipt.agents.mcp_server")
     except ImportError as exc:
         raise UsageError("the MCP server needs the mcp extra: pip install 'readreceipt[mcp]' "
                          f"({exc})", reason="mcp_missing") from exc

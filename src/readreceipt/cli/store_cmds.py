@@ -17,7 +17,7 @@ from readreceipt.cli._common import (
     open_library,
 )
 from readreceipt.errors import UsageError
-from readreceipt.wording import describe
+from readreceipt.reading.wording import describe
 
 
 def _row_json(row: sqlite3.Row) -> dict[str, Any]:

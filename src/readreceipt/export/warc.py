@@ -92,7 +92,7 @@ def response_headers(record: Record, length: int) -> StatusAndHeaders:
 
 
 def request_headers(url: str, user_agent: str | None) -> StatusAndHeaders:
-    from readreceipt.transport import ACCEPT_ENCODING, USER_AGENT, FetchOptions
+    from readreceipt.fetching.transport import ACCEPT_ENCODING, USER_AGENT, FetchOptions
 
     parts = urlsplit(url)
     target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")

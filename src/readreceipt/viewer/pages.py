@@ -11,11 +11,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from readreceipt.errors import RecordNotFound
+from readreceipt.reading.wording import describe
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record
 from readreceipt.viewer.diff import word_diff
 from readreceipt.viewer.html import Markup, escape, href, join, outbound, page, tag
-from readreceipt.wording import describe
 
 PAGE_SIZE = 50
 VERDICTS = ("RETRIEVED", "FAILED", "UNKNOWN")

@@ -1,4 +1,4 @@
-"""HTTP/1.1 message framing for the browser's proxy (:mod:`readreceipt.browserproxy`).
+"""HTTP/1.1 message framing for the browser's proxy (:mod:`readreceipt.browser.proxy`).
 
 Only what a forward proxy needs: read a bounded message head, parse a request, read a
 bounded request body, rewrite a response head to ``Connection: close``, and relay a

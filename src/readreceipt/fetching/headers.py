@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from readreceipt.credentials import find_credential, secret_shape
+from readreceipt.fetching.credentials import find_credential, secret_shape
 
 #: Headers that carry or set credentials (RFC 6265 cookies and the obsolete RFC 2965
 #: Set-Cookie2, RFC 9110 authorization and its challenges, vendor keys and CSRF tokens).

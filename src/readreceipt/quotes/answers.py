@@ -1,6 +1,6 @@
 """Answers checked against pages: when a check may run, and how its outcome is written down.
 
-:mod:`readreceipt.quotes` decides, purely, whether quotations are on a page. This module
+:mod:`readreceipt.quotes.quotations` decides, purely, whether quotations are on a page. This module
 decides *whether* a page can answer at all (a wall, an error status, a truncated or thin page
 cannot: ``not_run`` with a reason, never a pass) and writes the outcome: the answer only as
 its digest and length, every passage not found as one line of ``flags.jsonl`` and one index
@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from readreceipt.errors import RecordNotFound
-from readreceipt.extract import Extraction
+from readreceipt.fetching.transport import FetchResult
+from readreceipt.reading.extract import Extraction
+from readreceipt.reading.verdict import FAILED, RETRIEVED, Verdict
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record, utc_now
-from readreceipt.transport import FetchResult
-from readreceipt.verdict import FAILED, RETRIEVED, Verdict
 
 log = logging.getLogger(__name__)
 
@@ -47,19 +47,19 @@ def not_run_reason(verdict: str, reason: str, wall: str | None,
 def check_against(answer: str, prompt: str, extraction: Extraction | None,
                   fetched: FetchResult | None, verdict: Verdict) -> dict[str, Any]:
     """The record fields for an answer checked while capturing."""
-    from readreceipt import quotes
+    from readreceipt.quotes import quotations
 
     fields: dict[str, Any] = {"answer_sha256": _digest(answer), "answer_chars": len(answer)}
     why = not_run_reason(verdict.verdict, verdict.reason, verdict.wall,
                          extraction.error if extraction else None)
     if why is not None or extraction is None:
-        fields["answer_check"] = quotes.not_run(why or verdict.reason).to_dict()
+        fields["answer_check"] = quotations.not_run(why or verdict.reason).to_dict()
     else:
-        fields["answer_check"] = quotes.check_answer_text(
+        fields["answer_check"] = quotations.check_answer_text(
             answer, main_text=extraction.main_text, page_text=extraction.page_text,
             prompt=prompt, is_pdf=extraction.kind == "pdf").to_dict()
     if fetched is not None and extraction is not None:
-        fields["answer_without_page_text"] = quotes.answer_without_page_text(
+        fields["answer_without_page_text"] = quotations.answer_without_page_text(
             answer, len(extraction.page_text), fetched.content_type, fetched.status)
     return fields
 
@@ -103,7 +103,7 @@ class HeldCheck:
 def check_held_copy(lib: Library, record: Record, answer: str, prompt: str,
                     session_id: str | None = None, agent_id: str | None = None) -> HeldCheck:
     """Check ``answer`` against the texts kept for ``record``; make no request."""
-    from readreceipt import quotes
+    from readreceipt.quotes import quotations
 
     why = not_run_reason(record.verdict, record.reason, record.wall)
     main = lib.text(record.text_sha256)
@@ -111,13 +111,13 @@ def check_held_copy(lib: Library, record: Record, answer: str, prompt: str,
     if why is None and main is None and page is None:
         why = "bytes_forgotten" if not record.bytes_kept else "no_text"
     if why is not None:
-        result = quotes.not_run(why).to_dict()
+        result = quotations.not_run(why).to_dict()
     else:
-        result = quotes.check_answer_text(answer, main_text=main or "", page_text=page or "",
+        result = quotations.check_answer_text(answer, main_text=main or "", page_text=page or "",
                                           prompt=prompt,
                                           is_pdf=(record.content_type == "application/pdf")
                                           ).to_dict()
-    awpt = (record.http_status is not None and quotes.answer_without_page_text(
+    awpt = (record.http_status is not None and quotations.answer_without_page_text(
         answer, len(page or ""), record.content_type or "", record.http_status))
     lib.log("answer_checks.jsonl", {
         "record_id": record.record_id, "url": record.url, "outcome": result["outcome"],
@@ -140,7 +140,7 @@ def check_newest(lib: Library, url: str, answer: str, prompt: str = "",
     """Check against the newest copy of ``url`` held; RecordNotFound when none is."""
     record = lib.newest(url)
     if record is None:
-        from readreceipt.urlpolicy import check_url
+        from readreceipt.fetching.urlpolicy import check_url
 
         canonical = check_url(url).url
         record = lib.newest(canonical)

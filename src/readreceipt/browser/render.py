@@ -1,12 +1,12 @@
 """Render a JavaScript shell in headless Chromium, behind the same address guard.
 
-Only :mod:`readreceipt.capture` calls this, and only for a page judged ``js_shell``. The
+Only :mod:`readreceipt.pipeline` calls this, and only for a page judged ``js_shell``. The
 rendered DOM is then judged again like any fetched page.
 
 Layers, each of which alone keeps the browser from reaching a blocked address:
 
 1. every connection the page makes leaves through a
-   :class:`~readreceipt.browserproxy.BrowserProxy`, which resolves names itself and applies
+   :class:`~readreceipt.browser.proxy.BrowserProxy`, which resolves names itself and applies
    the URL policy and the address guard (the browser context's proxy); the browser's own
    traffic (component updates, sign-in checks) goes to a second proxy that refuses
    everything (the browser's proxy). Both are given with ``<-loopback>``, so loopback and
@@ -19,7 +19,7 @@ Layers, each of which alone keeps the browser from reaching a blocked address:
    address the proxy used or, failing that, the guard's resolution); a page that moved
    from https to plain http is not kept either.
 
-Layers 2-4 are in :mod:`readreceipt.browserchecks`.
+Layers 2-4 are in :mod:`readreceipt.browser.checks`.
 
 Outcomes (the contract with capture):
 
@@ -51,7 +51,7 @@ import shutil
 import time
 from typing import TYPE_CHECKING, Any
 
-from readreceipt.browserchecks import (
+from readreceipt.browser.checks import (
     Blocked,
     Session,
     all_blocked,
@@ -61,12 +61,12 @@ from readreceipt.browserchecks import (
     on_response,
     refuse_websocket,
 )
-from readreceipt.browserproxy import BrowserProxy
+from readreceipt.browser.proxy import BrowserProxy
 from readreceipt.errors import FetchError, FetchTimeout, ReadReceiptError, RefusedError
-from readreceipt.extract import Extraction, extract
-from readreceipt.netguard import AddressGuard
-from readreceipt.transport import USER_AGENT, FetchResult, Hop
-from readreceipt.urlpolicy import PolicyURL, check_url
+from readreceipt.fetching.netguard import AddressGuard
+from readreceipt.fetching.transport import USER_AGENT, FetchResult, Hop
+from readreceipt.fetching.urlpolicy import PolicyURL, check_url
+from readreceipt.reading.extract import Extraction, extract
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Playwright, Response

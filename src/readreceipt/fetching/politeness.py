@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from readreceipt.errors import DeclinedError
+from readreceipt.fetching.urlpolicy import PolicyURL
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record
-from readreceipt.urlpolicy import PolicyURL
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """A page's own content in a file for an agent to read: ``readreceipt fetch`` and its kin.
 
-:func:`fetch_page` runs the ordinary :func:`readreceipt.capture.capture` (same safe pipeline,
+:func:`fetch_page` runs the ordinary :func:`readreceipt.pipeline.capture` (same safe pipeline,
 same record), then writes a file from the bytes that capture kept:
 
 - HTML: hidden elements removed, main content extracted by trafilatura into markdown, text or
@@ -8,7 +8,7 @@ same record), then writes a file from the bytes that capture kept:
 - anything else textual (JSON, plain text, markdown, XML): the text as sent, not converted;
 - a PDF or other binary content, and ``format="raw"``: the body byte for byte.
 
-Every text written for an agent is fenced as untrusted (:mod:`readreceipt.fence`); raw bytes
+Every text written for an agent is fenced as untrusted (:mod:`readreceipt.agents.fence`); raw bytes
 are not text and are written untouched. The record gains ``injection_marks`` and
 ``fetch_output`` (in its ``extra``), so what was handed to the agent is written down too.
 
@@ -31,17 +31,17 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from readreceipt import fence
-from readreceipt.capture import CaptureOptions, capture
+from readreceipt.agents import fence
 from readreceipt.errors import DeclinedError, UsageError
-from readreceipt.extract import decode, sniff_kind
-from readreceipt.netguard import Resolver
+from readreceipt.fetching.netguard import Resolver
+from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
+from readreceipt.pipeline import CaptureOptions, capture
+from readreceipt.reading.extract import decode, sniff_kind
+from readreceipt.reading.verdict import RETRIEVED, exit_code_for
+from readreceipt.reading.wording import describe
 from readreceipt.store.atomic import write_once, write_replace
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record, utc_now
-from readreceipt.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
-from readreceipt.verdict import RETRIEVED, exit_code_for
-from readreceipt.wording import describe
 
 log = logging.getLogger(__name__)
 
@@ -259,7 +259,7 @@ def _html_content(html: str, record: Record, opts: FetchPageOptions) -> str:
         return str(out).strip()
     # Nothing that looks like an article (a wall, a shell, a list page): the whole visible
     # text, so the agent sees what came back.
-    from readreceipt.extract import extract
+    from readreceipt.reading.extract import extract
 
     return extract(html.encode("utf-8"), "text/html", "utf-8").page_text
 

@@ -1,11 +1,12 @@
 """Folding text so that a page and an answer typeset by different hands can be compared.
 
-Used by :mod:`readreceipt.quotes` on both sides of every comparison, so both sides are always
-folded by the same function. :func:`fold_mapped` (and :func:`fold`): entities decoded, NFKC,
-case folded, curly and straight marks made one, the several dashes made one hyphen, soft
-hyphens and zero-width characters removed, whitespace runs made one space. The result keeps a
-map back to the original text, so a passage located in the folded page can be shown in the
-page's own characters. (What else may differ and still match is :mod:`readreceipt.textmatch`.)
+Used by :mod:`readreceipt.quotes.quotations` on both sides of every comparison, so both sides
+are always folded by the same function. :func:`fold_mapped` (and :func:`fold`): entities
+decoded, NFKC, case folded, curly and straight marks made one, the several dashes made one
+hyphen, soft hyphens and zero-width characters removed, whitespace runs made one space. The
+result keeps a map back to the original text, so a passage located in the folded page can be
+shown in the page's own characters. (What else may differ and still match is
+:mod:`readreceipt.quotes.textmatch`.)
 
 Invariant, checked by the must-not-match tables in tests/test_textfold.py: no fold removes or
 changes a digit, a sign (``-`` ``+`` ``±``), an inequality, a decimal point or a percent sign.
@@ -15,7 +16,7 @@ is set apart so ``1½`` never reads as ``11/2``.
 Speed: most pages fold one character to one (curly marks and dashes included), and those are
 folded over the whole text at once, with only runs of spaces, entities, runs of dashes and "…"
 as places where the length changes. A long text goes in pieces, and a piece that does not fold
-one to one takes the slower road, run by run (:mod:`readreceipt.foldchars`). The map back to
+one to one takes the slower road, run by run (:mod:`readreceipt.quotes.foldchars`). The map back to
 the source is made only when asked for (:class:`LazyFolded`).
 """
 
@@ -25,7 +26,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 
-from readreceipt.foldchars import (
+from readreceipt.quotes.foldchars import (
     MARKS,
     MARKS_AT,
     SITE,

@@ -17,15 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import sys
 import time
-import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from readreceipt import politeness, robots
-from readreceipt.addresses import AllowHosts
 from readreceipt.errors import (
     DeclinedError,
     FetchError,
@@ -33,12 +29,11 @@ from readreceipt.errors import (
     RefusedError,
     UsageError,
 )
-from readreceipt.extract import Extraction, extract
-from readreceipt.headers import safe_headers
-from readreceipt.netguard import AddressGuard, Resolver, SystemResolver, parse_pin
-from readreceipt.store.library import Library
-from readreceipt.store.records import Record, new_record_id, utc_now
-from readreceipt.transport import (
+from readreceipt.fetching import politeness, robots
+from readreceipt.fetching.addresses import AllowHosts
+from readreceipt.fetching.headers import safe_headers
+from readreceipt.fetching.netguard import AddressGuard, Resolver, SystemResolver, parse_pin
+from readreceipt.fetching.transport import (
     DEFAULT_MAX_BYTES,
     DEFAULT_TIMEOUT,
     USER_AGENT,
@@ -46,8 +41,11 @@ from readreceipt.transport import (
     FetchResult,
     fetch,
 )
-from readreceipt.urlpolicy import PolicyURL, check_url
-from readreceipt.verdict import Verdict, exit_code_for, failed, judge
+from readreceipt.fetching.urlpolicy import PolicyURL, check_url
+from readreceipt.reading.extract import Extraction, extract
+from readreceipt.reading.verdict import Verdict, exit_code_for, failed, judge
+from readreceipt.store.library import Library
+from readreceipt.store.records import Record, new_record_id, utc_now
 
 log = logging.getLogger(__name__)
 
@@ -222,7 +220,7 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
 
 def _render(target: PolicyURL, guard: AddressGuard,
             options: CaptureOptions) -> tuple[FetchResult, Extraction, dict[str, Any]] | None:
-    from readreceipt import render  # imported here: only a JavaScript shell needs a browser
+    from readreceipt.browser import render  # imported here: only a JavaScript shell needs a browser
 
     return render.render_page(target, guard, timeout=options.timeout,
                               max_bytes=options.max_bytes)
@@ -318,7 +316,7 @@ def _answer_fields(options: CaptureOptions, extraction: Extraction | None,
                    fetched: FetchResult | None, verdict: Verdict) -> dict[str, Any]:
     if options.answer is None:
         return {}
-    from readreceipt.answers import check_against
+    from readreceipt.quotes.answers import check_against
 
     return check_against(options.answer, options.prompt or "", extraction, fetched, verdict)
 
@@ -326,7 +324,7 @@ def _answer_fields(options: CaptureOptions, extraction: Extraction | None,
 def _log_check_and_flags(lib: Library, record: Record, options: CaptureOptions) -> None:
     if record.answer_check is None:
         return
-    from readreceipt.answers import record_flags
+    from readreceipt.quotes.answers import record_flags
 
     record_flags(lib, record, record.answer_check, options.session_id, options.agent_id)
 
@@ -334,7 +332,7 @@ def _log_check_and_flags(lib: Library, record: Record, options: CaptureOptions) 
 def _reuse(lib: Library, held: Record, options: CaptureOptions) -> CaptureResult:
     """Answer from the copy held (fetched within the dedup window); no request made."""
     if options.answer is not None:
-        from readreceipt.answers import check_held_copy
+        from readreceipt.quotes.answers import check_held_copy
 
         check_held_copy(lib, held, options.answer, options.prompt or "",
                         options.session_id, options.agent_id)
@@ -358,20 +356,6 @@ def _skip(lib: Library, url: str, exc: ReadReceiptError, options: CaptureOptions
 
 def _loggable_url(url: str, exc: ReadReceiptError) -> str:
     """The URL as it may be written down: without its query when that held a credential."""
-    from readreceipt.credentials import loggable_url
+    from readreceipt.fetching.credentials import loggable_url
 
     return loggable_url(url, exc.reason)
-
-
-class _CallableModule(types.ModuleType):
-    """``import readreceipt.capture`` binds this *module* to the package's ``capture``
-    attribute, shadowing the function the package exports under the same name. Making the
-    module callable keeps ``readreceipt.capture(url)`` working whichever got there first."""
-
-    def __call__(self, url: str, options: CaptureOptions = CaptureOptions(),
-                 library: Library | None = None, *,
-                 resolver: Resolver | None = None) -> CaptureResult:
-        return capture(url, options, library, resolver=resolver)
-
-
-sys.modules[__name__].__class__ = _CallableModule

@@ -2,10 +2,10 @@
 
 Tools, each a thin adapter over one library call:
 
-- ``fetch_page``: as ``readreceipt fetch`` (:func:`readreceipt.fetchpage.fetch_page`); returns
-  the one line, the path, the verdict and the record id;
-- ``capture``: :func:`readreceipt.capture.capture`, the record's JSON;
-- ``check_answer``: :func:`readreceipt.answers.check_newest` against the copy held;
+- ``fetch_page``: as ``readreceipt fetch`` (:func:`~readreceipt.agents.fetchpage.fetch_page`);
+  returns the one line, the path, the verdict and the record id;
+- ``capture``: :func:`readreceipt.pipeline.capture`, the record's JSON;
+- ``check_answer``: :func:`readreceipt.quotes.answers.check_newest` against the copy held;
 - ``find_records``: rows of the library's index.
 
 Invariants: a refused, declined or failed fetch is a tool error carrying the reason (never a
@@ -24,10 +24,10 @@ from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
 from readreceipt._version import __version__
+from readreceipt.agents.fetchpage import DEFAULT_WAIT
 from readreceipt.errors import ReadReceiptError
-from readreceipt.fetchpage import DEFAULT_WAIT
+from readreceipt.reading.verdict import FAILED
 from readreceipt.store.library import Library
-from readreceipt.verdict import FAILED
 
 INSTRUCTIONS = (
     "readreceipt fetches web pages safely and keeps a verifiable record of each. Use "
@@ -60,8 +60,8 @@ def build_server(library: str | None = None) -> MCPServer:
                    now: bool = False, preview: int = 0) -> dict[str, Any]:
         """Write URL's own content to a file (markdown, text, html or raw), fenced as untrusted
         web content; say whether the page was really read. Read the file it names."""
-        from readreceipt.fetchpage import FetchPageOptions
-        from readreceipt.fetchpage import fetch_page as run
+        from readreceipt.agents.fetchpage import FetchPageOptions
+        from readreceipt.agents.fetchpage import fetch_page as run
 
         options = FetchPageOptions(output=path, format=format, links=links, tables=tables,
                                    overwrite=overwrite, now=now)
@@ -88,8 +88,8 @@ def build_server(library: str | None = None) -> MCPServer:
                 now: bool = False, wait: float = DEFAULT_WAIT) -> dict[str, Any]:
         """Fetch URL again, keep the bytes and a record, say whether it was a real read; with
         an answer, check its quotations against the page."""
-        from readreceipt.capture import CaptureOptions
-        from readreceipt.capture import capture as run
+        from readreceipt.pipeline import CaptureOptions
+        from readreceipt.pipeline import capture as run
 
         with _library(root) as lib:
             try:
@@ -103,7 +103,7 @@ def build_server(library: str | None = None) -> MCPServer:
     def check_answer(url: str, answer: str, prompt: str = "") -> dict[str, Any]:
         """Check the quotations in an answer against the newest copy of URL held (no request
         is made); passages not found come with the nearest passage the page holds."""
-        from readreceipt.answers import check_newest
+        from readreceipt.quotes.answers import check_newest
 
         with _library(root) as lib:
             try:

@@ -5,7 +5,7 @@ Three modes, each registered by ``readreceipt hook install``:
 ``capture`` (PostToolUse and PostToolUseFailure, matcher WebFetch)
     Reads the payload (at most :data:`MAX_PAYLOAD` bytes), forks a detached worker that owns
     it, and returns 0 at once, printing nothing. The worker
-    (:mod:`readreceipt.hookworker`) captures the URL, checks the answer against the page and
+    (:mod:`readreceipt.agents.hookworker`) captures the URL, checks the answer against the page and
     writes everything down; every failure there is one line of ``skipped.jsonl``.
 ``report`` (PostToolUse, every tool)
     Where this session (or, for a subagent, this agent) has flags nobody was told about,
@@ -103,7 +103,7 @@ def _detach_streams() -> None:
 
 
 def _work(data: bytes, oversize: bool) -> None:
-    from readreceipt import hookworker
+    from readreceipt.agents import hookworker
 
     hookworker.run(data, oversize=oversize)
 
@@ -112,7 +112,9 @@ def _spawn(data: bytes, oversize: bool) -> None:
     """Where there is no fork: hand the payload to a worker interpreter over a pipe."""
     import subprocess
 
-    argv = [sys.executable, "-m", "readreceipt.hookworker"] + (["--oversize"] if oversize else [])
+    argv = [sys.executable, "-m", "readreceipt.agents.hookworker"]
+    if oversize:
+        argv.append("--oversize")
     flags = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0) | getattr(
         subprocess, "DETACHED_PROCESS", 0)
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
@@ -186,7 +188,7 @@ def _report() -> None:
     index = index_path(payload)
     if session_id is None or index is None or not _has_unreported(index, session_id, agent_id):
         return
-    from readreceipt import hookworker
+    from readreceipt.agents import hookworker
 
     context = hookworker.report(os.path.dirname(index), session_id, agent_id)
     if context:

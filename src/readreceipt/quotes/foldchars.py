@@ -1,6 +1,6 @@
 """The slower road of folding: text folded run by run, with the tables both roads share.
 
-:mod:`readreceipt.textfold` folds most text in one pass over the whole of it; a piece of text
+:mod:`readreceipt.quotes.textfold` folds most text in one pass over the whole of it; a piece of text
 holding a character that does not fold to exactly one (a ligature, an exponent, a fraction, a
 soft hyphen, a combining mark) comes here, where each run of characters that are not ASCII is
 folded on its own and cut where its length changes, so the map back to the source stays exact

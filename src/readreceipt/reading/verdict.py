@@ -5,8 +5,8 @@ Three layers, the strictest wins:
 1. transport: the HTTP status, an https->http downgrade, an empty body (the only layer that
    may say FAILED);
 2. extraction: truncated bytes, no text layer, invalid JSON, a binary body;
-3. content fingerprint (:mod:`readreceipt.fingerprint`): walls, JavaScript shells, soft 404s,
-   parked domains, thin text. Fingerprints may only pull a verdict down to UNKNOWN.
+3. content fingerprint (:mod:`readreceipt.reading.fingerprint`): walls, JavaScript shells,
+   soft 404s, parked domains, thin text. Fingerprints may only pull a verdict down to UNKNOWN.
 
 Invariant: every verdict names its ``reason`` code and the ``rule`` that fired, and a
 ``detail`` a person can act on.
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from readreceipt.extract import Extraction
-from readreceipt.fingerprint import ContentSignal, PageView, judge_content
-from readreceipt.transport import FetchResult
+from readreceipt.fetching.transport import FetchResult
+from readreceipt.reading.extract import Extraction
+from readreceipt.reading.fingerprint import ContentSignal, PageView, judge_content
 
 RETRIEVED = "RETRIEVED"
 FAILED = "FAILED"

@@ -26,8 +26,8 @@ from urllib.parse import urlsplit
 
 import ada_url
 
-from readreceipt.credentials import find_in_parts, loggable_url
 from readreceipt.errors import RefusedError
+from readreceipt.fetching.credentials import find_in_parts, loggable_url
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@
 :func:`admit` is what :mod:`capture` calls between the session cap and the pacing slot. It
 answers from the ``robots`` table of the index when the origin's robots.txt is fresh there;
 otherwise one worker fetches it (the others wait for that answer instead of asking too),
-through :func:`readreceipt.transport.fetch` with the caller's :class:`AddressGuard`, with
+through :func:`readreceipt.fetching.transport.fetch` with the caller's :class:`AddressGuard`, with
 readreceipt's own user agent and at most :data:`MAX_BYTES`. Parsing and matching are
 protego's (longest match, ``*`` and ``$``, a tie goes to Allow, groups for one agent merged).
 
@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from protego import Protego
 
 from readreceipt.errors import DeclinedError, FetchError, RefusedError
-from readreceipt.netguard import AddressGuard
+from readreceipt.fetching.netguard import AddressGuard
+from readreceipt.fetching.transport import FetchOptions, fetch
+from readreceipt.fetching.urlpolicy import PolicyURL, check_url
 from readreceipt.store.library import Library
-from readreceipt.transport import FetchOptions, fetch
-from readreceipt.urlpolicy import PolicyURL, check_url
 
 log = logging.getLogger(__name__)
 

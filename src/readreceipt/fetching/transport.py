@@ -21,10 +21,10 @@ import ada_url
 import httpx
 
 from readreceipt._version import __version__
-from readreceipt.decoding import DecodeFailure, decoded
 from readreceipt.errors import FetchError, FetchTimeout, ReadReceiptError, RefusedError
-from readreceipt.netguard import AddressGuard, GuardedTransport
-from readreceipt.urlpolicy import PolicyURL, check_url
+from readreceipt.fetching.decoding import DecodeFailure, decoded
+from readreceipt.fetching.netguard import AddressGuard, GuardedTransport
+from readreceipt.fetching.urlpolicy import PolicyURL, check_url
 
 log = logging.getLogger(__name__)
 

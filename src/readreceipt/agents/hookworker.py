@@ -1,7 +1,7 @@
 """The hook's worker: one WebFetch payload in, one capture (or one skipped line) out.
 
 ``readreceipt-hook capture`` forks this off and returns; nobody waits for it. It maps the
-payload to :func:`readreceipt.capture.capture` -- the URL, the session and agent ids, the
+payload to :func:`readreceipt.pipeline.capture` -- the URL, the session and agent ids, the
 prompt and the fetch tool's answer (checked against the page) -- waiting up to
 :data:`HOST_WAIT` seconds for the host's turn, and adds to the record what the agent's own
 fetch reported (status, bytes, error). It also holds the hook's reporting side: claiming the
@@ -10,7 +10,7 @@ flags one agent has not been told about, in one transaction, and wording them.
 Invariants: :func:`run` never raises and never prints; every payload that does not become a
 capture is one line of ``skipped.jsonl`` (refusals and declines are written by capture
 itself); the answer is never kept, only its digest; text from a page that reaches the agent
-is sanitized by :mod:`readreceipt.fence` first.
+is sanitized by :mod:`readreceipt.agents.fence` first.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from readreceipt.capture import KEEP_CHOICES, CaptureOptions, capture
 from readreceipt.errors import DeclinedError, ReadReceiptError, RefusedError
+from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, capture
 from readreceipt.store import jsonlog
 from readreceipt.store.library import Library
 from readreceipt.store.records import utc_now
@@ -219,8 +219,8 @@ def claim_flags(lib: Library, session_id: str, agent_id: str | None,
 
 def report_text(rows: list[sqlite3.Row], agent_id: str | None) -> str:
     """The words put before the agent for ``rows``."""
-    from readreceipt import fence
-    from readreceipt.quotes import PassageResult, flag_message
+    from readreceipt.agents import fence
+    from readreceipt.quotes.quotations import PassageResult, flag_message
 
     if len(rows) == 1:
         head = ("readreceipt: 1 quoted passage in a WebFetch answer is not on the page it was "
@@ -253,7 +253,7 @@ def report(library_root: str, session_id: str, agent_id: str | None) -> str:
 
 
 def main() -> None:
-    """``python -m readreceipt.hookworker``: the worker where the hook cannot fork."""
+    """``python -m readreceipt.agents.hookworker``: the worker where the hook cannot fork."""
     data = sys.stdin.buffer.read()
     run(data, oversize="--oversize" in sys.argv[1:])
 

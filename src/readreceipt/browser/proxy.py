@@ -1,10 +1,10 @@
 """A loopback HTTP forward proxy that puts the address guard in front of a browser.
 
-The browser that renders JavaScript shells (:mod:`readreceipt.render`) is started with this
+The browser that renders JavaScript shells (:mod:`readreceipt.browser.render`) is started with this
 proxy as its only way out and with no implicit bypass for loopback, so every connection the
 browser makes (page, scripts, images, frames, fetch/XHR, redirects) is a request here, and
 the proxy, not the browser, resolves names. Each request is treated as readreceipt treats
-its own: the URL through :func:`~readreceipt.urlpolicy.check_url`, the host through
+its own: the URL through :func:`~readreceipt.fetching.urlpolicy.check_url`, the host through
 :meth:`AddressGuard.addresses_for`, a connection to a checked address only, the peer
 actually reached checked again. ``READRECEIPT_ALLOW_HOSTS`` exemptions therefore apply
 exactly as in the guard, and are remembered in the guard's ``exemptions_used``.
@@ -28,7 +28,7 @@ A refused request gets a ``403`` carrying ``X-Readreceipt-Proxy: refused`` and i
 Bounds: request head size, request body size, concurrent connections (more wait in the
 listen backlog), an idle timeout on every socket, a connect timeout, and a total byte budget
 over everything relayed. Response bodies are relayed by their own framing (see
-:mod:`readreceipt.proxyhttp`). The proxy
+:mod:`readreceipt.browser.framing`). The proxy
 listens on 127.0.0.1 on an ephemeral port for the life of one rendering; any local process
 could use it meanwhile, but it reaches nothing that readreceipt itself may not reach.
 """
@@ -45,10 +45,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from urllib.parse import urlsplit
 
-from readreceipt.credentials import loggable_url
-from readreceipt.errors import FetchError, RefusedError
-from readreceipt.netguard import AddressGuard
-from readreceipt.proxyhttp import (
+from readreceipt.browser.framing import (
     CHUNK,
     Buffered,
     Reply,
@@ -61,7 +58,10 @@ from readreceipt.proxyhttp import (
     response_head,
     send_reply,
 )
-from readreceipt.urlpolicy import check_url
+from readreceipt.errors import FetchError, RefusedError
+from readreceipt.fetching.credentials import loggable_url
+from readreceipt.fetching.netguard import AddressGuard
+from readreceipt.fetching.urlpolicy import check_url
 
 log = logging.getLogger(__name__)
 

@@ -33,9 +33,14 @@ from typing import Any, Protocol
 import httpcore
 import httpx
 
-from readreceipt.addresses import METADATA_REASON, AllowHosts, blocked_reason, describe_block
 from readreceipt.errors import FetchError, FetchTimeout, RefusedError
-from readreceipt.urlpolicy import blocked_host_name, canonical_host
+from readreceipt.fetching.addresses import (
+    METADATA_REASON,
+    AllowHosts,
+    blocked_reason,
+    describe_block,
+)
+from readreceipt.fetching.urlpolicy import blocked_host_name, canonical_host
 
 log = logging.getLogger(__name__)
 

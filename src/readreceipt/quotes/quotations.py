@@ -12,10 +12,10 @@ heading, a list or a table (``structured_blockquote``: a reproduced document). S
 are never read: the apostrophe is the same character.
 
 How a passage is looked for (:func:`check_answer_text`): folded the same way as the page
-(:mod:`readreceipt.textfold`), in the main content first and then in the whole visible text,
-in the text itself and then in its further readings (:mod:`readreceipt.pagereadings`), and
+(:mod:`readreceipt.quotes.textfold`), in the main content first and then in the whole visible text,
+in the text itself and then in its further readings (:mod:`readreceipt.quotes.pagereadings`), and
 once more with spaces, quotation marks and emphasis removed from both sides
-(:mod:`readreceipt.textmatch`). Every try can only add a way of finding a passage, and none
+(:mod:`readreceipt.quotes.textmatch`). Every try can only add a way of finding a passage, and none
 lets a digit, a sign, a decimal point or an inequality go: the ends of a match must fall where
 a word or a number does. A passage not found is reported with the nearest passage the page
 does hold, in the page's own characters, and how similar it is.
@@ -30,8 +30,15 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from readreceipt.textfold import fold
-from readreceipt.textmatch import Needle, PageText, nearest_passage, squeeze, strip_markdown, trim
+from readreceipt.quotes.textfold import fold
+from readreceipt.quotes.textmatch import (
+    Needle,
+    PageText,
+    nearest_passage,
+    squeeze,
+    strip_markdown,
+    trim,
+)
 
 log = logging.getLogger(__name__)
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from re import Pattern
 
-from readreceipt.walls import (
+from readreceipt.reading.walls import (
     HEADER_RULES,
     PARKED,
     SHELL_MARKERS,
@@ -46,7 +46,7 @@ __all__ = ["GATES", "ContentSignal", "PageView", "fold", "judge_content", "lette
 log = logging.getLogger(__name__)
 
 # --- thresholds (letters of text: digits, spaces and punctuation do not count) -----------
-# Evidence: ../shared/corpus (walls/ and the 181 articles), through readreceipt.extract as
+# Evidence: ../shared/corpus (walls/ and the 181 articles), through readreceipt.reading.extract as
 # the pipeline runs it: "main" is the main-content text, "page" the whole visible text.
 
 # A vendor's script alone (which ordinary pages also load) counts only on a page with

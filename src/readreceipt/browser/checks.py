@@ -1,10 +1,10 @@
 """What the rendering browser may do, and whether its result may be kept.
 
-Used only by :mod:`readreceipt.render`. Three of its layers live here:
+Used only by :mod:`readreceipt.browser.render`. Three of its layers live here:
 
 - :func:`filter_request` (``context.route``): aborts every request whose URL fails
-  :func:`~readreceipt.urlpolicy.check_url` or whose scheme is not http, https, data, blob or
-  about, and media (no text, often large). It never sees redirects; the proxy does.
+  :func:`~readreceipt.fetching.urlpolicy.check_url` or whose scheme is not http, https, data,
+  blob or about, and media (no text, often large). It never sees redirects; the proxy does.
 - :func:`refuse_websocket`: no WebSocket is opened.
 - :func:`check_where_it_went`: after loading, the page's URL and every frame's URL are
   checked again (URL policy, then the address the proxy used or, failing that, the guard's
@@ -20,11 +20,11 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from readreceipt.browserproxy import MAX_LOGGED_URL, REFUSED_HEADER, BrowserProxy
-from readreceipt.credentials import loggable_url
+from readreceipt.browser.proxy import MAX_LOGGED_URL, REFUSED_HEADER, BrowserProxy
 from readreceipt.errors import FetchError, RefusedError
-from readreceipt.netguard import AddressGuard
-from readreceipt.urlpolicy import PolicyURL, check_url
+from readreceipt.fetching.credentials import loggable_url
+from readreceipt.fetching.netguard import AddressGuard
+from readreceipt.fetching.urlpolicy import PolicyURL, check_url
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Response, Route, WebSocketRoute

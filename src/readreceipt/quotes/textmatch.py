@@ -1,6 +1,6 @@
 """What may differ between a page and a quotation of it and still match, and what may not.
 
-Works on text already folded by :mod:`readreceipt.textfold`:
+Works on text already folded by :mod:`readreceipt.quotes.textfold`:
 
 - :func:`squeeze`: spaces, quotation marks and markdown emphasis removed, the looser second
   try (a tag or a line end puts a space inside a word; an answer adds emphasis and nests a
@@ -11,7 +11,7 @@ Works on text already folded by :mod:`readreceipt.textfold`:
 - :func:`nearest_passage`: for a passage not found, the closest passage the page holds, in
   the page's own characters and widened to whole words, with its similarity (rapidfuzz).
 - :class:`PageText` and :class:`Needle`: a page's text folded once with its readings
-  (:mod:`readreceipt.pagereadings`) and squeezes made when first needed, and a passage folded
+  (:mod:`readreceipt.quotes.pagereadings`) and squeezes made when first needed, and a passage folded
   for searching; :meth:`Needle.found_in` tries the plain search on the text and each reading,
   then the squeezed one.
 
@@ -26,8 +26,8 @@ import re
 
 from rapidfuzz import fuzz
 
-from readreceipt.pagereadings import folded_readings, source_readings
-from readreceipt.textfold import LazyFolded, fold, fold_text
+from readreceipt.quotes.pagereadings import folded_readings, source_readings
+from readreceipt.quotes.textfold import LazyFolded, fold, fold_text
 
 __all__ = [
     "Needle",
