@@ -86,8 +86,8 @@ def test_capture_from_a_file_is_paced_with_a_bar(tmp_path: Path, server: LocalSe
     assert code == 0, out + drawn
     assert "capturing" in drawn and "/three" in drawn
     with Library.open(tmp_path / "lib") as lib:
-        rows = sorted(lib.index.rows(limit=None), key=lambda r: r["fetched_at"])
-    assert [r["url"].rsplit("/", 1)[1] for r in rows] == ["one", "two", "three"]
-    times = [datetime.fromisoformat(r["fetched_at"].replace("Z", "+00:00")) for r in rows]
+        rows = sorted(lib.index.retrievals(limit=None), key=lambda r: r.fetched_at)
+    assert [r.url.rsplit("/", 1)[1] for r in rows] == ["one", "two", "three"]
+    times = [datetime.fromisoformat(r.fetched_at.replace("Z", "+00:00")) for r in rows]
     gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(times)]
     assert all(gap >= 1.9 for gap in gaps), gaps  # each waited for its turn, none declined

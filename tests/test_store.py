@@ -160,9 +160,9 @@ def test_four_processes_capturing_at_once_lose_nothing(server: LocalServer,
         _, err = proc.communicate(timeout=120)
         assert proc.returncode == 0, err.decode()
     lib = Library.open(library_dir)
-    rows = lib.index.rows(limit=None)
+    rows = lib.index.retrievals(limit=None)
     assert len(rows) == 40
-    assert {r["url"] for r in rows} == set(urls)
+    assert {r.url for r in rows} == set(urls)
     records = list((library_dir / "records").glob("*.yaml"))
     assert len(records) == 40
     for path in records:

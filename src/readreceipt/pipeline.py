@@ -44,8 +44,9 @@ from readreceipt.fetching.transport import (
 from readreceipt.fetching.urlpolicy import PolicyURL, check_url
 from readreceipt.reading.extract import Extraction, extract
 from readreceipt.reading.verdict import Verdict, exit_code_for, failed, judge
+from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
-from readreceipt.store.records import Record, new_record_id, utc_now
+from readreceipt.store.records import Record, new_record_id
 
 log = logging.getLogger(__name__)
 
@@ -108,8 +109,13 @@ class CaptureResult:
 
 def capture(url: str, options: CaptureOptions = CaptureOptions(),
             library: Library | None = None, *, resolver: Resolver | None = None) -> CaptureResult:
-    """Fetch ``url`` again, safely; keep what came back; decide whether it was a read."""
-    lib = library if library is not None else Library.locate()
+    """Fetch ``url`` again, safely; keep what came back; decide whether it was a read.
+
+    Without ``library`` the library is found (:meth:`Library.locate`), used and closed."""
+    if library is None:
+        with Library.locate() as lib:
+            return capture(url, options, lib, resolver=resolver)
+    lib = library
     pins = _pins(options.resolve)
     try:
         target = check_url(url)
@@ -137,7 +143,7 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
             politeness.check_session_cap(lib, options.session_id)
             crawl_delay = _robots(lib, target, guard, options)
             politeness.wait_for_turn(lib, target, politeness.PolitenessOptions(
-                now=options.now, wait=options.wait, session_id=options.session_id), crawl_delay)
+                wait=options.wait), crawl_delay)
     except (RefusedError, DeclinedError) as exc:
         _skip(lib, target.url, exc, options)
         raise

@@ -28,6 +28,7 @@ from readreceipt.agents.fetchpage import DEFAULT_WAIT
 from readreceipt.errors import ReadReceiptError
 from readreceipt.reading.verdict import FAILED
 from readreceipt.store.library import Library
+from readreceipt.store.protocols import RetrievalFilter
 
 INSTRUCTIONS = (
     "readreceipt fetches web pages safely and keeps a verifiable record of each. Use "
@@ -117,10 +118,11 @@ def build_server(library: str | None = None) -> MCPServer:
                      limit: int = 20) -> dict[str, Any]:
         """Records in the library, newest first: by URL (a substring), session id, verdict
         (RETRIEVED, FAILED, UNKNOWN) or fetched since an ISO 8601 time."""
+        where = RetrievalFilter(verdict=verdict, session_id=session_id, url_like=url,
+                                since=since)
         with _library(root) as lib:
-            rows = lib.index.rows(limit=max(1, min(limit, MAX_ROWS)), verdict=verdict,
-                                  session_id=session_id, url_like=url, since=since)
-            return {"library": str(Path(lib.root)), "records": [dict(row) for row in rows]}
+            rows = lib.index.retrievals(where, limit=max(1, min(limit, MAX_ROWS)))
+            return {"library": str(Path(lib.root)), "records": [row.to_dict() for row in rows]}
 
     return server
 

@@ -19,6 +19,8 @@ from typing import Any
 
 import yaml
 
+from readreceipt.store.clock import utc_now
+
 NOTE = (
     "These bytes were at this URL at this time, retrieved by readreceipt. They are not "
     "necessarily the bytes any agent read."
@@ -28,10 +30,6 @@ NOTE = (
 #: libyaml's safe loader parses a record about 7 times faster than the pure-Python one (0.4 ms
 #: against 3.4 ms here), which is most of the time an export or a rebuild spends per record.
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def utc_now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def new_record_id(now: datetime | None = None) -> str:
