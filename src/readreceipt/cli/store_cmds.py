@@ -13,7 +13,7 @@ from readreceipt.cli._common import (
     library_option,
     open_library,
 )
-from readreceipt.errors import UsageError
+from readreceipt.errors import ExitCode, UsageError
 from readreceipt.reading.wording import describe
 from readreceipt.store.protocols import RetrievalFilter
 
@@ -161,7 +161,7 @@ def verify(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
         for p in problems:
             click.echo(f"{p.kind}: {p.digest or p.record_id}: {p.detail}")
         click.echo(f"{checked} blobs and texts checked; {len(problems)} problems")
-    ctx.exit(1 if problems else 0)
+    ctx.exit(ExitCode.LIBRARY if problems else ExitCode.OK)
 
 
 @click.command()

@@ -29,9 +29,9 @@ from dataclasses import dataclass
 
 from protego import Protego
 
-from readreceipt.errors import DeclinedError, FetchError, RefusedError
+from readreceipt.errors import DeclinedError, FetchError
 from readreceipt.fetching.netguard import AddressGuard
-from readreceipt.fetching.transport import FetchOptions, fetch
+from readreceipt.fetching.transport import FetchOptions, RefusedDuringFetch, fetch
 from readreceipt.fetching.urlpolicy import PolicyURL, check_url
 from readreceipt.store.library import Library
 from readreceipt.store.protocols import ROBOTS_PENDING, CachedRobots
@@ -139,8 +139,8 @@ def _fetch(origin: str, guard: AddressGuard, options: FetchOptions) -> RobotsEnt
                                  accept="text/plain,*/*;q=0.5")
     try:
         result = fetch(url, guard, capped)
-    except RefusedError as exc:
-        if not getattr(exc, "chain", ()):
+    except RefusedDuringFetch as exc:
+        if not exc.chain:
             raise  # the origin itself is refused: so is the capture
         # robots.txt redirected somewhere readreceipt never goes: unreadable, not a refusal
         # of this page.

@@ -14,7 +14,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from readreceipt.errors import RecordNotFound
+from readreceipt.errors import ExitCode, RecordNotFound
 from readreceipt.fetching.transport import FetchResult
 from readreceipt.reading.extract import Extraction
 from readreceipt.reading.verdict import FAILED, RETRIEVED, Verdict
@@ -102,7 +102,9 @@ class HeldCheck:
 
     @property
     def exit_code(self) -> int:
-        return 10 if self.answer_check.get("outcome") == "not_found" else 0
+        if self.answer_check.get("outcome") == "not_found":
+            return ExitCode.QUOTE_NOT_FOUND
+        return ExitCode.OK
 
 
 def check_held_copy(lib: Library, record: Record, answer: str, prompt: str,

@@ -46,6 +46,9 @@ class Record:
     redirect_chain: tuple[dict[str, Any], ...] = ()
     fetched_at: str = field(default_factory=utc_now)
     http_status: int | None = None
+    #: The HTTP version spoken with the server ("HTTP/1.1"); None in records made before
+    #: it was kept (read as HTTP/1.1).
+    http_version: str | None = None
     content_type: str | None = None
     charset: str | None = None
     bytes: int = 0
@@ -62,6 +65,9 @@ class Record:
     #: When a browser rendered the page, ``bytes_sha256`` is the rendered DOM's digest and
     #: this is the digest of the bytes the server itself sent (kept beside it).
     static_bytes_sha256: str | None = None
+    #: Requests the rendering browser made that a security layer refused:
+    #: ``{url, reason, layer}`` each (empty when no browser ran).
+    blocked_requests: tuple[dict[str, str], ...] = ()
     response_headers: dict[str, str] = field(default_factory=dict)
     peer_address: str | None = None
     user_agent: str | None = None
@@ -96,8 +102,9 @@ class Record:
     def from_dict(cls, data: dict[str, Any]) -> Record:
         known = {f.name for f in fields(cls)} - {"extra"}
         kwargs = {k: v for k, v in data.items() if k in known}
-        if "redirect_chain" in kwargs:
-            kwargs["redirect_chain"] = tuple(kwargs["redirect_chain"] or ())
+        for name in ("redirect_chain", "blocked_requests"):
+            if name in kwargs:
+                kwargs[name] = tuple(kwargs[name] or ())
         if kwargs.get("response_headers") is None:
             kwargs.pop("response_headers", None)
         extra = {k: v for k, v in data.items() if k not in known}
