@@ -10,103 +10,21 @@ import json
 import os
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from canary import Canary
+from readreceipt.localserver import LocalServer, reply
+
+__all__ = ["BIN", "CORPUS", "CliResult", "LocalServer", "article_html", "reply", "run_cli"]
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus"
 BIN = Path(sys.executable).parent
-
-Handler = Callable[[BaseHTTPRequestHandler], None]
-
-
-def reply(handler: BaseHTTPRequestHandler, body: bytes, *, status: int = 200,
-          content_type: str = "text/html; charset=utf-8") -> None:
-    """Answer one request with ``body``, its length declared."""
-    handler.send_response(status)
-    handler.send_header("Content-Type", content_type)
-    handler.send_header("Content-Length", str(len(body)))
-    handler.end_headers()
-    handler.wfile.write(body)
-
-
-@dataclass
-class Route:
-    status: int = 200
-    body: bytes = b""
-    headers: dict[str, str] = field(default_factory=dict)
-    handler: Handler | None = None
-
-
-class LocalServer:
-    """A real HTTP server on 127.0.0.1 whose routes a test sets."""
-
-    def __init__(self) -> None:
-        self.routes: dict[str, Route] = {}
-        self.requests: list[dict[str, Any]] = []
-        self.connections = 0
-        outer = self
-
-        class _Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def setup(self) -> None:
-                outer.connections += 1
-                super().setup()
-
-            def do_GET(self) -> None:
-                outer.requests.append({"path": self.path, "time": time.time(),
-                                       "headers": {k.lower(): v for k, v in self.headers.items()}})
-                route = outer.routes.get(self.path) or outer.routes.get(self.path.split("?")[0])
-                if route is None:
-                    route = Route(404, b"<html><body><h1>Not found</h1></body></html>",
-                                  {"Content-Type": "text/html"})
-                if route.handler is not None:
-                    route.handler(self)
-                    return
-                self.send_response(route.status)
-                headers = {"Content-Type": "text/html; charset=utf-8", **route.headers}
-                for key, value in headers.items():
-                    self.send_header(key, value)
-                if "Content-Length" not in headers and "Transfer-Encoding" not in headers:
-                    self.send_header("Content-Length", str(len(route.body)))
-                self.end_headers()
-                self.wfile.write(route.body)
-
-            def log_message(self, format: str, *args: object) -> None:
-                return
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-        self.httpd.daemon_threads = True
-        self.port = self.httpd.server_address[1]
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-
-    @property
-    def pair(self) -> str:
-        return f"127.0.0.1:{self.port}"
-
-    def url(self, path: str = "/") -> str:
-        return f"http://127.0.0.1:{self.port}{path}"
-
-    def route(self, path: str, body: bytes | str = b"", status: int = 200,
-              headers: dict[str, str] | None = None, handler: Handler | None = None) -> str:
-        data = body.encode("utf-8") if isinstance(body, str) else body
-        self.routes[path] = Route(status, data, dict(headers or {}), handler)
-        return self.url(path)
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from typing import Any
 from readreceipt.errors import ExitCode, RecordNotFound
 from readreceipt.fetching.transport import FetchResult
 from readreceipt.reading.extract import Extraction
-from readreceipt.reading.verdict import FAILED, RETRIEVED, Verdict
+from readreceipt.reading.verdict import RETRIEVED, Verdict
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
 from readreceipt.store.protocols import AnswerCheck, NewFlag
@@ -41,9 +41,7 @@ def not_run_reason(verdict: str, reason: str, wall: str | None,
         return "wall"
     if reason == "no_text_layer":
         return "pdf_no_text"
-    if verdict == FAILED:
-        return reason
-    return reason  # js_shell, soft_404, truncated, thin_text, ...
+    return reason  # FAILED: http_404, timeout...; UNKNOWN: js_shell, soft_404, thin_text...
 
 
 def check_against(answer: str, prompt: str, extraction: Extraction | None,
