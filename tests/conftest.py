@@ -2,6 +2,12 @@
 
 Nothing here touches the internet. A test that needs a *name* to resolve to an address uses
 ``--resolve`` / an injected resolver rather than the system's DNS.
+
+Hermetic: library discovery never looks above pytest's temporary folder. The whole session
+(and every subprocess started through :func:`clean_env`) runs with
+``READRECEIPT_CEILING_DIRECTORIES`` set to that folder, so a stray ``.readreceipt/`` in
+``/tmp`` or anywhere above is never found, and no ``READRECEIPT_*`` variable of the machine
+reaches a test.
 """
 
 from __future__ import annotations
@@ -19,12 +25,36 @@ import pytest
 
 from canary import Canary
 from readreceipt.localserver import LocalServer, reply
+from readreceipt.store.discovery import CEILING_ENV
 
-__all__ = ["BIN", "CORPUS", "CliResult", "LocalServer", "article_html", "reply", "run_cli"]
+__all__ = ["BIN", "CORPUS", "CliResult", "LocalServer", "article_html", "clean_env", "reply",
+           "run_cli"]
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus"
 BIN = Path(sys.executable).parent
+
+
+@pytest.fixture(scope="session", autouse=True)
+def discovery_stops_at_the_temp_folder(tmp_path_factory: pytest.TempPathFactory
+                                       ) -> Iterator[None]:
+    """No READRECEIPT_* setting of the machine, and a ceiling on library discovery."""
+    saved = {k: v for k, v in os.environ.items() if k.startswith("READRECEIPT_")}
+    for key in saved:
+        del os.environ[key]
+    os.environ[CEILING_ENV] = str(tmp_path_factory.getbasetemp())
+    yield
+    os.environ.pop(CEILING_ENV, None)
+    os.environ.update(saved)
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """The environment for a subprocess: this one without READRECEIPT_* settings, but with
+    the session's discovery ceiling, plus ``extra``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
+    env[CEILING_ENV] = os.environ[CEILING_ENV]
+    env.update(extra)
+    return env
 
 
 @pytest.fixture
@@ -68,7 +98,7 @@ def run_cli(*args: str, library: Path | None = None, allow: str | None = None,
             input: str | bytes | None = None, env: dict[str, str] | None = None,
             script: str = "readreceipt", timeout: float = 120) -> CliResult:
     """Run the real console script as a subprocess."""
-    full_env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
+    full_env = clean_env()
     if library is not None:
         full_env["READRECEIPT_LIBRARY"] = str(library)
     if allow is not None:

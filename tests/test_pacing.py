@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import sqlite3
 import subprocess
 import time
@@ -14,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BIN, LocalServer, article_html, reply, run_cli
+from conftest import BIN, LocalServer, article_html, clean_env, reply, run_cli
 from readreceipt.errors import DeclinedError, RefusedError
 from readreceipt.fetching.politeness import (
     MAX_CRAWL_DELAY,
@@ -179,7 +178,7 @@ def test_four_processes_queue_two_seconds_apart(server: LocalServer,
 
     urls = [server.route(f"/w{n}", handler=timed) for n in range(4)]
     Library.open(library_dir).close()  # created once, before the workers race
-    env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
+    env = clean_env()
     env.update(READRECEIPT_LIBRARY=str(library_dir), READRECEIPT_ALLOW_HOSTS=server.pair)
     procs = [subprocess.Popen([str(BIN / "readreceipt"), "capture", url, "--wait", "30",
                                "--json"], env=env, stdout=subprocess.PIPE,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
 import sys
@@ -179,3 +180,40 @@ def test_skipped_jsonl_has_a_line_per_refusal(server: LocalServer, library_dir: 
     assert out.code == 2
     lines = [json.loads(x) for x in (library_dir / "skipped.jsonl").read_text().splitlines()]
     assert lines[-1]["rule"] == "scheme" and lines[-1]["kind"] == "refused"
+
+
+def test_discovery_walks_up_and_stops_at_a_ceiling(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    outer = tmp_path / "outer"
+    Library.open(outer / ".readreceipt").close()  # a library above the project
+    project = outer / "ceiling" / "project"
+    (project / "src").mkdir(parents=True)
+    # Without a ceiling between them, the library above is found from below.
+    with Library.locate(cwd=project / "src") as found:
+        assert found.root == (outer / ".readreceipt").resolve()
+    # With the project's parent as a ceiling, it is not: a new library is made here.
+    monkeypatch.setenv("READRECEIPT_CEILING_DIRECTORIES",
+                       os.pathsep.join([str(outer / "ceiling"), str(tmp_path)]))
+    with Library.locate(cwd=project) as made:
+        assert made.root == (project / ".readreceipt").resolve()
+    # A library at or below the ceiling is still found, and the starting folder always is.
+    with Library.locate(cwd=project / "src") as found:
+        assert found.root == (project / ".readreceipt").resolve()
+    assert not (outer / "ceiling" / ".readreceipt").exists()
+
+
+def test_a_ceiling_holds_for_the_console_scripts(tmp_path: Path) -> None:
+    stray = tmp_path / "stray"
+    Library.open(stray / ".readreceipt").close()
+    work = stray / "sandbox" / "work"
+    work.mkdir(parents=True)
+    found = subprocess.run(
+        [sys.executable, "-c", "from readreceipt.store import discovery; "
+         "print(discovery.find())"], cwd=work, capture_output=True, text=True, check=True,
+        env={k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")})
+    assert found.stdout.strip() == str((stray / ".readreceipt").resolve())
+    bounded = subprocess.run(
+        [sys.executable, "-c", "from readreceipt.store import discovery; "
+         "print(discovery.find())"], cwd=work, capture_output=True, text=True, check=True,
+        env={**os.environ, "READRECEIPT_CEILING_DIRECTORIES": str(stray / "sandbox")})
+    assert bounded.stdout.strip() == "None"

@@ -232,9 +232,10 @@ def _launch(manager: Playwright, sink: BrowserProxy, timeout: float) -> Browser 
 
 def _playwright_own(manager: Playwright) -> str | None:
     try:
-        return manager.chromium.executable_path
+        path = manager.chromium.executable_path
     except Exception:  # playwright raises its own Error when its browser was never installed
         return None
+    return str(path) if path else None
 
 
 def _run(browser: Browser, target: PolicyURL, guard: AddressGuard, proxy: BrowserProxy,
