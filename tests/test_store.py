@@ -27,6 +27,7 @@ RECORD_FIELDS = (
     "text_sha256", "page_text_sha256", "text_chars", "extractor", "rendering_method",
     "javascript_executed", "browser", "response_headers", "peer_address", "user_agent",
     "verdict", "reason", "wall", "session_id", "agent_id", "prompt", "answer_check", "note",
+    "format_version", "http_version", "blocked_requests",
 )
 
 
@@ -129,6 +130,20 @@ def test_a_folder_that_is_not_a_library_is_refused(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     with pytest.raises(LibraryError):
         Library.open(tmp_path / "file")
+
+
+def test_records_carry_their_format_version_and_old_ones_read_as_version_1() -> None:
+    from readreceipt.store.records import FORMAT_VERSION
+
+    written = yaml.safe_load(Record(record_id="r1", url="https://example.org/").to_yaml())
+    assert written["format_version"] == FORMAT_VERSION == 1
+    older = {k: v for k, v in written.items() if k not in ("format_version", "http_version",
+                                                             "blocked_requests")}
+    again = Record.from_yaml(yaml.safe_dump(older))
+    assert again.format_version == 1 and again.http_version is None
+    assert again.blocked_requests == ()
+    newer = Record.from_yaml(yaml.safe_dump({**written, "format_version": 7, "later": 1}))
+    assert newer.format_version == 7 and newer.extra == {"later": 1}
 
 
 def test_record_yaml_round_trips_unknown_fields() -> None:

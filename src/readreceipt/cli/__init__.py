@@ -9,6 +9,10 @@ traceback unless ``READRECEIPT_DEBUG`` is set.
 
 Commands live in modules of this package, loaded only when called (``_COMMANDS``), so
 ``readreceipt --help`` stays fast and one command's imports never slow another.
+
+The top adapter: it may import anything below it, and of ``agents`` only the library modules
+behind a command (``fetchpage``, ``hooksettings``, ``mcp_server``); nothing imports it, and
+it alone imports click (docs/cli.md is its contract).
 """
 
 from __future__ import annotations

@@ -1,8 +1,13 @@
 """The record of one retrieval, and its YAML form on disk.
 
 A record states facts about one request: these bytes were at this URL at this time,
-retrieved by readreceipt. Field names are the contract of DESIGN.md; programs read them from
-``--json`` output and from ``records/<record_id>.yaml``.
+retrieved by readreceipt. Field names are the contract of ``docs/record.md`` (a test keeps
+that page and this class in step); programs read them from ``--json`` output and from
+``records/<record_id>.yaml``.
+
+Versions: ``format_version`` is :data:`FORMAT_VERSION` in every record written; a record
+without it is version 1. Adding a field does not change the version; removing or renaming
+one, or changing what one means, does.
 
 Invariants: records are immutable values (``dataclasses.replace`` makes a changed copy);
 the YAML form round-trips exactly; unknown keys in an older or newer file are kept in
@@ -20,6 +25,16 @@ from typing import Any
 import yaml
 
 from readreceipt.store.clock import utc_now
+
+#: The record format written now; readers take a record without the field as version 1.
+FORMAT_VERSION = 1
+
+#: Fields an adapter adds to a record it made (kept in ``extra``), and which adapter.
+ADAPTER_FIELDS: dict[str, str] = {
+    "agent_fetch": "the Claude Code hook (readreceipt.agents.hookworker)",
+    "injection_marks": "readreceipt fetch (readreceipt.agents.fetchpage)",
+    "fetch_output": "readreceipt fetch (readreceipt.agents.fetchpage)",
+}
 
 NOTE = (
     "These bytes were at this URL at this time, retrieved by readreceipt. They are not "
@@ -42,6 +57,7 @@ def new_record_id(now: datetime | None = None) -> str:
 class Record:
     record_id: str
     url: str
+    format_version: int = FORMAT_VERSION
     final_url: str | None = None
     redirect_chain: tuple[dict[str, Any], ...] = ()
     fetched_at: str = field(default_factory=utc_now)
@@ -102,6 +118,7 @@ class Record:
     def from_dict(cls, data: dict[str, Any]) -> Record:
         known = {f.name for f in fields(cls)} - {"extra"}
         kwargs = {k: v for k, v in data.items() if k in known}
+        kwargs["format_version"] = int(data.get("format_version") or 1)
         for name in ("redirect_chain", "blocked_requests"):
             if name in kwargs:
                 kwargs[name] = tuple(kwargs[name] or ())
