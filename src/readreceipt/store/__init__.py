@@ -18,29 +18,7 @@ shared between processes. What it may import: the standard library, PyYAML (reco
 adapter, click or mcp. It is the only package that speaks SQL (``sqlite.py``) or touches a
 storage backend.
 
-Loaded lazily, so that the hook's report path can open the index without the records' YAML.
+This ``__init__`` imports nothing, so that the hook's report path can open the index
+(``store.discovery``, ``store.sqlite``: standard library only) without the records' YAML;
+import :class:`~readreceipt.store.library.Library` from its module (or from ``readreceipt``).
 """
-
-from __future__ import annotations
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
-
-    from readreceipt.store.library import Library
-    from readreceipt.store.records import Record
-
-_LAZY = {"Library": "readreceipt.store.library", "Record": "readreceipt.store.records"}
-
-__all__ = ["Library", "Record"]
-
-
-def __getattr__(name: str) -> Any:
-    module_name = _LAZY.get(name)
-    if module_name is None:
-        raise AttributeError(f"module 'readreceipt.store' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module_name), name)
-    globals()[name] = value
-    return value

@@ -34,6 +34,13 @@ def sha256_hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def _read(path: Path, key: str) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise KeyError(key) from None
+
+
 class FileBlobStore:
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -52,10 +59,7 @@ class FileBlobStore:
         return digest
 
     def get(self, digest: str) -> bytes:
-        try:
-            return self.path(digest).read_bytes()
-        except FileNotFoundError:
-            raise KeyError(digest) from None
+        return _read(self.path(digest), digest)
 
     def has(self, digest: str) -> bool:
         try:
@@ -96,10 +100,7 @@ class FileRecordStore:
         write_replace(self.path(record_id), data)
 
     def get(self, record_id: str) -> bytes:
-        try:
-            return self.path(record_id).read_bytes()
-        except FileNotFoundError:
-            raise KeyError(record_id) from None
+        return _read(self.path(record_id), record_id)
 
     def has(self, record_id: str) -> bool:
         return self.path(record_id).is_file()

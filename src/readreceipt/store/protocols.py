@@ -86,10 +86,9 @@ EVERY_RETRIEVAL = RetrievalFilter()
 
 
 @dataclass(frozen=True)
-class Flag:
-    """A quoted passage not found on the page it was attributed to."""
+class NewFlag:
+    """A quoted passage not found on the page it was attributed to, as it is written."""
 
-    id: int
     record_id: str
     url: str
     passage: str
@@ -98,22 +97,15 @@ class Flag:
     session_id: str | None
     agent_id: str | None
     created_at: str
-    reported_at: str | None
-    reported_to: str | None
 
 
 @dataclass(frozen=True)
-class NewFlag:
-    """A flag to be written (the index numbers it and stamps nothing else)."""
+class Flag(NewFlag):
+    """A flag as the index holds it: numbered, and whom it was told to, when."""
 
-    record_id: str
-    url: str
-    passage: str
-    nearest: str | None
-    similarity: float | None
-    session_id: str | None
-    agent_id: str | None
-    created_at: str
+    id: int
+    reported_at: str | None
+    reported_to: str | None
 
 
 @dataclass(frozen=True)

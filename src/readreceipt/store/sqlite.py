@@ -155,7 +155,7 @@ def _retrieval(row: Sequence[Any]) -> Retrieval:
 
 
 def _flag(row: Sequence[Any]) -> Flag:
-    return Flag(*row)
+    return Flag(**dict(zip(_FLAG_COLUMNS, row, strict=True)))
 
 
 def _library_error(exc: sqlite3.Error, path: Path, doing: str) -> LibraryError:
