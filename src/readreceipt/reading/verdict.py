@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from readreceipt.errors import ExitCode
 from readreceipt.fetching.transport import FetchResult
 from readreceipt.reading.extract import Extraction
 from readreceipt.reading.fingerprint import ContentSignal, PageView, judge_content
@@ -36,10 +37,6 @@ class Verdict:
     wall: str | None = None
     rule: str | None = None
     detail: str = ""
-
-    @property
-    def read(self) -> bool:
-        return self.verdict == RETRIEVED
 
 
 def failed(reason: str, detail: str, rule: str | None = None) -> Verdict:
@@ -123,21 +120,20 @@ def _content_signal(fetched: FetchResult, extraction: Extraction) -> ContentSign
     return judge_content(view)
 
 
-#: DESIGN.md's exit codes, by verdict reason (0 ok, 4 network, 5 HTTP error, 6 timeout,
-#: 7 over the size cap, 8 not the page, 9 no text extracted).
 def exit_code_for(verdict: str, reason: str) -> int:
+    """The exit code of a capture with this verdict (the table is :class:`ExitCode`)."""
     if verdict == RETRIEVED:
-        return 0
+        return ExitCode.OK
     if verdict == FAILED:
         if reason == "timeout":
-            return 6
+            return ExitCode.TIMEOUT
         if reason.startswith("http_") or reason == "too_many_redirects":
-            return 5
+            return ExitCode.HTTP_ERROR
         if reason == "empty_body":
-            return 9
-        return 4
+            return ExitCode.NO_TEXT
+        return ExitCode.NETWORK
     if reason == "truncated":
-        return 7
+        return ExitCode.TOO_LARGE
     if reason in ("no_text_layer", "binary", "invalid_json"):
-        return 9
-    return 8
+        return ExitCode.NO_TEXT
+    return ExitCode.NOT_THE_PAGE

@@ -304,6 +304,12 @@ _SIGN_IN_WORD = (r"((log ?in|sign ?in)( (to|into|with) [^|]{1,30})?|log into [^|
                  r"ログイン|会員登録|로그인|회원가입|登录|登入|注册)")
 # Title separators: bar, hyphen, en and em dash, colon, middle dot, bullet.
 _SEP = "[|\\-\u2013\u2014:\u00b7\u2022]"
+#: A registration wall, looked for on a short page anywhere and at the end of a long one.
+_REGISTER_TO_READ = _alt(
+    r"(log ?in|sign ?in) or (create|register) (an?|your)( free)?( [\w.]+)? account to "
+    r"(continue|keep reading|read)",
+    r"create a free account to (continue|keep) reading",
+    r"register (for free )?to (continue|keep) reading")
 
 _LOGIN: tuple[Entry, ...] = (
     # A password field with little else: sign-in pages show 110-127 letters of main text;
@@ -333,20 +339,10 @@ _LOGIN: tuple[Entry, ...] = (
         r"请登录", r"请先登录", r"登录后查看", r"請登入", r"請先登入") + _NOT_TO_TAKE_PART,
         "sign in to continue (de, fr, es, it, pt, nl, ja, ko, zh)", ev="the same, translated"),
     # A registration wall: on a short page anywhere, on a long one at the end of the article.
-    _rx(_LG, "text", _alt(
-        r"(log ?in|sign ?in) or (create|register) (an?|your)( free)?( [\w.]+)? account to "
-        r"(continue|keep reading|read)",
-        r"create a free account to (continue|keep) reading",
-        r"register (for free )?to (continue|keep) reading"),
-        "log in or create an account to continue", gate="teaser",
-        ev="walls/login/nature_log_in_or_create_account_*"),
-    _rx(_LG, "tail", _alt(
-        r"(log ?in|sign ?in) or (create|register) (an?|your)( free)?( [\w.]+)? account to "
-        r"(continue|keep reading|read)",
-        r"create a free account to (continue|keep) reading",
-        r"register (for free )?to (continue|keep) reading"),
-        "log in or create an account to continue", gate="tail",
-        ev="walls/login/nature_log_in_or_create_account_*"),
+    _rx(_LG, "text", _REGISTER_TO_READ, "log in or create an account to continue",
+        gate="teaser", ev="walls/login/nature_log_in_or_create_account_*"),
+    _rx(_LG, "tail", _REGISTER_TO_READ, "log in or create an account to continue",
+        gate="tail", ev="walls/login/nature_log_in_or_create_account_*"),
 )
 
 _PW = "paywall"
