@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from re import Pattern
 
+from readreceipt.reading.placement import Layout, layout
+from readreceipt.reading.publisher import PublisherSays, publisher_says
 from readreceipt.reading.walls import (
     HEADER_RULES,
     PARKED,
@@ -67,6 +69,11 @@ TEASER_MAX_MAIN_LETTERS = 1500
 # main text within the last 300 characters; The Week's unenforced regwall markup is not in
 # the main text at all (hard_negative/theweek_*).
 TAIL_CHARS = 400
+# Main text that is a list of short lines may be a site's navigation taken for content
+# (walls2/soft_404/tjx_*: 2,336 letters of menu items, 24 letters a line). Lines that are
+# only a link's text are not counted when the main text has this many lines, this short.
+LIST_MIN_LINES = 10
+LIST_MAX_LETTERS_PER_LINE = 40
 
 GATES: Mapping[str, int] = {
     "empty": EMPTY_MAX_LETTERS,
@@ -181,7 +188,45 @@ class _Facts:
     def __init__(self, page: PageView) -> None:
         self.page = page
         self.html = page.html or ""
-        self.main_letters = letters(page.main_text)
+        self.main_letters = self._main_letters()
+        self.cleared: list[str] = []  # evidence found and set aside, and why
+
+    def _main_letters(self) -> int:
+        """Letters of main text, without lines that are only a link's text in a list of
+        short lines (a menu taken for the content)."""
+        text = self.page.main_text
+        raw = letters(text)
+        lines = [line for line in text.split("\n") if line.strip()]
+        if raw <= BLOCK_MAX_MAIN_LETTERS or len(lines) < LIST_MIN_LINES or \
+                raw > LIST_MAX_LETTERS_PER_LINE * len(lines):
+            return raw
+        links = self.layout.link_texts
+        return sum(letters(line) for line in lines if " ".join(line.lower().split()) not in links)
+
+    @cached_property
+    def layout(self) -> Layout:
+        return layout(self.html)
+
+    @cached_property
+    def publisher(self) -> PublisherSays:
+        if "isaccessibleforfree" not in self.markup and "ld+json" not in self.markup:
+            return PublisherSays(None, "")
+        return publisher_says(self.html, self.page.page_text, self.page.main_text)
+
+    @cached_property
+    def substance(self) -> int:
+        """Letters of content on the page by either measure: extracted, or outside chrome."""
+        return max(self.main_letters, self.layout.content_letters)
+
+    def place(self, c: _Compiled) -> str:
+        """Where a text entry's words are: "content", a kind of chrome, or "own words"
+        (title, noscript, alt text: the page's own, wherever they sit)."""
+        where = self.layout.place_of(lambda text: c.search(fold(text)) is not None)
+        if where is not None:
+            return where
+        if c.search(fold(self.page.main_text)) is not None:
+            return "content"
+        return "own words"
 
     @cached_property
     def page_letters(self) -> int:
@@ -291,13 +336,73 @@ def _first(f: _Facts, table: tuple[_Compiled, ...]) -> tuple[Entry, str] | None:
     long_page = f.main_letters > TEASER_MAX_MAIN_LETTERS
     for c in table:
         gate = c.entry.gate
-        if long_page and gate != "tail":
+        unlocked = c.entry.kind == "paywall" and gate == "teaser" and f.publisher.locked
+        if long_page and gate != "tail" and not unlocked:
             continue
-        if f.allows(gate) and (found := f.matches(c)) is not None:
-            # Words are named by what they said; markup patterns by their table name.
-            name = c.entry.name if c.entry.where == "markup" else found
-            return c.entry, f"{_RULE_KIND.get(c.entry.where, c.entry.where)}:{name}"
+        if not (f.allows(gate) or unlocked) or (found := f.matches(c)) is None:
+            continue
+        # Words are named by what they said; markup patterns by their table name.
+        name = c.entry.name if c.entry.where == "markup" else found
+        rule = f"{_RULE_KIND.get(c.entry.where, c.entry.where)}:{name}"
+        judged = _placed(f, c, rule, unlocked)
+        if judged is not None:
+            return c.entry, judged
     return None
+
+
+def _placed(f: _Facts, c: _Compiled, rule: str, unlocked: bool) -> str | None:
+    """The rule with where its evidence was found, or None when the place sets it aside."""
+    entry = c.entry
+    if entry.name == "password field":
+        return _password_rule(f, rule)
+    if entry.where != "text" or entry.kind not in _PLACED_KINDS:
+        return rule
+    place = f.place(c)
+    # The publisher's own word that the page is a teaser makes a paywall's words count
+    # wherever they sit (walls/paywall/bloomberg_*: its label in a list of links).
+    teaser = entry.kind == "paywall" and f.publisher.verdict == "teaser"
+    if place not in ("content", "own words") and not teaser:
+        # A wall's own box may be a form, a dialog, an aside or a header: there it counts on
+        # a page whose content (by either measure) is within the entry's gate. Navigation,
+        # link lists, teasers, footers, adverts and hidden elements are never the wall
+        # itself: there it counts only on a page that holds nothing else.
+        limit = GATES.get(entry.gate, BARE_MAX_MAIN_LETTERS) if place in _WALL_BOXES else \
+            BARE_MAX_MAIN_LETTERS
+        if f.substance > limit:
+            f.cleared.append(f"{rule} (only in the {place}, beside {f.substance} letters of "
+                             "content)")
+            return None
+    if entry.kind in ("paywall", "login") and f.publisher.verdict == "whole":
+        f.cleared.append(f"{rule} (publisher: {f.publisher.why})")
+        return None
+    if teaser:
+        rule = f"publisher:{f.publisher.why}; {rule}"
+    elif unlocked and not f.allows(entry.gate):
+        if place != "content":
+            return None
+        rule = f"publisher:isAccessibleForFree=false; {rule}"
+    where = "the page's own words" if place == "own words" else f"the {place}"
+    return f"{rule} (in {where})"
+
+
+def _password_rule(f: _Facts, rule: str) -> str | None:
+    """A sign-in form is a login wall only when nothing substantial stands beside it."""
+    fields = f.layout.passwords
+    if not fields:
+        return rule  # found by the markup pattern but not parsed (broken markup)
+    beside = max(f.main_letters, min(f.layout.beside(p) for p in fields))
+    if beside > BARE_MAX_MAIN_LETTERS:
+        places = ", ".join(sorted({p.place for p in fields}))
+        f.cleared.append(f"{rule} (in the {places}, beside {beside} letters of content)")
+        return None
+    return f"{rule} (a sign-in form with {beside} letters of content beside it)"
+
+
+#: Chrome that may be the wall's own box (placement.py's kinds).
+_WALL_BOXES = frozenset({"form", "dialog", "sidebar", "header"})
+#: Kinds whose phrases count only where the content is (module docstring of placement.py).
+_PLACED_KINDS = frozenset({"login", "paywall", "consent", "interstitial", "challenge",
+                           "soft_404", "parked"})
 
 
 _RULE_KIND = {"markup": "marker", "text": "phrase", "tail": "phrase-at-end"}

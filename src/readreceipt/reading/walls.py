@@ -363,7 +363,10 @@ _PAYWALL: tuple[Entry, ...] = (
         r"exklusiv für abonnenten", r"nur für abonnenten", r"réservée? aux abonnés",
         r"article réservé", r"(solo|exclusivo) para (suscriptores|socios)",
         r"riservato agli abbonati", r"solo per (gli )?abbonati", r"exclusivo para assinantes",
-        r"alleen voor abonnees", r"exclusief voor abonnees", r"会員限定", r"有料記事",
+        r"alleen voor abonnees", r"exclusief voor abonnees",
+        # Japanese: the sentence a locked article carries, not the word alone, which
+        # membership promotions under full articles use (walls2/hard_negative/asahi_*, nikkei_*)
+        r"(この|本)記事は[^。]{0,12}(会員限定|有料)",
         r"유료 회원 전용", r"구독자 전용", r"付费阅读", r"会员专享", r"訂戶專屬", r"付費閱讀"),
         "subscriber-only label (de, fr, es, it, pt, nl, ja, ko, zh)", gate="teaser",
         ev="walls/paywall/zeit_exklusiv_*; the same, translated"),
