@@ -28,14 +28,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from re import Pattern
 
+from readreceipt.reading import shells
 from readreceipt.reading.placement import Layout, layout
 from readreceipt.reading.publisher import PublisherSays, publisher_says
 from readreceipt.reading.walls import (
     HEADER_RULES,
     PARKED,
     SHELL_MARKERS,
-    SHELL_MOUNT_IDS,
-    SHELL_MOUNT_TAGS,
     SHELL_NOSCRIPT,
     SOFT_404,
     VENDOR_HINTS,
@@ -434,25 +433,13 @@ def _is_cookie_check(f: _Facts) -> bool:
 
 
 def _check_js_shell(f: _Facts) -> ContentSignal | None:
-    """Scripts, little text, and a sign the text is for scripts to fill in."""
-    if f.main_letters > BARE_MAX_MAIN_LETTERS or f.page_letters > SHELL_MAX_PAGE_LETTERS:
+    """Scripts, little text, and a sign the text is for scripts to fill in (shells.py)."""
+    if f.main_letters > BARE_MAX_MAIN_LETTERS or not f.has_scripts:
         return None
-    if not f.has_scripts:
+    found = _shell_sign(f)
+    if found is None:
         return None
-    mount = _empty_mount(f.markup)
-    if mount is not None:
-        what, rule = f"an empty {mount}", f"structure:empty {mount}"
-    elif f.templated:
-        what, rule = "unrendered {{templates}}", "structure:unrendered templates"
-    elif _SHELL_NOSCRIPT.search(f.noscript):
-        what, rule = "a 'please enable JavaScript' notice", "phrase:enable javascript (noscript)"
-    elif f.page_letters == 0 and not f.alt_text:
-        # Nothing at all to see, not even an image: only scripts could fill it.
-        what, rule = "scripts and no text", "structure:scripts and no text"
-    else:
-        # A little text of its own (walls/soft_404/physicsclassroom_*: a one-line 'not
-        # found' page; a server-rendered 404): left to the checks below.
-        return None
+    what, rule = found
     framework = next((name for marker, name in SHELL_MARKERS if marker in f.markup), None)
     if framework is not None:
         what = f"{what}; {framework}"
@@ -460,25 +447,36 @@ def _check_js_shell(f: _Facts) -> ContentSignal | None:
                          detail=f"a JavaScript shell with no content ({what})")
 
 
-def _empty_mount(markup: str) -> str | None:
-    """The first framework mount point that is empty in the HTML, named; else None."""
-    for ident in SHELL_MOUNT_IDS:
-        for quote in ('"', "'"):
-            at = markup.find(f"id={quote}{ident}{quote}")
-            if at >= 0 and _closes_at_once(markup, markup.find(">", at)):
-                return f"#{ident} mount point"
-    for tag in SHELL_MOUNT_TAGS:
-        at = markup.find(f"<{tag}")
-        if at >= 0 and _closes_at_once(markup, markup.find(">", at)):
-            return f"<{tag}>"
+def _shell_sign(f: _Facts) -> tuple[str, str] | None:
+    if f.page_letters <= SHELL_MAX_PAGE_LETTERS:
+        mount = shells.empty_mount(f.markup) or shells.loading_mount(f.markup)
+        if mount is not None:
+            return f"an empty {mount}" if "loading" not in mount else f"a {mount}", \
+                f"structure:empty {mount}"
+        if f.templated:
+            return "unrendered {{templates}}", "structure:unrendered templates"
+        if _SHELL_NOSCRIPT.search(f.noscript):
+            return "a 'please enable JavaScript' notice", "phrase:enable javascript (noscript)"
+        if f.page_letters == 0 and not f.alt_text:
+            # Nothing at all to see, not even an image: only scripts could fill it.
+            return "scripts and no text", "structure:scripts and no text"
+        # A little text of its own (walls/soft_404/physicsclassroom_*: a one-line 'not
+        # found' page; a server-rendered 404): left to the checks below.
+        return None
+    if not f.templated_raw and "-bind" not in f.markup and "v-" not in f.markup and \
+            "x-text" not in f.markup:
+        return None
+    # Text beside the shell's own: the site's chrome rendered on the server around templates
+    # or bindings the scripts were to fill.
+    count, left = shells.template_share(f.layout.content)
+    if count >= shells.MIN_TEMPLATES and left <= shells.MAX_CONTENT_LETTERS_BESIDE_TEMPLATES:
+        return (f"{count} unrendered {{{{templates}}}} where the content would be",
+                "structure:unrendered templates beside chrome")
+    bindings = shells.empty_bindings(f.markup)
+    if bindings >= shells.MIN_EMPTY_BINDINGS and \
+            f.layout.content_letters <= shells.MAX_CONTENT_LETTERS_BESIDE_TEMPLATES:
+        return f"{bindings} empty ng-/v- bindings", "structure:empty bindings"
     return None
-
-
-def _closes_at_once(markup: str, tag_end: int) -> bool:
-    """Whether the element whose start tag ends at ``tag_end`` closes with nothing inside."""
-    if tag_end < 0:
-        return False
-    return markup[tag_end + 1:tag_end + 201].lstrip().startswith("</")
 
 
 def _check_soft_404(f: _Facts) -> ContentSignal | None:

@@ -198,6 +198,11 @@ _CHALLENGE: tuple[Entry, ...] = (
     _c("text", "blocked by network security", ev="Reddit block page"),
     _rx(_CH, "text", r"(request|access) (has been|was) blocked (due to|by) (a )?(network|security)",
         "request blocked by a network policy", ev="Reddit and WAF block pages"),
+    # A WAF's own words for a refused request, whoever the vendor (F5, Akamai, Imperva and
+    # in-house WAFs all say it so): never an article's words about itself.
+    _rx(_CH, "text", r"your (request|access|connection) (has been|was|is) (blocked|rejected|"
+        r"denied)", "your request has been blocked",
+        ev="walls2/challenge/waf_blocked_request_carsales_*; F5 and Imperva block pages"),
     _c("text", "enter the characters you see below", ev="Amazon's robot check"),
     # F5 (ASM block page; TSPD bot defense), Reblaze, ShieldSquare, Distil.
     _c("markup", "/tspd/", "F5", ev="walls/challenge/f5_tspd_*"),
@@ -382,7 +387,7 @@ _PAYWALL: tuple[Entry, ...] = (
     _rx(_PW, "text", _alt(
         r"(wählen sie ihren zugang|abonnieren sie) und lesen sie weiter", r"um weiterzulesen",
         r"mit (z\+|plus|abo) weiterlesen", r"weiterlesen mit [\w-]+ ?(\+|plus\b)",
-        r"mit [\w-]+ ?(\+|plus) weiterlesen",
+        r"mit [\w-]+ ?(\+|plus) weiterlesen", r"(gleich|sofort) (können sie )?weiterlesen",
         r"pour (lire|continuer à lire) la suite", r"la suite (de cet article )?est réservée",
         r"para (seguir|continuar) leyendo,? (suscr|inicia)", r"suscríbete para (seguir|continuar)",
         r"per continuare a leggere,? (abbonati|accedi)", r"abbonati per continuare",
@@ -436,6 +441,23 @@ _INTERSTITIAL: tuple[Entry, ...] = (
         r"fila de espera", r"wachtrij", r"待機列", r"대기열", r"排队"),
         "heavy traffic, please wait", what=_WAIT,
         ev="walls/other_interstitial/lenovo_waiting_room_*"),
+    # A service that is down for a while, in the words banks and shops use for it.
+    # An access gate: the site refuses this way in, not this page (walls2/other_interstitial/
+    # jobstreet_*: "unable to access page ... through an unauthorised source").
+    _rx(_IN, "text", _alt(r"(sorry,? )?(unable to|cannot|can't) access (this|the) page",
+                          r"through an unauthori[sz]ed (source|link|referr?er|channel)"),
+        "unable to access this page", what="an access gate",
+        ev="walls2/other_interstitial/jobstreet_*; referrer gates of job and ticket sites"),
+    _rx(_IN, "text", _alt(
+        r"(please )?try (again )?(after|in) (some|a little|a few|a short) (time|while|minutes)",
+        r"(service|site|website|page) is (temporarily|currently) unavailable",
+        r"temporarily unavailable", r"vorübergehend nicht (verfügbar|erreichbar)",
+        r"temporairement (indisponible|inaccessible)", r"temporalmente (no disponible|"
+        r"fuera de servicio)", r"temporaneamente non disponibile",
+        r"temporariamente indispon[ií]vel", r"tijdelijk niet beschikbaar",
+        r"一時的にご利用いただけません", r"일시적으로 사용할 수 없습니다", r"暂时无法访问"),
+        "temporarily unavailable, try later", what=_MAINT,
+        ev="walls2/other_interstitial/bankofindia_*; 503 pages' wording"),
     _rx(_IN, "text", _alt(
         # (not "will be taken down for maintenance on ...": a notice on a working page)
         r"(?<!will be )(?<!be taken )(down|offline|closed) for (scheduled )?maintenance",
@@ -454,6 +476,14 @@ _INTERSTITIAL: tuple[Entry, ...] = (
         ev="walls/other_interstitial/9now_only_in_australia_*"),
     _rx(_IN, "text", _alt(
         r"(not|isn't|is not) available in your (country|region|location|area)",
+        # A business that says whom it serves instead of the page (walls2/other_interstitial/
+        # esurance_*, publix_*, wholefoods_*: three shops, three wordings of one thing).
+        r"(do|does)(n't| not) (do business|operate|ship|deliver|sell) in your "
+        r"(area|country|region|state|location)",
+        r"(not able to|unable to|cannot|can't) (serve|service|accept) (customers|users|"
+        r"visitors|orders) (outside|from outside|in your)",
+        r"(site|website|store|shop|page|\S+\.\w{2,3}) (which )?is intended (only )?for "
+        r"(customers|users|visitors|residents) (in|of|from|outside)",
         r"unavailable in your (country|region|location)", r"geo-?(blocked|restricted)",
         r"(is|are) (currently )?unavailable (in|to) (visitors|users|readers) (from|in)",
         r"(is|are) (currently )?unavailable in (most )?european",
@@ -499,6 +529,17 @@ SOFT_404: tuple[Entry, ...] = (
         r"nicht (mehr )?verfügbar)", r"konnte nicht gefunden werden",
         r"page introuvable", r"page non trouvée",
         r"(page|article|contenu|vidéo|lien)[^.]{0,30}n'existe (pas|plus)",
+        # Turkish, Russian, Ukrainian, Polish, Czech, Swedish, Danish, Norwegian, Finnish,
+        # Hungarian, Romanian, Greek, Vietnamese, Indonesian, Thai, Arabic, Hebrew, Hindi:
+        # each language's own words for a page that is not there (walls2/soft_404/saglik_*).
+        r"sayfa bulunamad[ıi]", r"страница не найдена", r"сторінк[уа] не знайдено",
+        r"nie znaleziono strony", r"strony nie znaleziono", r"stránka nenalezena",
+        r"stránka nebyla nalezena", r"sidan (kunde inte hittas|hittades inte)",
+        r"siden (blev ikke fundet|finnes ikke|ble ikke funnet)", r"sivua ei l[öo]ydy",
+        r"az oldal nem található", r"pagina nu a fost găsită", r"η σελίδα δεν βρέθηκε",
+        r"không tìm thấy trang", r"halaman tidak ditemukan", r"ไม่พบหน้า",
+        r"الصفحة غير موجودة", r"لم يتم العثور على الصفحة", r"הדף לא נמצא",
+        r"पृष्ठ नहीं मिला",
         r"p[aá]gina no encontrada", r"(p[aá]gina|art[ií]culo|contenido|v[ií]deo)[^.]{0,30}"
         r"(no existe|no se (ha )?encontr[oó])",
         r"pagina non trovata", r"(pagina|articolo|contenuto|video)[^.]{0,30}"
@@ -519,6 +560,7 @@ SOFT_404: tuple[Entry, ...] = (
         r"we (could not|couldn't|can't|cannot) find (the|that|this|what)",
         r"404 (error|not found)", r"nicht gefunden", r"introuvable", r"no encontrad",
         r"non trovat", r"não encontrad", r"niet gevonden", r"見つかりません", r"みつかりません",
+        r"bulunamad[ıi]", r"не найден", r"ไม่พบ",
         r"찾을 수 없습니다", r"页面不存在", r"找不到"),
         "not found (body text)", gate="bare", ev="walls/soft_404/ncsoft_* (image alt only)"),
 )
