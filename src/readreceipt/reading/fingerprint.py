@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from re import Pattern
+from urllib.parse import urlsplit
 
 from readreceipt.reading import shells
 from readreceipt.reading.placement import Layout, layout
@@ -37,12 +38,14 @@ from readreceipt.reading.walls import (
     SHELL_MARKERS,
     SHELL_NOSCRIPT,
     SOFT_404,
+    SOFT_404_SUSPECT,
     VENDOR_HINTS,
     WALLS,
     Entry,
 )
 
-__all__ = ["GATES", "ContentSignal", "PageView", "fold", "judge_content", "letters"]
+__all__ = ["GATES", "ContentSignal", "PageView", "fold", "judge_content", "letters",
+           "soft_404_suspicion"]
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +99,11 @@ THIN_MAX_MAIN_LETTERS = 150
 THIN_MAX_PAGE_LETTERS = 500
 THIN_MAX_LETTERS_PER_BYTE = 0.0003
 THIN_RATIO_MAX_MAIN_LETTERS = 600
+# Suspected of being a not-found page (only a suspicion: the soft-404 probe decides): main
+# text shorter than the shortest article in the corpus (352 letters) beside at least three
+# times as much chrome (walls2/soft_404/bits_pilani_*: 173 letters beside 7,835 of links).
+SUSPECT_MAX_MAIN_LETTERS = 350
+SUSPECT_MIN_CHROME_SHARE = 3.0
 
 
 @dataclass(frozen=True)
@@ -179,6 +187,7 @@ _SOFT_404 = _compile(SOFT_404)
 _PARKED = _compile(PARKED)
 
 _SHELL_NOSCRIPT = re.compile(SHELL_NOSCRIPT)
+_SUSPECT = re.compile(SOFT_404_SUSPECT)
 
 
 class _Facts:
@@ -527,4 +536,19 @@ def judge_content(page: PageView) -> ContentSignal | None:
         if signal is not None:
             log.debug("content signal for %s: %s (%s)", page.url, signal.reason, signal.rule)
             return signal
+    return None
+
+
+def soft_404_suspicion(page: PageView) -> str | None:
+    """Why the page may be a not-found page served as success, or None (soft404.py)."""
+    if page.html is None or urlsplit(page.final_url).path in ("", "/"):
+        return None  # a site's root exists by definition
+    f = _Facts(page)
+    heading = next((h for h in f.headings if _SUSPECT.search(h)), None)
+    if heading is not None:
+        return f"its title or heading reads like an error page ({heading[:60]!r})"
+    chrome = f.layout.chrome_letters
+    if f.main_letters <= SUSPECT_MAX_MAIN_LETTERS and \
+            chrome >= SUSPECT_MIN_CHROME_SHARE * max(f.main_letters, 1):
+        return f"{f.main_letters} letters of text beside {chrome} of navigation and chrome"
     return None

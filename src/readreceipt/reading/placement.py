@@ -254,7 +254,7 @@ def _classify(nodes: list[_Node], total: int) -> list[str]:
         if parent >= 0 and kinds[parent] != "content":
             kinds[index] = kinds[parent]
             continue
-        ancestors = []
+        ancestors: list[str] = []
         p = parent
         while p >= 0 and len(ancestors) < 64:
             ancestors.append(tags[p])

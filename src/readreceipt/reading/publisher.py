@@ -198,6 +198,7 @@ def _selector_letters(html: str, selectors: list[str]) -> int | None:
         try:
             found = tree.css(selector)
         except Exception:  # a selector selectolax does not understand: not evidence
+            log.debug("publisher: cssSelector %r not understood", selector)
             continue
         applied = True
         for node in found:

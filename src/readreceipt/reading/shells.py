@@ -21,8 +21,15 @@ import re
 
 from readreceipt.reading.walls import SHELL_MOUNT_IDS, SHELL_MOUNT_TAGS
 
-__all__ = ["empty_bindings", "empty_mount", "loading_mount", "template_share",
-           "MAX_CONTENT_LETTERS_BESIDE_TEMPLATES", "MIN_TEMPLATES", "MIN_EMPTY_BINDINGS"]
+__all__ = [
+    "MAX_CONTENT_LETTERS_BESIDE_TEMPLATES",
+    "MIN_EMPTY_BINDINGS",
+    "MIN_TEMPLATES",
+    "empty_bindings",
+    "empty_mount",
+    "loading_mount",
+    "template_share",
+]
 
 #: Unrendered templates with chrome around them (a CMS's menus are rendered on the server,
 #: the article is not): at least this many {{ }} expressions, and no more letters than this

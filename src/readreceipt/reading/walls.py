@@ -35,6 +35,7 @@ __all__ = [
     "SHELL_MOUNT_TAGS",
     "SHELL_NOSCRIPT",
     "SOFT_404",
+    "SOFT_404_SUSPECT",
     "VENDOR_HINTS",
     "WALLS",
     "Entry",
@@ -532,7 +533,7 @@ SOFT_404: tuple[Entry, ...] = (
         # Turkish, Russian, Ukrainian, Polish, Czech, Swedish, Danish, Norwegian, Finnish,
         # Hungarian, Romanian, Greek, Vietnamese, Indonesian, Thai, Arabic, Hebrew, Hindi:
         # each language's own words for a page that is not there (walls2/soft_404/saglik_*).
-        r"sayfa bulunamad[ıi]", r"страница не найдена", r"сторінк[уа] не знайдено",
+        r"sayfa bulunamad[ıi]", r"страница не найдена", r"сторінк[уа] не знайдено",  # noqa: RUF001 - Turkish and Cyrillic letters are the words themselves
         r"nie znaleziono strony", r"strony nie znaleziono", r"stránka nenalezena",
         r"stránka nebyla nalezena", r"sidan (kunde inte hittas|hittades inte)",
         r"siden (blev ikke fundet|finnes ikke|ble ikke funnet)", r"sivua ei l[öo]ydy",
@@ -560,10 +561,21 @@ SOFT_404: tuple[Entry, ...] = (
         r"we (could not|couldn't|can't|cannot) find (the|that|this|what)",
         r"404 (error|not found)", r"nicht gefunden", r"introuvable", r"no encontrad",
         r"non trovat", r"não encontrad", r"niet gevonden", r"見つかりません", r"みつかりません",
-        r"bulunamad[ıi]", r"не найден", r"ไม่พบ",
+        r"bulunamad[ıi]", r"не найден", r"ไม่พบ",  # noqa: RUF001 - Turkish dotless i is the word's
         r"찾을 수 없습니다", r"页面不存在", r"找不到"),
         "not found (body text)", gate="bare", ev="walls/soft_404/ncsoft_* (image alt only)"),
 )
+
+# What makes a page *suspected* of being a not-found page, so that the soft-404 probe is
+# asked (reading/soft404.py): its title or a heading says "error", "404", "oops" or "not
+# found" in any language. Weaker than SOFT_404 above on purpose: a suspicion alone calls
+# nothing; only the host's own answer for a missing path can.
+SOFT_404_SUSPECT = _alt(
+    r"(^|\D)40[04](\D|$)", r"\berror\b", r"\boops\b", r"\bnot found\b", r"\bwhoops\b",
+    r"\bfehler\b", r"\berreur\b", r"\berrore\b", r"\berro\b", r"\bfout\b", r"\bhata\b",
+    r"ошибка", r"błąd", r"\bchyba\b", r"\blỗi\b", r"ข้อผิดพลาด", r"ไม่พบ", r"خطأ", r"שגיאה",
+    r"エラー", r"오류", r"错误", r"錯誤", r"nicht gefunden", r"introuvable", r"no encontrad",
+    r"non trovat", r"não encontrad", r"niet gevonden", r"bulunamad", r"не найден")
 
 # --- parked domains -----------------------------------------------------------------------
 

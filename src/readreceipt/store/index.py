@@ -17,6 +17,7 @@ import contextlib
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -100,6 +101,18 @@ MIGRATIONS: list[tuple[str, str]] = [
             outcome TEXT NOT NULL
         );
     """),
+    ("0004_soft404_probes", """
+        CREATE TABLE soft404_probes (
+            origin TEXT PRIMARY KEY,
+            fetched_at REAL NOT NULL,
+            url TEXT NOT NULL,
+            final_url TEXT,
+            status INTEGER,
+            text_sha256 TEXT,
+            text TEXT,
+            failure TEXT
+        );
+    """),
 ]
 
 _RETRIEVAL_COLUMNS = (
@@ -121,6 +134,20 @@ def _row_for(record: Record) -> tuple[Any, ...]:
         "answer_outcome": outcome,
     }
     return tuple(values.get(c) for c in _RETRIEVAL_COLUMNS)
+
+
+@dataclass(frozen=True)
+class ProbeRow:
+    """How an origin answered a request for a path that cannot exist (soft-404 probe)."""
+
+    origin: str
+    fetched_at: float  # epoch seconds
+    url: str
+    final_url: str | None
+    status: int | None  # None: no answer (failure says why)
+    text_sha256: str | None
+    text: str | None  # the answer's visible text, for comparison with later pages
+    failure: str | None = None
 
 
 class Index(Protocol):
@@ -148,6 +175,8 @@ class Index(Protocol):
                   answer_sha256: str | None, session_id: str | None,
                   agent_id: str | None) -> None: ...
     def add_flags(self, flags: Sequence[dict[str, Any]]) -> None: ...
+    def probe_answer_for_origin(self, origin: str, newer_than: float) -> ProbeRow | None: ...
+    def remember_probe_answer(self, row: ProbeRow) -> None: ...
     def close(self) -> None: ...
 
 
@@ -350,3 +379,26 @@ class SQLiteIndex:
 
     def flags(self, *, limit: int = 200) -> list[sqlite3.Row]:
         return list(self.conn.execute("SELECT * FROM flags ORDER BY id DESC LIMIT ?", (limit,)))
+
+    # soft-404 probes (one per origin, kept a day) --------------------------------------
+
+    def probe_answer_for_origin(self, origin: str, newer_than: float) -> ProbeRow | None:
+        """The origin's answer to a probe made after ``newer_than`` (epoch), if any."""
+        row = self.conn.execute(
+            "SELECT origin, fetched_at, url, final_url, status, text_sha256, text, failure "
+            "FROM soft404_probes WHERE origin = ? AND fetched_at > ?",
+            (origin, newer_than)).fetchone()
+        return ProbeRow(*row) if row is not None else None
+
+    def remember_probe_answer(self, row: ProbeRow) -> None:
+        """Keep ``row`` as the origin's probe answer (replacing an older one)."""
+        with self.write() as conn:
+            conn.execute(
+                "INSERT INTO soft404_probes (origin, fetched_at, url, final_url, status, "
+                "text_sha256, text, failure) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT(origin) DO UPDATE SET fetched_at = excluded.fetched_at, "
+                "url = excluded.url, final_url = excluded.final_url, status = excluded.status,"
+                " text_sha256 = excluded.text_sha256, text = excluded.text, "
+                "failure = excluded.failure",
+                (row.origin, row.fetched_at, row.url, row.final_url, row.status,
+                 row.text_sha256, row.text, row.failure))
