@@ -338,6 +338,16 @@ _LOGIN: tuple[Entry, ...] = (
         r"ログインしてください", r"ログインが必要", r"로그인이 필요", r"로그인 후 이용",
         r"请登录", r"请先登录", r"登录后查看", r"請登入", r"請先登入") + _NOT_TO_TAKE_PART,
         "sign in to continue (de, fr, es, it, pt, nl, ja, ko, zh)", ev="the same, translated"),
+    # "For registered readers only": a registration wall's label, in the languages of the
+    # rest of the table (tests/pages/login/fr_registration_wall_*; the Nature wall's English).
+    _rx(_LG, "text", _alt(
+        r"réservée? aux (inscrits|abonnés inscrits|utilisateurs inscrits|membres inscrits)",
+        r"inscrivez-vous( gratuitement)? pour (lire|continuer)",
+        r"(for|to) registered (users|readers|members) only", r"nur für registrierte (nutzer|leser)",
+        r"(solo|exclusivo) para usuarios registrados", r"riservato agli utenti registrati",
+        r"exclusivo para (usuários|leitores) cadastrados", r"alleen voor geregistreerde"),
+        "for registered readers only", gate="teaser",
+        ev="tests/pages/login/fr_registration_wall_*; walls/login/nature_* (en)"),
     # A registration wall: on a short page anywhere, on a long one at the end of the article.
     _rx(_LG, "text", _alt(
         r"(log ?in|sign ?in) or (create|register) (an?|your)( free)?( [\w.]+)? account to "
