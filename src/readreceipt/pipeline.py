@@ -45,7 +45,14 @@ from readreceipt.fetching.transport import (
 )
 from readreceipt.fetching.urlpolicy import PolicyURL, check_url
 from readreceipt.reading.extract import Extraction, extract
-from readreceipt.reading.verdict import Verdict, exit_code_for, failed, judge
+from readreceipt.reading.verdict import (
+    Verdict,
+    after_probe,
+    exit_code_for,
+    failed,
+    judge,
+    probe_wanted,
+)
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record, new_record_id
@@ -109,6 +116,8 @@ class CaptureResult:
             out["answer_check"] = r.answer_check
         if r.policy_exemption:
             out["policy_exemption"] = r.policy_exemption
+        if r.probe is not None:
+            out["probe"] = r.probe
         return out
 
 
@@ -121,6 +130,7 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
         with Library.locate() as lib:
             return capture(url, options, lib, resolver=resolver)
     lib = library
+    started = time.monotonic()  # the capture's total deadline runs from here
     pins = _pins(options.resolve)
     try:
         target = check_url(url)
@@ -152,7 +162,7 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
     except (RefusedError, DeclinedError) as exc:
         _skip(lib, target.url, exc, options)
         raise
-    return _fetch_and_store(lib, target, guard, options)
+    return _fetch_and_store(lib, target, guard, options, started)
 
 
 def _pins(specs: tuple[str, ...]) -> dict[tuple[str, int], str]:
@@ -174,7 +184,7 @@ def _robots(lib: Library, target: PolicyURL, guard: AddressGuard,
 
 
 def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
-                     options: CaptureOptions) -> CaptureResult:
+                     options: CaptureOptions, started: float) -> CaptureResult:
     timings: dict[str, float] = {}
     fetched_at = utc_now()
     t0 = time.perf_counter()
@@ -214,16 +224,50 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
             verdict = judge(fetched, extraction)
             timings["render"] = rendering.elapsed
 
+    verdict, probe = _soft404_probe(lib, target, guard, options, fetched, extraction, verdict,
+                                    options.timeout - (time.monotonic() - started))
+
     t3 = time.perf_counter()
     answer_fields = _answer_fields(options, extraction, fetched, verdict)
     keep = options.keep == "all" or (options.keep == "flagged" and (
         (answer_fields.get("answer_check") or {}).get("outcome") == "not_found"))
     record = _build_record(lib, target, fetched, extraction, verdict, guard, options,
                            fetched_at, keep, rendering, static_body, answer_fields)
+    if probe is not None:
+        record = record.replace(probe=probe)
     path = lib.save(record)
     _log_check_and_flags(lib, record, options)
     timings["store"] = time.perf_counter() - t3
     return CaptureResult(record, path, False, timings)
+
+
+def _soft404_probe(lib: Library, target: PolicyURL, guard: AddressGuard,
+                   options: CaptureOptions, fetched: FetchResult, extraction: Extraction,
+                   verdict: Verdict, seconds_left: float) -> tuple[Verdict, dict[str, Any] | None]:
+    """Ask the host for a missing path when the page is suspected of being its not-found
+    page (never under --now); the verdict after the comparison, and what the record says."""
+    if options.now:
+        return verdict, None
+    suspicion = probe_wanted(fetched, extraction, verdict)
+    if suspicion is None:
+        return verdict, None
+    from readreceipt.fetching.probe import probe_origin
+    from readreceipt.reading.soft404 import compare
+
+    row, cached = probe_origin(
+        lib, target, guard, seconds_left,
+        lambda answer: extract(answer.body, answer.content_type, answer.charset).page_text)
+    comparison = compare(extraction.page_text, fetched.url, fetched.final_url, row.status,
+                         row.text or "", row.url, row.final_url)
+    record = {"url": row.url, "status": row.status, "final_url": row.final_url,
+              "text_sha256": row.text_sha256,
+              "fetched_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(row.fetched_at)),
+              "cached": cached, "failure": row.failure, "suspicion": suspicion,
+              "resemblance": (round(comparison.resemblance, 3)
+                              if comparison.resemblance is not None else None),
+              "outcome": comparison.outcome if row.failure is None else "not_made",
+              "why": comparison.why if row.failure is None else f"no probe: {row.failure}"}
+    return after_probe(verdict, comparison, suspicion), record
 
 
 def _render(target: PolicyURL, guard: AddressGuard,

@@ -19,7 +19,13 @@ from dataclasses import dataclass
 from readreceipt.errors import ExitCode
 from readreceipt.fetching.transport import FetchResult
 from readreceipt.reading.extract import Extraction
-from readreceipt.reading.fingerprint import ContentSignal, PageView, judge_content
+from readreceipt.reading.fingerprint import (
+    ContentSignal,
+    PageView,
+    judge_content,
+    soft_404_suspicion,
+)
+from readreceipt.reading.soft404 import Comparison
 
 RETRIEVED = "RETRIEVED"
 FAILED = "FAILED"
@@ -65,6 +71,28 @@ def judge(fetched: FetchResult, extraction: Extraction) -> Verdict:
     return min(candidates, key=lambda v: _rank(v.reason))
 
 
+def probe_wanted(fetched: FetchResult, extraction: Extraction, verdict: Verdict) -> str | None:
+    """Why a soft-404 probe should be asked about this page, or None (reading/soft404.py).
+
+    Only a page read (or read thinly) is a candidate: a wall, a shell or a failure is
+    already not the page."""
+    if verdict.verdict != RETRIEVED and verdict.reason != "thin_text":
+        return None
+    if extraction.kind != "html" or not fetched.body:
+        return None
+    return soft_404_suspicion(_view(fetched, extraction))
+
+
+def after_probe(verdict: Verdict, comparison: Comparison, suspicion: str) -> Verdict:
+    """The verdict once the host's answer for a missing path is known."""
+    if comparison.outcome != "soft_404":
+        return verdict
+    return Verdict(UNKNOWN, "soft_404", None, "probe:near-identical to the answer for a "
+                   f"missing path (resemblance {comparison.resemblance:.2f})",
+                   f"a 'not found' page served as success: {comparison.why}; suspected "
+                   f"because {suspicion}")
+
+
 def _rank(reason: str) -> int:
     for position, prefix in enumerate(_UNKNOWN_RANK):
         if reason.startswith(prefix):
@@ -106,7 +134,11 @@ def _extraction(fetched: FetchResult, extraction: Extraction) -> Verdict | None:
 def _content_signal(fetched: FetchResult, extraction: Extraction) -> ContentSignal | None:
     if extraction.kind not in ("html", "text") or not fetched.body:
         return None
-    view = PageView(
+    return judge_content(_view(fetched, extraction))
+
+
+def _view(fetched: FetchResult, extraction: Extraction) -> PageView:
+    return PageView(
         url=fetched.url,
         final_url=fetched.final_url,
         status=fetched.status,
@@ -117,7 +149,6 @@ def _content_signal(fetched: FetchResult, extraction: Extraction) -> ContentSign
         page_text=extraction.page_text,
         body_bytes=len(fetched.body),
     )
-    return judge_content(view)
 
 
 def exit_code_for(verdict: str, reason: str) -> int:

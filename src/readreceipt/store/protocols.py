@@ -179,6 +179,20 @@ class RobotsClaim:
         return self.entry is None and not self.claimed
 
 
+@dataclass(frozen=True)
+class ProbeAnswer:
+    """How an origin answered a request for a path that cannot exist (the soft-404 probe)."""
+
+    origin: str
+    fetched_at: float  # epoch seconds
+    url: str
+    final_url: str | None
+    status: int | None  # None: no answer (``failure`` says why)
+    text_sha256: str | None
+    text: str | None  # the answer's visible text, compared with later pages of the origin
+    failure: str | None = None
+
+
 class Index(Protocol):
     """The questions the pipeline and the adapters ask of an index."""
 
@@ -234,6 +248,12 @@ class Index(Protocol):
     def release_robots_claim(self, origin: str) -> None: ...
     def store_robots(self, entry: CachedRobots) -> None: ...
 
+    def probe_answer_for_origin(self, origin: str, newer_than: float) -> ProbeAnswer | None:
+        """The origin's answer to a soft-404 probe made after ``newer_than`` (epoch)."""
+        ...
+    def remember_probe_answer(self, answer: ProbeAnswer) -> None:
+        """Keep ``answer`` as the origin's probe answer, replacing an older one."""
+        ...
     def close(self) -> None: ...
 
 

@@ -101,6 +101,10 @@ class Record:
     answer_without_page_text: bool = False
     policy_exemption: str | None = None
     title: str | None = None
+    #: The soft-404 probe made for this capture, when one was (a random path on the same
+    #: origin): its url, status, text_sha256, fetched_at, whether the answer came from the
+    #: day's cache, the resemblance to this page and what it decided.
+    probe: dict[str, Any] | None = None
     note: str = NOTE
     extra: dict[str, Any] = field(default_factory=dict)
 

@@ -36,6 +36,7 @@ from readreceipt.store.protocols import (
     CachedRobots,
     Flag,
     NewFlag,
+    ProbeAnswer,
     Retrieval,
     RetrievalFilter,
     RobotsClaim,
@@ -120,6 +121,18 @@ MIGRATIONS: list[tuple[str, str]] = [
             status INTEGER,
             body TEXT,
             outcome TEXT NOT NULL
+        );
+    """),
+    ("0004_soft404_probes", """
+        CREATE TABLE soft404_probes (
+            origin TEXT PRIMARY KEY,
+            fetched_at REAL NOT NULL,
+            url TEXT NOT NULL,
+            final_url TEXT,
+            status INTEGER,
+            text_sha256 TEXT,
+            text TEXT,
+            failure TEXT
         );
     """),
 ]
@@ -446,6 +459,26 @@ class SQLiteIndex:
                          "body = excluded.body, outcome = excluded.outcome",
                          (entry.origin, entry.fetched_at, entry.status, entry.body,
                           entry.outcome))
+
+    # soft-404 probes (one per origin, kept a day) --------------------------------------
+
+    def probe_answer_for_origin(self, origin: str, newer_than: float) -> ProbeAnswer | None:
+        rows = self._read(
+            "SELECT origin, fetched_at, url, final_url, status, text_sha256, text, failure "
+            "FROM soft404_probes WHERE origin = ? AND fetched_at > ?", (origin, newer_than))
+        return ProbeAnswer(*rows[0]) if rows else None
+
+    def remember_probe_answer(self, answer: ProbeAnswer) -> None:
+        with self._write("caching a soft-404 probe's answer") as conn:
+            conn.execute(
+                "INSERT INTO soft404_probes (origin, fetched_at, url, final_url, status, "
+                "text_sha256, text, failure) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT(origin) DO UPDATE SET fetched_at = excluded.fetched_at, "
+                "url = excluded.url, final_url = excluded.final_url, status = excluded.status,"
+                " text_sha256 = excluded.text_sha256, text = excluded.text, "
+                "failure = excluded.failure",
+                (answer.origin, answer.fetched_at, answer.url, answer.final_url, answer.status,
+                 answer.text_sha256, answer.text, answer.failure))
 
 
 def _filters(where: RetrievalFilter) -> tuple[str, list[Any]]:
