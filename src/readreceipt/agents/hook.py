@@ -159,12 +159,22 @@ def _text(payload: dict[str, object], key: str) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-def _has_unreported(folder: Path, session_id: str, agent_id: str | None) -> bool:
-    """A read-only look: is there anything to tell? (The common answer is no.)"""
-    from readreceipt.store.discovery import INDEX_FILENAME
+def _has_unreported(folder: Path | None, session_id: str, agent_id: str | None) -> bool:
+    """A read-only look: is there anything to tell? (The common answer is no.)
+
+    The local library's index is peeked at. A team library's flags are in its database, so
+    the hook worker marks a session with flags in the local folder, and only a marked
+    session (or, with no local folder, every session) is asked about over the network."""
+    from readreceipt.store import discovery
+
+    if folder is None:
+        return bool(os.environ.get("READRECEIPT_INDEX_URL"))
+    if (folder / discovery.CONFIG_FILENAME).is_file() or os.environ.get(
+            "READRECEIPT_INDEX_URL"):
+        return (folder / "pending-flags" / discovery.session_mark(session_id)).exists()
     from readreceipt.store.sqlite import SQLiteIndex
 
-    index = SQLiteIndex.peek(folder / INDEX_FILENAME)
+    index = SQLiteIndex.peek(folder / discovery.INDEX_FILENAME)
     try:
         return index.has_unreported_flags(session_id, agent_id)
     finally:
@@ -179,12 +189,11 @@ def _report() -> None:
     session_id = _text(payload, "session_id")
     agent_id = _text(payload, "agent_id")
     folder = library_folder(payload)
-    if session_id is None or folder is None or not _has_unreported(folder, session_id,
-                                                                   agent_id):
+    if session_id is None or not _has_unreported(folder, session_id, agent_id):
         return
     from readreceipt.agents import hookworker
 
-    context = hookworker.report(folder, session_id, agent_id)
+    context = hookworker.report(folder, session_id, agent_id, cwd=_text(payload, "cwd"))
     if context:
         _print_json({"hookSpecificOutput": {"hookEventName": "PostToolUse",
                                             "additionalContext": context}})

@@ -211,7 +211,7 @@ def claim_flags(lib: Library, session_id: str, agent_id: str | None,
     the session not yet told, its subagents' included. Whichever asks first claims a flag;
     the index claims in one transaction, so two concurrent reports claim different ones.
     """
-    return lib.index.claim_unreported_flags(session_id, agent_id, limit=limit)
+    return lib.claim_flags(session_id, agent_id, limit=limit)
 
 
 def report_text(rows: list[Flag], agent_id: str | None) -> str:
@@ -239,10 +239,12 @@ def report_text(rows: list[Flag], agent_id: str | None) -> str:
     return "\n".join(lines)
 
 
-def report(library_root: str | os.PathLike[str], session_id: str,
-           agent_id: str | None) -> str:
-    """Claim and word this agent's untold flags; '' when there are none."""
-    with Library.open(Path(library_root)) as lib:
+def report(library_root: str | os.PathLike[str] | None, session_id: str,
+           agent_id: str | None, *, cwd: str | None = None) -> str:
+    """Claim and word this agent's untold flags; '' when there are none. ``library_root``
+    None: the team library the environment names, found from ``cwd``."""
+    opened = _library(cwd) if library_root is None else Library.locate(Path(library_root))
+    with opened as lib:
         rows = claim_flags(lib, session_id, agent_id)
         return report_text(rows, agent_id) if rows else ""
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 from mcp.server import MCPServer
@@ -131,7 +130,7 @@ def build_server(library: str | None = None) -> MCPServer:
                                 since=since)
         with _library(root) as lib:
             rows = lib.index.retrievals(where, limit=max(1, min(limit, MAX_ROWS)))
-            return {"library": str(Path(lib.root)), "records": [row.to_dict() for row in rows]}
+            return {"library": lib.where, "records": [row.to_dict() for row in rows]}
 
     return server
 

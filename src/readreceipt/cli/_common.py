@@ -43,10 +43,15 @@ def library_option(func: F) -> F:
                         )(func)
 
 
-def open_library(ctx: click.Context, library_here: str | None = None) -> Library:
-    """The command's library, closed when the command ends (however it ends)."""
-    explicit = library_here or (ctx.obj or {}).get("library")
-    lib = Library.locate(explicit)
+def open_library(ctx: click.Context, library_here: str | None = None, *,
+                 connections: int = 4) -> Library:
+    """The command's library (a team library when the group's --index-url and --blobs-url,
+    the environment or the folder's config.toml name one), closed when the command ends
+    (however it ends)."""
+    obj = ctx.find_root().obj or {}
+    explicit = library_here or obj.get("library")
+    lib = Library.locate(explicit, index_url=obj.get("index_url"),
+                         blobs_url=obj.get("blobs_url"), connections=connections)
     ctx.call_on_close(lib.close)
     return lib
 

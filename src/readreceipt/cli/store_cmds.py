@@ -28,15 +28,15 @@ def status(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
     summary = lib.index.summary()
     totals = summary.totals()
     by_outcome = dict(summary.by_answer_outcome)
-    skipped = sum(1 for _ in lib.read_log("skipped.jsonl"))
-    data = {"library": str(lib.root), **totals, "skipped": skipped,
+    skipped = lib.count_log("skipped.jsonl")
+    data = {"library": lib.where, **totals, "skipped": skipped,
             "verdicts": summary.by_verdict(), "reasons": summary.by_reason(),
             "answer_outcomes": by_outcome}
     if as_json:
         emit_json(data)
         return
     out = console()
-    out.print(f"library: {lib.root}", markup=False)
+    out.print(f"library: {lib.where}", markup=False)
     out.print(f"{totals['retrievals']} retrievals of {totals['urls']} URLs; "
               f"{totals['bytes_kept']} with bytes kept; {skipped} refused or declined")
     table = Table("verdict", "reason", "count", box=None)
@@ -95,14 +95,14 @@ def show(ctx: click.Context, ref: str, with_text: bool, as_json: bool,
     text = lib.text(record.text_sha256) if with_text else None
     if as_json:
         data = record.to_dict()
-        data["record_path"] = str(lib.record_path(record.record_id))
+        data["record_path"] = lib.record_location(record.record_id)
         if with_text:
             data["text"] = text
         emit_json(data)
         return
     out = console()
     out.print(describe(record), markup=False)
-    out.print(f"record: {lib.record_path(record.record_id)}", markup=False)
+    out.print(f"record: {lib.record_location(record.record_id)}", markup=False)
     out.print(record.to_yaml(), markup=False, end="")
     if with_text:
         out.print("--- main text ---")
@@ -121,7 +121,7 @@ def history(ctx: click.Context, url: str, as_json: bool, library_here: str | Non
     if not rows:
         from readreceipt.errors import RecordNotFound
 
-        raise RecordNotFound(f"no capture of {url} in {lib.root}", url=url, reason="unknown_url")
+        raise RecordNotFound(f"no capture of {url} in {lib.where}", url=url, reason="unknown_url")
     texts: list[str] = []
     for r in rows:
         if r.text_sha256 and r.text_sha256 not in texts:

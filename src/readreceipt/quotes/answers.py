@@ -81,7 +81,7 @@ def record_flags(lib: Library, record: Record, check: dict[str, Any],
             "nearest": flag.nearest, "similarity": flag.similarity,
             "session_id": flag.session_id, "agent_id": flag.agent_id})
         flags.append(flag)
-    lib.index.add_flags(flags)
+    lib.add_flags(flags)
     return len(flags)
 
 

@@ -6,7 +6,8 @@ repository. ``$READRECEIPT_CEILING_DIRECTORIES`` (absolute paths, separated by
 everything above it are never looked in, unless the walk starts there. Test suites and
 sandboxes set it so that a stray library above them is never picked up.
 
-A folder is a library when it holds ``index.db``.
+A folder is a library when it holds ``index.db`` (the local library) or ``config.toml``
+(a folder that points at a team library, :mod:`readreceipt.store.config`).
 
 Standard library only: the hook's report path uses it on every tool call.
 """
@@ -22,8 +23,22 @@ DIRNAME = ".readreceipt"
 INDEX_FILENAME = "index.db"
 
 
+#: A folder that names a team library holds this file instead of an index
+#: (:mod:`readreceipt.store.config`).
+CONFIG_FILENAME = "config.toml"
+
+
 def is_library(folder: Path) -> bool:
-    return (folder / INDEX_FILENAME).is_file()
+    return (folder / INDEX_FILENAME).is_file() or (folder / CONFIG_FILENAME).is_file()
+
+
+def session_mark(session_id: str) -> str:
+    """The file name that marks a session in a folder: the id itself when it is a safe name,
+    else its hex (a session id comes from a hook payload)."""
+    if session_id.replace("-", "").replace("_", "").isalnum() and len(session_id) <= 100 \
+            and session_id.isascii():
+        return session_id
+    return session_id.encode("utf-8", "surrogatepass").hex()[:200]
 
 
 def configured() -> Path | None:

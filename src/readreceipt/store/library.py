@@ -1,22 +1,30 @@
 """A library of evidence: find it, open it, write to it, read from it, close it.
 
 :class:`Library` is the one object the pipeline and the adapters hold. It picks the backends
-(today the local folder's: :class:`~readreceipt.store.sqlite.SQLiteIndex` and the file
-stores of :mod:`readreceipt.store.files`) and speaks to them only through the protocols of
-:mod:`readreceipt.store.protocols`, so another index or object store is a new backend, not
-a change here. Which folder: :mod:`readreceipt.store.discovery`.
+and speaks to them only through the protocols of :mod:`readreceipt.store.protocols`:
+
+- the local library (the default): :class:`~readreceipt.store.sqlite.SQLiteIndex` and the
+  file stores of :mod:`readreceipt.store.files`, in one folder;
+- a team library, when :mod:`readreceipt.store.config` finds its two URLs (options, the
+  environment, or the folder's ``config.toml``): :class:`~readreceipt.store.postgres.
+  PostgresIndex` and the object stores of :mod:`readreceipt.store.objects`, imported only
+  then. The local folder then holds only its ``config.toml`` and the hook's marks.
+
+Which folder: :mod:`readreceipt.store.discovery`.
 
 Invariants:
 - a directory is taken as a library only if it is empty (and then initialised) or already
   holds ``index.db``; anything else is refused, so a mistyped path never fills a folder;
 - blobs and texts are written before the record, and the record before its index row, so
-  the index never points at a record (or a record at bytes) that is not stored;
+  the index never points at a record (or a record at bytes) that is not stored; a writer
+  killed midway leaves objects without a row (``verify`` names them), never the reverse;
 - ``forget`` removes bytes and texts that no other kept record uses, and keeps the record;
 - whoever opens a library closes it (``with Library.open(...) as lib``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import logging
 import os
@@ -27,12 +35,16 @@ from typing import Any
 
 from readreceipt.errors import LibraryError, RecordNotFound
 from readreceipt.progress import NO_PROGRESS, Progress
-from readreceipt.store import discovery
+from readreceipt.store import config, discovery
 from readreceipt.store.clock import utc_now
-from readreceipt.store.files import FileBlobStore, FileLogs, FileRecordStore, sha256_hex
-from readreceipt.store.protocols import BlobStore, Index, LogStore, RecordStore
+from readreceipt.store.files import FileBlobStore, FileLogs, FileRecordStore
+from readreceipt.store.protocols import BlobStore, Flag, Index, LogStore, NewFlag, RecordStore
 from readreceipt.store.records import Record
 from readreceipt.store.sqlite import SQLiteIndex
+
+#: The folder (inside a library's folder) where the hook worker marks a session of a team
+#: library that has flags to report, so the hook's quick look stays local.
+PENDING_FLAGS_DIRNAME = "pending-flags"
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +65,9 @@ def _os_error(exc: OSError, root: Path, doing: str) -> LibraryError:
 
 @dataclass(frozen=True)
 class Problem:
-    kind: str  # "digest_mismatch" | "missing_blob" | "missing_record" | "unreadable_record"
+    #: digest_mismatch | missing_blob | missing_text | missing_record | orphan_blob |
+    #: orphan_text | orphan_record (store/crosscheck.py)
+    kind: str
     digest: str | None
     record_id: str | None
     detail: str
@@ -67,9 +81,15 @@ class Library:
     """One evidence library: its index, blobs, texts, records and logs."""
 
     def __init__(self, root: Path, *, index: Index, blobs: BlobStore, texts: BlobStore,
-                 records: RecordStore, logs: LogStore, read_only: bool = False) -> None:
-        #: The library's folder: where it was found, and where its messages point.
+                 records: RecordStore, logs: LogStore, read_only: bool = False,
+                 team: config.TeamConfig | None = None) -> None:
+        #: The library's folder: where it was found (for a team library, where its
+        #: config.toml is or would be).
         self.root = root
+        #: The team store's URLs, for a team library; None for the local folder.
+        self.team = team
+        #: The library in words, without a secret: where messages point.
+        self.where = team.describe() if team else str(root)
         self.index = index
         self.blobs = blobs
         self.texts = texts
@@ -82,18 +102,52 @@ class Library:
 
     @classmethod
     def locate(cls, explicit: str | os.PathLike[str] | None = None,
-               *, cwd: Path | None = None) -> Library:
-        """``explicit``, else ``$READRECEIPT_LIBRARY``, else the nearest ``.readreceipt/``
-        at or above ``cwd`` (within ``$READRECEIPT_CEILING_DIRECTORIES``), else a new one
-        in ``cwd``."""
-        if explicit:
-            return cls.open(Path(explicit))
-        return cls.open(discovery.choose(cwd))
+               *, cwd: Path | None = None, index_url: str | None = None,
+               blobs_url: str | None = None, connections: int = 4) -> Library:
+        """The folder ``explicit``, else ``$READRECEIPT_LIBRARY``, else the nearest
+        ``.readreceipt/`` at or above ``cwd`` (within ``$READRECEIPT_CEILING_DIRECTORIES``),
+        else a new one in ``cwd``; and in it the team library that ``index_url`` and
+        ``blobs_url``, else the environment, else the folder's ``config.toml`` name, or the
+        local library when none does."""
+        folder = Path(explicit).expanduser() if explicit else discovery.choose(cwd)
+        team = config.resolve(folder, index_url=index_url, blobs_url=blobs_url)
+        if team is not None:
+            return cls.open_team(folder, team, connections=connections)
+        return cls.open(folder)
+
+    @classmethod
+    def open_team(cls, root: Path, team: config.TeamConfig, *, connections: int = 4
+                  ) -> Library:
+        """The team library ``team`` names (PostgreSQL and an S3-compatible bucket); ``root``
+        is the local folder it was found from (nothing is made there)."""
+        from readreceipt.store.objects import Bucket, ObjectBlobStore, ObjectRecordStore
+        from readreceipt.store.postgres import PostgresIndex, PostgresLogs
+
+        index = PostgresIndex(team, max_connections=connections)
+        try:
+            bucket = Bucket(team)
+        except Exception as exc:
+            index.close()
+            raise LibraryError(f"the object store {team.blobs_url} cannot be opened: "
+                               f"{team.scrub(str(exc).splitlines()[0])}", reason="io") from None
+        return cls(root.expanduser(), index=index, blobs=ObjectBlobStore(bucket, "store"),
+                   texts=ObjectBlobStore(bucket, "text"), records=ObjectRecordStore(bucket),
+                   logs=PostgresLogs(index), team=team)
 
     @classmethod
     def open(cls, root: Path) -> Library:
-        """The local library in the folder ``root`` (made there when the folder is empty or
-        missing)."""
+        """The library in the folder ``root``: the team library its ``config.toml`` names,
+        else the local library there (made when the folder is empty or missing)."""
+        root = root.expanduser()
+        team = config.from_folder(root)
+        if team is not None:
+            return cls.open_team(root, team)
+        return cls.open_local(root)
+
+    @classmethod
+    def open_local(cls, root: Path) -> Library:
+        """The local library in the folder ``root``, whatever its config.toml says (``push``
+        reads a folder's own evidence so)."""
         root = root.expanduser()
         if root.exists() and not root.is_dir():
             raise LibraryError(f"{root} is a file, not a readreceipt library",
@@ -127,7 +181,7 @@ class Library:
 
     def _writable(self) -> None:
         if self.read_only:
-            raise LibraryError(f"the library {self.root} is not writable (a read-only disk "
+            raise LibraryError(f"the library {self.where} is not writable (a read-only disk "
                                "or folder); nothing already stored was changed",
                                reason="read_only")
 
@@ -159,8 +213,8 @@ class Library:
         """The record's file in the local library."""
         return Path(self.record_location(record_id))
 
-    def save(self, record: Record) -> Path:
-        """Write the record, then its index row."""
+    def save(self, record: Record) -> str:
+        """Write the record, then its index row; where the record is kept."""
         record_id = self._checked_id(record.record_id)
         self._writable()
         try:
@@ -168,7 +222,36 @@ class Library:
         except OSError as exc:
             raise _os_error(exc, self.root, "writing a record") from exc
         self.index.add_retrieval(record)
-        return self.record_path(record_id)
+        return self.record_location(record_id)
+
+    def add_flags(self, flags: list[NewFlag]) -> None:
+        """Keep ``flags`` in the index; in a team library, also mark each session they
+        belong to in the local folder, so the hook's report looks no further than the disk
+        for a session with nothing to tell."""
+        self.index.add_flags(flags)
+        if self.team is None:
+            return
+        for session_id in {f.session_id for f in flags if f.session_id}:
+            with contextlib.suppress(OSError):
+                marks = self.root / PENDING_FLAGS_DIRNAME
+                if self.root.is_dir():
+                    marks.mkdir(exist_ok=True)
+                    (marks / discovery.session_mark(session_id)).touch()
+
+    def claim_flags(self, session_id: str, agent_id: str | None, *, limit: int) -> list[Flag]:
+        """The flags this agent is to be told of now, marked reported as they are claimed;
+        the session's mark is cleared once nothing is left to tell it."""
+        rows = self.index.claim_unreported_flags(session_id, agent_id, limit=limit)
+        if self.team is not None and not self.index.has_unreported_flags(session_id, None):
+            with contextlib.suppress(OSError):
+                (self.root / PENDING_FLAGS_DIRNAME / discovery.session_mark(session_id)
+                 ).unlink(missing_ok=True)
+        return rows
+
+    def count_log(self, name: str) -> int:
+        """Entries in the log ``name``."""
+        counter = getattr(self.index, "count_log", None) if self.team else None
+        return int(counter(name)) if counter else sum(1 for _ in self.read_log(name))
 
     def log(self, name: str, entry: dict[str, Any]) -> None:
         """Append one line to ``name`` (skipped.jsonl, flags.jsonl, answer_checks.jsonl)."""
@@ -189,7 +272,7 @@ class Library:
         try:
             data = self.records.get(record_id)
         except KeyError:
-            raise RecordNotFound(f"no record {record_id!r} in {self.root}",
+            raise RecordNotFound(f"no record {record_id!r} in {self.where}",
                                  reason="unknown_record") from None
         except OSError as exc:
             raise _os_error(exc, self.root, "reading a record") from exc
@@ -205,7 +288,7 @@ class Library:
         if "://" in ref:
             rows = self.index.for_url(ref)
             if not rows:
-                raise RecordNotFound(f"no capture of {ref} in {self.root}", url=ref,
+                raise RecordNotFound(f"no capture of {ref} in {self.where}", url=ref,
                                      reason="unknown_url")
             return [self.load(r.record_id) for r in rows]
         if self.index.retrieval(ref) is not None or self.records.has(self._checked_id(ref)):
@@ -216,7 +299,7 @@ class Library:
         if len(matches) > 1:
             raise RecordNotFound(f"{ref!r} matches several records; give more of the id",
                                  reason="ambiguous_id")
-        raise RecordNotFound(f"no record {ref!r} in {self.root}", reason="unknown_record")
+        raise RecordNotFound(f"no record {ref!r} in {self.where}", reason="unknown_record")
 
     def newest(self, url: str) -> Record | None:
         rows = self.index.for_url(url, limit=1)
@@ -266,24 +349,8 @@ class Library:
         return changed
 
     def verify(self, progress: Progress = NO_PROGRESS) -> tuple[int, list[Problem]]:
-        """Re-hash every kept blob and text; report mismatches and missing kept blobs."""
-        problems: list[Problem] = []
-        checked = 0
-        stores = [(store, list(store.digests())) for store in (self.blobs, self.texts)]
-        progress.start(sum(len(digests) for _, digests in stores))
-        for store, digests in stores:
-            for digest in digests:
-                checked += 1
-                progress.advance()
-                if sha256_hex(store.get(digest)) != digest:
-                    problems.append(Problem("digest_mismatch", digest, None,
-                                            f"{store.location(digest)} no longer matches its "
-                                            "digest"))
-        for row in self.index.retrievals(limit=None):
-            if row.bytes_kept and row.bytes_sha256 and not self.blobs.has(row.bytes_sha256):
-                problems.append(Problem("missing_blob", row.bytes_sha256, row.record_id,
-                                        "the record says its bytes are kept, but they are gone"))
-            if not self.records.has(row.record_id):
-                problems.append(Problem("missing_record", None, row.record_id,
-                                        "the index names a record file that is gone"))
-        return checked, problems
+        """Re-hash every kept blob and text; check the index against the records, blobs and
+        texts both ways (:mod:`readreceipt.store.crosscheck`)."""
+        from readreceipt.store.crosscheck import verify
+
+        return verify(self, progress)

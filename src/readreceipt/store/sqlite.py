@@ -25,7 +25,6 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from readreceipt.errors import LibraryError
 from readreceipt.store.clock import utc_now
@@ -42,6 +41,16 @@ from readreceipt.store.protocols import (
     RobotsClaim,
     Summary,
 )
+from readreceipt.store.rows import (
+    NEWEST_FIRST,
+    RETRIEVAL_COLUMNS,
+    SELECT_FLAGS,
+    SELECT_RETRIEVALS,
+    filters,
+    flag,
+    row_for,
+)
+from readreceipt.store.rows import retrieval as as_retrieval
 
 if TYPE_CHECKING:
     from readreceipt.store.records import Record
@@ -136,40 +145,6 @@ MIGRATIONS: list[tuple[str, str]] = [
         );
     """),
 ]
-
-_RETRIEVAL_COLUMNS = (
-    "record_id", "url", "final_url", "host", "fetched_at", "http_status", "content_type",
-    "verdict", "reason", "wall", "bytes", "bytes_sha256", "bytes_kept", "truncated",
-    "text_sha256", "page_text_sha256", "text_chars", "javascript_executed", "session_id",
-    "agent_id", "answer_outcome", "answer_without_page_text", "title",
-)
-_BOOLEAN_COLUMNS = frozenset({"bytes_kept", "truncated", "javascript_executed",
-                              "answer_without_page_text"})
-_FLAG_COLUMNS = ("id", "record_id", "url", "passage", "nearest", "similarity", "session_id",
-                 "agent_id", "created_at", "reported_at", "reported_to")
-_SELECT_RETRIEVALS = f"SELECT {', '.join(_RETRIEVAL_COLUMNS)} FROM retrievals"  # noqa: S608 - constant column names
-_SELECT_FLAGS = f"SELECT {', '.join(_FLAG_COLUMNS)} FROM flags"  # noqa: S608 - constant column names
-_NEWEST_FIRST = " ORDER BY fetched_at DESC, record_id DESC"
-
-
-def _row_for(record: Record) -> tuple[Any, ...]:
-    values = {
-        **{c: getattr(record, c) for c in _RETRIEVAL_COLUMNS if hasattr(record, c)},
-        "host": urlsplit(record.url).hostname or "",
-        "answer_outcome": (record.answer_check or {}).get("outcome"),
-    }
-    return tuple(values.get(c) for c in _RETRIEVAL_COLUMNS)
-
-
-def _retrieval(row: Sequence[Any]) -> Retrieval:
-    values: dict[str, Any] = {c: (bool(v) if c in _BOOLEAN_COLUMNS else v)
-                              for c, v in zip(_RETRIEVAL_COLUMNS, row, strict=True)}
-    return Retrieval(**values)
-
-
-def _flag(row: Sequence[Any]) -> Flag:
-    return Flag(**dict(zip(_FLAG_COLUMNS, row, strict=True)))
-
 
 def _library_error(exc: sqlite3.Error, path: Path, doing: str) -> LibraryError:
     text = str(exc)
@@ -282,14 +257,14 @@ class SQLiteIndex:
     # retrievals -----------------------------------------------------------------------
 
     def add_retrieval(self, record: Record) -> None:
-        marks = ",".join("?" for _ in _RETRIEVAL_COLUMNS)
+        marks = ",".join("?" for _ in RETRIEVAL_COLUMNS)
         with self._write("writing a retrieval") as conn:
-            conn.execute(f"INSERT OR REPLACE INTO retrievals ({','.join(_RETRIEVAL_COLUMNS)}) "  # noqa: S608 - column names are constants
-                         f"VALUES ({marks})", _row_for(record))
+            conn.execute(f"INSERT OR REPLACE INTO retrievals ({','.join(RETRIEVAL_COLUMNS)}) "  # noqa: S608 - column names are constants
+                         f"VALUES ({marks})", row_for(record))
 
     def retrieval(self, record_id: str) -> Retrieval | None:
-        rows = self._read(_SELECT_RETRIEVALS + " WHERE record_id = ?", (record_id,))
-        return _retrieval(rows[0]) if rows else None
+        rows = self._read(SELECT_RETRIEVALS + " WHERE record_id = ?", (record_id,))
+        return as_retrieval(rows[0]) if rows else None
 
     def ids_with_prefix(self, prefix: str, limit: int = 3) -> list[str]:
         rows = self._read("SELECT record_id FROM retrievals WHERE record_id >= ? AND "
@@ -298,24 +273,35 @@ class SQLiteIndex:
         return [r[0] for r in rows]
 
     def for_url(self, url: str, *, limit: int | None = None) -> list[Retrieval]:
-        sql = _SELECT_RETRIEVALS + " WHERE url = ? OR final_url = ?" + _NEWEST_FIRST
+        sql = SELECT_RETRIEVALS + " WHERE url = ? OR final_url = ?" + NEWEST_FIRST
         params: tuple[Any, ...] = (url, url)
         if limit is not None:
             sql += " LIMIT ?"
             params += (limit,)
-        return [_retrieval(r) for r in self._read(sql, params)]
+        return [as_retrieval(r) for r in self._read(sql, params)]
 
     def retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL, *,
                    limit: int | None = 50, offset: int = 0) -> list[Retrieval]:
-        clauses, params = _filters(where)
-        sql = _SELECT_RETRIEVALS + clauses + _NEWEST_FIRST
+        clauses, params = filters(where)
+        sql = SELECT_RETRIEVALS + clauses + NEWEST_FIRST
         if limit is not None:
             sql += " LIMIT ? OFFSET ?"
             params += [limit, offset]
-        return [_retrieval(r) for r in self._read(sql, params)]
+        return [as_retrieval(r) for r in self._read(sql, params)]
+
+    def all_retrievals(self, batch: int = 5000) -> Iterator[Retrieval]:
+        after = ""
+        while True:
+            rows = self._read(SELECT_RETRIEVALS + " WHERE record_id > ? ORDER BY record_id "
+                              "LIMIT ?", (after, batch))
+            for row in rows:
+                yield as_retrieval(row)
+            if len(rows) < batch:
+                return
+            after = rows[-1][0]
 
     def count_retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL) -> int:
-        clauses, params = _filters(where)
+        clauses, params = filters(where)
         sql = "SELECT COUNT(*) FROM retrievals" + clauses  # noqa: S608 - constant clauses
         return int(self._read(sql, params)[0][0])
 
@@ -384,8 +370,8 @@ class SQLiteIndex:
     def flags(self, *, limit: int = 200, session_id: str | None = None) -> list[Flag]:
         where, params = ("", []) if session_id is None else (" WHERE session_id = ?",
                                                               [session_id])
-        rows = self._read(_SELECT_FLAGS + where + " ORDER BY id DESC LIMIT ?", [*params, limit])
-        return [_flag(r) for r in rows]
+        rows = self._read(SELECT_FLAGS + where + " ORDER BY id DESC LIMIT ?", [*params, limit])
+        return [flag(r) for r in rows]
 
     @staticmethod
     def _unreported(session_id: str, agent_id: str | None) -> tuple[str, list[Any]]:
@@ -396,6 +382,16 @@ class SQLiteIndex:
             params.append(agent_id)
         return sql, params
 
+    def all_flags(self) -> list[Flag]:
+        """Every flag, oldest first (``push`` copies them)."""
+        return [flag(r) for r in self._read(SELECT_FLAGS + " ORDER BY id")]
+
+    def all_checks(self) -> list[tuple[int, str, AnswerCheck]]:
+        """Every answer check as (id, checked_at, check), oldest first (``push``)."""
+        rows = self._read("SELECT id, checked_at, record_id, url, outcome, reason, "
+                          "answer_sha256, session_id, agent_id FROM answer_checks ORDER BY id")
+        return [(int(r[0]), str(r[1]), AnswerCheck(*r[2:])) for r in rows]
+
     def has_unreported_flags(self, session_id: str, agent_id: str | None) -> bool:
         where, params = self._unreported(session_id, agent_id)
         return bool(self._read("SELECT 1 FROM flags" + where + " LIMIT 1", params))  # noqa: S608 - constant clauses
@@ -404,12 +400,12 @@ class SQLiteIndex:
                                limit: int) -> list[Flag]:
         where, params = self._unreported(session_id, agent_id)
         with self._write("claiming flags") as conn:
-            rows = conn.execute(_SELECT_FLAGS + where + " ORDER BY id LIMIT ?",
+            rows = conn.execute(SELECT_FLAGS + where + " ORDER BY id LIMIT ?",
                                 [*params, limit]).fetchall()
             now, told = utc_now(), agent_id or "main"
             conn.executemany("UPDATE flags SET reported_at = ?, reported_to = ? WHERE id = ?",
                              [(now, told, row[0]) for row in rows])
-        return [_flag((*row[:-2], now, told)) for row in rows]
+        return [flag((*row[:-2], now, told)) for row in rows]
 
     # the pacing schedule --------------------------------------------------------------
 
@@ -479,25 +475,3 @@ class SQLiteIndex:
                 "failure = excluded.failure",
                 (answer.origin, answer.fetched_at, answer.url, answer.final_url, answer.status,
                  answer.text_sha256, answer.text, answer.failure))
-
-
-def _filters(where: RetrievalFilter) -> tuple[str, list[Any]]:
-    """A WHERE clause (or '') and its parameters for ``where``."""
-    clauses: list[str] = []
-    params: list[Any] = []
-    if where.verdict:
-        clauses.append("verdict = ?")
-        params.append(where.verdict.upper())
-    if where.session_id:
-        clauses.append("session_id = ?")
-        params.append(where.session_id)
-    if where.url_like:
-        clauses.append("(url LIKE ? OR final_url LIKE ?)")
-        params += [f"%{where.url_like}%", f"%{where.url_like}%"]
-    if where.since:
-        clauses.append("fetched_at >= ?")
-        params.append(where.since)
-    if where.until:
-        clauses.append("fetched_at < ?")
-        params.append(where.until)
-    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params

@@ -1,0 +1,476 @@
+"""The team index: PostgreSQL (psycopg 3, a connection pool), the same questions as SQLite.
+
+:class:`PostgresIndex` implements :class:`~readreceipt.store.protocols.Index` over the
+schema of :mod:`readreceipt.store.pgschema`; :class:`PostgresLogs` keeps the JSONL logs of
+a local library (``skipped.jsonl``, ``flags.jsonl``, ``answer_checks.jsonl``) as rows of one
+table, one JSON line a row. Both are shared by every worker on every machine that names the
+same database.
+
+Concurrency: every connection is in autocommit mode; a method that changes shared state
+reads and writes in one explicit transaction holding a row lock (``SELECT ... FOR UPDATE``)
+or, where the row may not exist yet, a transaction-level advisory lock on its key. A pacing
+slot is one such transaction; the caller sleeps outside it. The pacing schedule runs on the
+*database server's* clock, so machines whose clocks disagree still queue one gap apart: the
+start handed back is converted to the caller's clock by the offset read in that transaction.
+
+Failures: a driver error becomes :class:`~readreceipt.errors.LibraryError` whose message is
+scrubbed of every secret (:meth:`~readreceipt.store.config.TeamConfig.scrub`) and names the
+index without its password. Text that PostgreSQL cannot hold (a NUL character, a lone
+surrogate) is stored with U+FFFD in its place, never dropped.
+
+psycopg is imported when a team library is opened, never before (the local library and the
+hook's fast path do not pay for it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from readreceipt.errors import LibraryError
+from readreceipt.store import pgschema
+from readreceipt.store.clock import utc_now
+from readreceipt.store.config import TeamConfig, redact_dsn
+from readreceipt.store.protocols import (
+    EVERY_RETRIEVAL,
+    ROBOTS_PENDING,
+    AnswerCheck,
+    CachedRobots,
+    Flag,
+    NewFlag,
+    ProbeAnswer,
+    Retrieval,
+    RetrievalFilter,
+    RobotsClaim,
+    Summary,
+)
+from readreceipt.store.rows import (
+    NEWEST_FIRST,
+    RETRIEVAL_COLUMNS,
+    SELECT_FLAGS,
+    SELECT_RETRIEVALS,
+    filters,
+    flag,
+    row_for,
+)
+from readreceipt.store.rows import retrieval as as_retrieval
+
+if TYPE_CHECKING:
+    import psycopg
+    from psycopg_pool import ConnectionPool
+
+    from readreceipt.store.records import Record
+
+log = logging.getLogger(__name__)
+
+#: Seconds to wait for the server to answer a connection (unless the URL sets its own).
+CONNECT_TIMEOUT = 10
+#: Seconds a worker waits for a free connection of its pool before giving up.
+POOL_TIMEOUT = 60.0
+#: Rows read from a log per round trip.
+LOG_PAGE = 1000
+
+_UPSERT_RETRIEVAL = (
+    f"INSERT INTO retrievals ({', '.join(RETRIEVAL_COLUMNS)}) "  # noqa: S608 - constant column names
+    f"VALUES ({', '.join('%s' for _ in RETRIEVAL_COLUMNS)}) ON CONFLICT (record_id) DO UPDATE "
+    "SET " + ", ".join(f"{c} = EXCLUDED.{c}" for c in RETRIEVAL_COLUMNS[1:]))
+
+
+def _pg_text(value: str) -> str:
+    """``value`` as PostgreSQL can hold it: no NUL, no lone surrogate."""
+    if "\x00" in value:
+        value = value.replace("\x00", "\ufffd")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        value = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in value)
+    return value
+
+
+def _clean(params: Sequence[Any]) -> list[Any]:
+    return [_pg_text(p) if isinstance(p, str) else p for p in params]
+
+
+class _Scrubbing(logging.Filter):
+    """Removes the team's secrets from what psycopg itself logs."""
+
+    def __init__(self, scrub: Callable[[str], str]) -> None:
+        super().__init__()
+        self._scrub = scrub
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = self._scrub(record.getMessage()), ()
+        return True
+
+
+class PostgresIndex:
+    """The index of a team library, in one PostgreSQL database."""
+
+    read_only = False
+
+    def __init__(self, config: TeamConfig, *, max_connections: int = 4) -> None:
+        import psycopg
+        from psycopg_pool import ConnectionPool
+
+        self._psycopg = psycopg
+        self._config = config
+        self.name = redact_dsn(config.index_url)
+        self._lock = threading.Lock()
+        #: Slots reserved by this process: (host, start on the caller's clock) -> start on
+        #: the server's clock, so that a slot given back is found again.
+        self._reserved: dict[tuple[str, float], float] = {}
+        for name in ("psycopg", "psycopg.pool"):
+            logging.getLogger(name).addFilter(_Scrubbing(config.scrub))
+        kwargs: dict[str, Any] = {"autocommit": True}
+        if "connect_timeout" not in config.index_url:
+            kwargs["connect_timeout"] = CONNECT_TIMEOUT
+        try:
+            # One plain connection first: its failure says why in libpq's words, where a
+            # pool would only say it timed out.
+            with psycopg.connect(config.index_url, **kwargs) as conn:
+                self._migrate(conn)
+        except psycopg.Error as exc:
+            raise self._error(exc, "opening it") from None
+        self._pool: ConnectionPool[Any] = ConnectionPool(
+            config.index_url, kwargs=kwargs, min_size=1, max_size=max(1, max_connections),
+            open=False, timeout=POOL_TIMEOUT, name="readreceipt", num_workers=1)
+        self._pool.open(wait=False)
+
+    # plumbing ---------------------------------------------------------------------------
+
+    def _error(self, exc: Exception, doing: str) -> LibraryError:
+        errors = self._psycopg.errors
+        text = self._config.scrub(str(exc).strip().splitlines()[0] if str(exc).strip()
+                                  else type(exc).__name__)
+        if isinstance(exc, errors.ReadOnlySqlTransaction | errors.InsufficientPrivilege):
+            return LibraryError(f"the team index {self.name} is not writable ({text}); "
+                                "nothing already stored was changed", reason="read_only")
+        if isinstance(exc, errors.DiskFull):
+            return LibraryError(f"the team index {self.name} is out of disk space while "
+                                f"{doing}; nothing already stored was lost", reason="disk_full")
+        if isinstance(exc, self._psycopg.OperationalError) and doing == "opening it":
+            return LibraryError(f"the team index {self.name} cannot be reached: {text}",
+                                reason="unreachable")
+        return LibraryError(f"the team index {self.name} failed while {doing}: {text}",
+                            reason="io")
+
+    @staticmethod
+    def _migrate(conn: psycopg.Connection[Any]) -> None:
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (pgschema.MIGRATION_LOCK,))
+            conn.execute("CREATE TABLE IF NOT EXISTS readreceipt_migrations (name TEXT PRIMARY "
+                         "KEY, applied_at TEXT NOT NULL)")
+            done = {r[0] for r in conn.execute("SELECT name FROM readreceipt_migrations")}
+            for name, sql in pgschema.MIGRATIONS:
+                if name in done:
+                    continue
+                for statement in pgschema.statements(sql):
+                    conn.execute(statement.encode("utf-8"))
+                conn.execute("INSERT INTO readreceipt_migrations VALUES (%s, %s)",
+                             (name, utc_now()))
+
+    @contextlib.contextmanager
+    def _tx(self, doing: str) -> Iterator[psycopg.Cursor[Any]]:
+        """One transaction on a pooled connection, committed when the block ends."""
+        from psycopg_pool import PoolTimeout
+
+        try:
+            with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+                yield cur
+        except self._psycopg.Error as exc:
+            raise self._error(exc, doing) from None
+        except PoolTimeout:
+            raise LibraryError(f"the team index {self.name} gave no connection within "
+                               f"{POOL_TIMEOUT:g} s while {doing}", reason="unreachable"
+                               ) from None
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        with self._tx("reading it") as cur:
+            cur.execute(sql.encode("utf-8"), _clean(params))
+            return cur.fetchall()
+
+    def _write(self, doing: str, sql: str, params: Sequence[Any] = ()) -> None:
+        with self._tx(doing) as cur:
+            cur.execute(sql.encode("utf-8"), _clean(params))
+
+    def close(self) -> None:
+        self._pool.close()
+
+    # retrievals -------------------------------------------------------------------------
+
+    def add_retrieval(self, record: Record) -> None:
+        self._write("writing a retrieval", _UPSERT_RETRIEVAL, row_for(record))
+
+    def retrieval(self, record_id: str) -> Retrieval | None:
+        rows = self._read(SELECT_RETRIEVALS + " WHERE record_id = %s", (record_id,))
+        return as_retrieval(rows[0]) if rows else None
+
+    def ids_with_prefix(self, prefix: str, limit: int = 3) -> list[str]:
+        rows = self._read("SELECT record_id FROM retrievals WHERE record_id >= %s AND "
+                          "record_id < %s ORDER BY record_id LIMIT %s",
+                          (prefix, prefix + "\U0010ffff", limit))
+        return [r[0] for r in rows]
+
+    def for_url(self, url: str, *, limit: int | None = None) -> list[Retrieval]:
+        sql = SELECT_RETRIEVALS + " WHERE url = %s OR final_url = %s" + NEWEST_FIRST
+        params: list[Any] = [url, url]
+        if limit is not None:
+            sql += " LIMIT %s"
+            params.append(limit)
+        return [as_retrieval(r) for r in self._read(sql, params)]
+
+    def retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL, *,
+                   limit: int | None = 50, offset: int = 0) -> list[Retrieval]:
+        clauses, params = filters(where, "%s")
+        sql = SELECT_RETRIEVALS + clauses + NEWEST_FIRST
+        if limit is not None:
+            sql += " LIMIT %s OFFSET %s"
+            params += [limit, offset]
+        return [as_retrieval(r) for r in self._read(sql, params)]
+
+    def all_retrievals(self, batch: int = 5000) -> Iterator[Retrieval]:
+        """Every retrieval, oldest id first, read a page at a time (verify, push)."""
+        after = ""
+        while True:
+            rows = self._read(SELECT_RETRIEVALS + " WHERE record_id > %s ORDER BY record_id "
+                              "LIMIT %s", (after, batch))
+            for row in rows:
+                yield as_retrieval(row)
+            if len(rows) < batch:
+                return
+            after = rows[-1][0]
+
+    def existing_ids(self, record_ids: Sequence[str]) -> set[str]:
+        """Which of ``record_ids`` have a row (``push`` skips those)."""
+        rows = self._read("SELECT record_id FROM retrievals WHERE record_id = ANY(%s)",
+                          (list(record_ids),))
+        return {str(r[0]) for r in rows}
+
+    def count_retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL) -> int:
+        clauses, params = filters(where, "%s")
+        return int(self._read("SELECT COUNT(*) FROM retrievals" + clauses, params)[0][0])  # noqa: S608 - constant clauses
+
+    def newest_reached_since(self, url: str, since: str) -> str | None:
+        sql = ("SELECT record_id FROM retrievals WHERE (url = %s OR final_url = %s) "  # noqa: S608 - constant clauses
+               f"AND http_status IS NOT NULL AND fetched_at >= %s{NEWEST_FIRST} LIMIT 1")
+        rows = self._read(sql, (url, url, since))
+        return str(rows[0][0]) if rows else None
+
+    def session_capture_count(self, session_id: str) -> int:
+        rows = self._read("SELECT COUNT(*) FROM retrievals WHERE session_id = %s",
+                          (session_id,))
+        return int(rows[0][0])
+
+    def summary(self) -> Summary:
+        totals = self._read(
+            "SELECT COUNT(*), COUNT(DISTINCT url), COUNT(*) FILTER (WHERE bytes_kept), "
+            "COUNT(*) FILTER (WHERE answer_without_page_text) FROM retrievals")[0]
+        pairs = self._read("SELECT verdict, reason, COUNT(*) FROM retrievals GROUP BY verdict, "
+                           "reason ORDER BY COUNT(*) DESC, verdict, reason")
+        outcomes = self._read("SELECT answer_outcome, COUNT(*) FROM retrievals WHERE "
+                              "answer_outcome IS NOT NULL GROUP BY answer_outcome "
+                              "ORDER BY COUNT(*) DESC, answer_outcome")
+        counts = self._read("SELECT (SELECT COUNT(*) FROM flags), "
+                            "(SELECT COUNT(*) FROM answer_checks)")[0]
+        return Summary(
+            retrievals=int(totals[0]), urls=int(totals[1]), bytes_kept=int(totals[2]),
+            answer_without_page_text=int(totals[3]), flags=int(counts[0]),
+            answer_checks=int(counts[1]),
+            by_verdict_reason=tuple((str(v), str(r), int(n)) for v, r, n in pairs),
+            by_answer_outcome=tuple((str(o), int(n)) for o, n in outcomes))
+
+    def set_forgotten(self, record_ids: Sequence[str]) -> None:
+        self._write("forgetting bytes", "UPDATE retrievals SET bytes_kept = FALSE WHERE "
+                    "record_id = ANY(%s)", (list(record_ids),))
+
+    def is_bytes_kept(self, digest: str) -> bool:
+        return bool(self._read("SELECT 1 FROM retrievals WHERE bytes_sha256 = %s AND "
+                               "bytes_kept LIMIT 1", (digest,)))
+
+    def is_text_kept(self, digest: str) -> bool:
+        return bool(self._read("SELECT 1 FROM retrievals WHERE (text_sha256 = %s OR "
+                               "page_text_sha256 = %s) AND bytes_kept LIMIT 1",
+                               (digest, digest)))
+
+    # answer checks and flags ------------------------------------------------------------
+
+    def add_check(self, check: AnswerCheck, *, checked_at: str | None = None,
+                  push_key: str | None = None) -> None:
+        self._write("writing an answer check",
+                    "INSERT INTO answer_checks (record_id, url, checked_at, outcome, reason, "
+                    "answer_sha256, session_id, agent_id, push_key) VALUES "
+                    "(%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (push_key) DO NOTHING",
+                    (check.record_id, check.url, checked_at or utc_now(), check.outcome,
+                     check.reason, check.answer_sha256, check.session_id, check.agent_id,
+                     push_key))
+
+    def add_flags(self, flags: Sequence[NewFlag], *,
+                  push_keys: Sequence[str | None] | None = None) -> None:
+        if not flags:
+            return
+        keys = list(push_keys) if push_keys is not None else [None] * len(flags)
+        with self._tx("writing flags") as cur:
+            cur.executemany(
+                "INSERT INTO flags (record_id, url, passage, nearest, similarity, session_id, "
+                "agent_id, created_at, reported_at, reported_to, push_key) VALUES "
+                "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (push_key) DO NOTHING",
+                [_clean((f.record_id, f.url, f.passage, f.nearest, f.similarity, f.session_id,
+                         f.agent_id, f.created_at, getattr(f, "reported_at", None),
+                         getattr(f, "reported_to", None), key))
+                 for f, key in zip(flags, keys, strict=True)])
+
+    def flags(self, *, limit: int = 200, session_id: str | None = None) -> list[Flag]:
+        where, params = ("", []) if session_id is None else (" WHERE session_id = %s",
+                                                              [session_id])
+        rows = self._read(SELECT_FLAGS + where + " ORDER BY id DESC LIMIT %s", [*params, limit])
+        return [flag(r) for r in rows]
+
+    @staticmethod
+    def _unreported(session_id: str, agent_id: str | None) -> tuple[str, list[Any]]:
+        sql = " WHERE session_id = %s AND reported_at IS NULL"
+        params: list[Any] = [session_id]
+        if agent_id is not None:
+            sql += " AND agent_id = %s"
+            params.append(agent_id)
+        return sql, params
+
+    def has_unreported_flags(self, session_id: str, agent_id: str | None) -> bool:
+        where, params = self._unreported(session_id, agent_id)
+        return bool(self._read("SELECT 1 FROM flags" + where + " LIMIT 1", params))  # noqa: S608 - constant clauses
+
+    def claim_unreported_flags(self, session_id: str, agent_id: str | None, *,
+                               limit: int) -> list[Flag]:
+        where, params = self._unreported(session_id, agent_id)
+        now, told = utc_now(), agent_id or "main"
+        with self._tx("claiming flags") as cur:
+            # SKIP LOCKED: two reports at once claim different flags, neither waits.
+            cur.execute(SELECT_FLAGS + where + " ORDER BY id LIMIT %s FOR UPDATE SKIP LOCKED",
+                        [*params, limit])
+            rows = cur.fetchall()
+            cur.execute("UPDATE flags SET reported_at = %s, reported_to = %s WHERE id = ANY(%s)",
+                        (now, told, [row[0] for row in rows]))
+        return [flag((*row[:-2], now, told)) for row in rows]
+
+    # the pacing schedule, on the server's clock -----------------------------------------
+
+    def reserve_pacing_slot(self, host: str, gap: float, clock: Callable[[], float]) -> float:
+        with self._tx("reserving a pacing slot") as cur:
+            cur.execute("INSERT INTO pacing (host, next_at) VALUES (%s, 0) "
+                        "ON CONFLICT (host) DO NOTHING", (host,))
+            cur.execute("SELECT next_at FROM pacing WHERE host = %s FOR UPDATE", (host,))
+            next_at = float(cur.fetchone()[0])  # type: ignore[index]
+            # Read after the lock is held: a worker that waited for it sees the time it got it.
+            cur.execute("SELECT EXTRACT(EPOCH FROM clock_timestamp())::float8")
+            server_now = float(cur.fetchone()[0])  # type: ignore[index]
+            local_now = clock()
+            start = max(server_now, next_at)
+            cur.execute("UPDATE pacing SET next_at = %s WHERE host = %s", (start + gap, host))
+        local_start = local_now + (start - server_now)
+        with self._lock:
+            self._reserved[(host, local_start)] = start
+        return local_start
+
+    def release_pacing_slot(self, host: str, start: float, gap: float) -> None:
+        with self._lock:
+            server_start = self._reserved.pop((host, start), None)
+        if server_start is None:
+            return
+        self._write("releasing a pacing slot", "UPDATE pacing SET next_at = %s WHERE host = %s "
+                    "AND next_at = %s", (server_start, host, server_start + gap))
+
+    # the robots.txt cache ---------------------------------------------------------------
+
+    def claim_robots(self, origin: str, now: float, *, fresh: Callable[[CachedRobots], bool],
+                     pending_timeout: float) -> RobotsClaim:
+        with self._tx("reading the robots.txt cache") as cur:
+            # The row may not exist yet, so the lock is on the origin's name.
+            cur.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                        ("robots " + origin,))
+            cur.execute("SELECT origin, fetched_at, status, body, outcome FROM robots "
+                        "WHERE origin = %s", (origin,))
+            row = cur.fetchone()
+            if row is not None:
+                entry = CachedRobots(row[0], float(row[1]), row[2], row[3] or "", row[4])
+                if fresh(entry):
+                    return RobotsClaim(entry, claimed=False)
+                if entry.outcome == ROBOTS_PENDING and now - entry.fetched_at < pending_timeout:
+                    return RobotsClaim(None, claimed=False)
+            cur.execute("INSERT INTO robots (origin, fetched_at, status, body, outcome) "
+                        "VALUES (%s, %s, NULL, NULL, %s) ON CONFLICT (origin) DO UPDATE SET "
+                        "fetched_at = EXCLUDED.fetched_at, status = NULL, body = NULL, "
+                        "outcome = EXCLUDED.outcome", (origin, now, ROBOTS_PENDING))
+        return RobotsClaim(None, claimed=True)
+
+    def release_robots_claim(self, origin: str) -> None:
+        self._write("releasing a robots.txt claim", "DELETE FROM robots WHERE origin = %s AND "
+                    "outcome = %s", (origin, ROBOTS_PENDING))
+
+    def store_robots(self, entry: CachedRobots) -> None:
+        self._write("caching a robots.txt",
+                    "INSERT INTO robots (origin, fetched_at, status, body, outcome) VALUES "
+                    "(%s, %s, %s, %s, %s) ON CONFLICT (origin) DO UPDATE SET fetched_at = "
+                    "EXCLUDED.fetched_at, status = EXCLUDED.status, body = EXCLUDED.body, "
+                    "outcome = EXCLUDED.outcome",
+                    (entry.origin, entry.fetched_at, entry.status, entry.body, entry.outcome))
+
+    # soft-404 probes --------------------------------------------------------------------
+
+    def probe_answer_for_origin(self, origin: str, newer_than: float) -> ProbeAnswer | None:
+        rows = self._read(
+            "SELECT origin, fetched_at, url, final_url, status, text_sha256, text, failure "
+            "FROM soft404_probes WHERE origin = %s AND fetched_at > %s", (origin, newer_than))
+        return ProbeAnswer(*rows[0]) if rows else None
+
+    def remember_probe_answer(self, answer: ProbeAnswer) -> None:
+        self._write("caching a soft-404 probe's answer",
+                    "INSERT INTO soft404_probes (origin, fetched_at, url, final_url, status, "
+                    "text_sha256, text, failure) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
+                    "ON CONFLICT (origin) DO UPDATE SET fetched_at = EXCLUDED.fetched_at, "
+                    "url = EXCLUDED.url, final_url = EXCLUDED.final_url, "
+                    "status = EXCLUDED.status, text_sha256 = EXCLUDED.text_sha256, "
+                    "text = EXCLUDED.text, failure = EXCLUDED.failure",
+                    (answer.origin, answer.fetched_at, answer.url, answer.final_url,
+                     answer.status, answer.text_sha256, answer.text, answer.failure))
+
+    # the logs ---------------------------------------------------------------------------
+
+    def append_log(self, name: str, entry: dict[str, Any], *,
+                   push_key: str | None = None) -> None:
+        # ASCII JSON: every character PostgreSQL cannot hold is an escape in the line.
+        self._write(f"appending to {name}", "INSERT INTO log_entries (log, line, push_key) "
+                    "VALUES (%s, %s, %s) ON CONFLICT (push_key) DO NOTHING",
+                    (name, json.dumps(entry, ensure_ascii=True), push_key))
+
+    def read_log(self, name: str) -> Iterator[dict[str, Any]]:
+        after = 0
+        while True:
+            rows = self._read("SELECT id, line FROM log_entries WHERE log = %s AND id > %s "
+                              "ORDER BY id LIMIT %s", (name, after, LOG_PAGE))
+            for _, line in rows:
+                with contextlib.suppress(ValueError):
+                    value = json.loads(line)
+                    if isinstance(value, dict):
+                        yield value
+            if len(rows) < LOG_PAGE:
+                return
+            after = int(rows[-1][0])
+
+    def count_log(self, name: str) -> int:
+        return int(self._read("SELECT COUNT(*) FROM log_entries WHERE log = %s", (name,))[0][0])
+
+
+class PostgresLogs:
+    """The JSONL logs of a team library, as rows of the index's ``log_entries``."""
+
+    def __init__(self, index: PostgresIndex) -> None:
+        self.index = index
+
+    def append(self, name: str, entry: dict[str, Any]) -> None:
+        self.index.append_log(name, entry)
+
+    def read(self, name: str) -> Iterator[dict[str, Any]]:
+        return self.index.read_log(name)
