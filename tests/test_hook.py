@@ -434,7 +434,8 @@ def test_report_with_nothing_to_tell_stays_light(library_dir: Path) -> None:
     assert proc.stdout.decode().split() == [
         "readreceipt", "readreceipt._version", "readreceipt.agents", "readreceipt.agents.hook",
         "readreceipt.errors", "readreceipt.store", "readreceipt.store.clock",
-        "readreceipt.store.discovery", "readreceipt.store.protocols", "readreceipt.store.sqlite"]
+        "readreceipt.store.discovery", "readreceipt.store.protocols", "readreceipt.store.rows",
+        "readreceipt.store.sqlite"]
 
 
 def test_a_skipped_line_never_keeps_a_query(library_dir: Path) -> None:

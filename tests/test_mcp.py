@@ -27,11 +27,12 @@ CHALLENGE = ("<!doctype html><html><head><title>Just a moment...</title></head><
 Session = Callable[[ClientSession], Awaitable[None]]
 
 
-def run_session(library: Path, server: LocalServer, tmp: Path, body: Session) -> None:
+def run_session(library: Path, server: LocalServer, tmp: Path, body: Session,
+                extra_env: dict[str, str] | None = None) -> None:
     params = StdioServerParameters(
         command=str(BIN / "readreceipt"), args=["mcp"],
         env={"READRECEIPT_LIBRARY": str(library), "READRECEIPT_ALLOW_HOSTS": server.pair,
-             "TMPDIR": str(tmp)})
+             "TMPDIR": str(tmp), **(extra_env or {})})
 
     async def main() -> None:
         async with stdio_client(params) as (read, write), ClientSession(read, write) as session:

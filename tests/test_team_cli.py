@@ -133,8 +133,8 @@ def _local_library(folder: Path, server: LocalServer, count: int) -> list[str]:
     made = run("capture", "--from", str(listed), "--now", "--jobs", "2", "--json",
                cwd=folder.parent, env=env, timeout=300)
     assert made.code == 0, made.stderr
-    flagged = run("capture", urls[0], "--now", "--answer", "-", "--json", cwd=folder.parent, env=env,
-                  input=ANSWER)
+    flagged = run("capture", urls[0], "--now", "--answer", "-", "--json", cwd=folder.parent,
+                  env=env, input=ANSWER)
     assert flagged.code == 10
     refused = run("capture", "http://localhost:1/", cwd=folder.parent, env=env)
     assert refused.code == 2
@@ -172,7 +172,8 @@ def test_push_is_idempotent_and_resumable(team: Team, tmp_path: Path,
     again = run("push", str(offline), "--json", cwd=tmp_path, env=team.env).json()
     assert (again["copied"], again["already_there"]) == (0, total)
     # nothing duplicated: one row, one record per retrieval; flags, checks and log lines once
-    assert team.sql("SELECT count(*), count(DISTINCT record_id) FROM retrievals") == [(total, total)]
+    counted = team.sql("SELECT count(*), count(DISTINCT record_id) FROM retrievals")
+    assert counted == [(total, total)]
     assert len(team.keys("records/")) == total
     assert team.sql("SELECT count(*) FROM flags") == [(1,)]
     lines = team.sql("SELECT log, count(*) FROM log_entries GROUP BY log ORDER BY log")

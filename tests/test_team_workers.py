@@ -56,7 +56,7 @@ def test_four_workers_by_200_urls_lose_and_duplicate_nothing(team: Team, tmp_pat
         procs.append(_start(["capture", "--from", "urls.txt", "--now", "--jobs", "2",
                              "--no-render", "--json"], machine, env_w))
     outputs = [p.communicate(timeout=600) for p in procs]
-    for proc, (out, err) in zip(procs, outputs, strict=True):
+    for proc, (_, err) in zip(procs, outputs, strict=True):
         assert proc.returncode == 0, err.decode()[-2000:]
     captures = [c for out, _ in outputs for c in json.loads(out)["captures"]]
     assert len(captures) == 800 and all(c["verdict"] == "RETRIEVED" for c in captures)
@@ -216,7 +216,7 @@ def test_a_worker_killed_mid_capture_leaves_no_row_without_its_objects(
     pages = [server.route(f"/slow/{n}", SMALL_PAGE.format(n=f"slow {n}")) for n in range(8)]
     for n, page in enumerate(pages):
         proc = _start(["capture", page, "--now", "--json"], tmp_path, env)
-        time.sleep(random.uniform(0.3, 1.6) if n < 7 else 0)
+        time.sleep(random.uniform(0.3, 1.6) if n < 7 else 0)  # noqa: S311 - a kill's moment, no secret
         if n == 7:  # one left to finish, the control: it has its row and its objects
             assert proc.wait(timeout=120) == 0
         else:
