@@ -80,17 +80,18 @@ class Postgres:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[Postgres]:
+def start_postgres() -> Postgres:
+    """A throwaway cluster on 127.0.0.1 (the caller stops it); RuntimeError naming what is
+    missing when it cannot start."""
     bindir = _postgres_bin()
     if bindir is None or not (bindir / "pg_ctl").exists():
-        _missing("PostgreSQL's server binaries (initdb, pg_ctl) are not installed")
-    assert bindir is not None
+        raise LookupError("PostgreSQL's server binaries (initdb, pg_ctl) are not installed")
     folder = Path(tempfile.mkdtemp(prefix="readreceipt-pg-"))
     as_user: list[str] = []
     if os.geteuid() == 0:
         if shutil.which("runuser") is None:
-            _missing("running as root, and runuser is missing to start PostgreSQL as postgres")
+            raise LookupError("running as root, and runuser is missing to start PostgreSQL "
+                              "as postgres")
         shutil.chown(folder, "postgres")
         as_user = ["runuser", "-u", "postgres", "--"]
     port = _free_port()
@@ -107,6 +108,16 @@ def postgres_server() -> Iterator[Postgres]:
         log = (folder / "log").read_text(errors="replace") if (folder / "log").exists() else ""
         server.stop()
         raise RuntimeError(f"PostgreSQL did not start: {exc.stderr!r} {log[-2000:]}") from exc
+    return server
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Postgres]:
+    try:
+        server = start_postgres()
+    except LookupError as exc:
+        _missing(str(exc))
+        raise
     yield server
     server.stop()
 
@@ -120,13 +131,16 @@ class Moto:
     def endpoint(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def stop(self) -> None:
+        self.process.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=10)
+        if self.process.poll() is None:
+            self.process.kill()
 
-@pytest.fixture(scope="session")
-def s3_server() -> Iterator[Moto]:
-    try:
-        import moto.server  # noqa: F401 - only to know it is there
-    except ImportError:
-        _missing("moto[server] is not installed (the dev extra)")
+
+def start_moto() -> Moto:
+    """moto's S3 server on 127.0.0.1 with the bucket made (the caller stops it)."""
     port = _free_port()
     process = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p",
                                 str(port)], stdout=subprocess.DEVNULL,
@@ -143,13 +157,21 @@ def s3_server() -> Iterator[Moto]:
                     raise RuntimeError("moto's S3 server did not start") from None
                 time.sleep(0.1)
         _s3_client(server.endpoint).create_bucket(Bucket=BUCKET)
-        yield server
-    finally:
-        process.terminate()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=10)
-        if process.poll() is None:
-            process.kill()
+    except BaseException:
+        server.stop()
+        raise
+    return server
+
+
+@pytest.fixture(scope="session")
+def s3_server() -> Iterator[Moto]:
+    try:
+        import moto.server  # noqa: F401 - only to know it is there
+    except ImportError:
+        _missing("moto[server] is not installed (the dev extra)")
+    server = start_moto()
+    yield server
+    server.stop()
 
 
 def _s3_client(endpoint: str) -> Any:
