@@ -19,6 +19,7 @@ absolute figures.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -72,10 +73,8 @@ def with_obstore(endpoint: str, prefix: str, objects: int, big: bytes) -> dict[s
     puts = time.perf_counter() - started
     started = time.perf_counter()
     for n in range(objects):
-        try:
+        with contextlib.suppress(AlreadyExistsError):
             obstore.put(store, f"small/{n}", small, mode="create")
-        except AlreadyExistsError:
-            pass
     again = time.perf_counter() - started
     started = time.perf_counter()
     obstore.put(store, "big", big, mode="create")
@@ -98,11 +97,9 @@ def with_boto3(endpoint: str, prefix: str, objects: int, big: bytes) -> dict[str
     puts = time.perf_counter() - started
     started = time.perf_counter()
     for n in range(objects):
-        try:
+        with contextlib.suppress(ClientError):
             client.put_object(Bucket=BUCKET, Key=f"{prefix}/small/{n}", Body=small,
                               IfNoneMatch="*")
-        except ClientError:
-            pass
     again = time.perf_counter() - started
     started = time.perf_counter()
     client.put_object(Bucket=BUCKET, Key=f"{prefix}/big", Body=big, IfNoneMatch="*")
