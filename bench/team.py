@@ -9,7 +9,8 @@
    processes (each its own ``readreceipt capture --from FILE --now``, as separate machines
    would be) against one team store, beside one process on the local library.
 3. **Sizes** for ``docs/scaling.md``: bytes per row of ``retrievals`` with its indexes, and
-   the size of a record object.
+   the mean size of each kind of object once real pages (the article corpus, when it is
+   there) are captured into a team store.
 
 The PostgreSQL cluster (fsync off, as the tests run it) and moto's S3 server are throwaway
 ones on loopback, so the figures compare backends on one machine; they are not a tuned
@@ -37,6 +38,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
+sys.path.insert(0, str(HERE))
 
 from readreceipt.localserver import LocalServer  # noqa: E402
 from readreceipt.store import config  # noqa: E402
@@ -193,6 +195,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--captures", type=int, default=240)
+    parser.add_argument("--corpus-pages", type=int, default=120,
+                        help="Corpus articles captured to measure object sizes (0: none).")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="readreceipt-bench-team-"))
     postgres, moto = start_postgres(), start_moto()
@@ -210,12 +214,13 @@ def main() -> None:
         assert team is not None
         team_lib = Library.open_team(work / "here", team)
         local_lib = Library.open_local(work / "local")
-        result["load_seconds"] = {
-            "postgres (COPY)": load_postgres(index_url, args.rows),
-            "sqlite (executemany)": load_sqlite(work / "local" / "index.db", args.rows)}
-        result["sizes"] = sizes(index_url)
-        result["questions_ms"] = {"postgres": questions(team_lib, args.rows),
-                                  "sqlite": questions(local_lib, args.rows)}
+        if args.rows:
+            result["load_seconds"] = {
+                "postgres (COPY)": load_postgres(index_url, args.rows),
+                "sqlite (executemany)": load_sqlite(work / "local" / "index.db", args.rows)}
+            result["sizes"] = sizes(index_url)
+            result["questions_ms"] = {"postgres": questions(team_lib, args.rows),
+                                      "sqlite": questions(local_lib, args.rows)}
         team_lib.close()
         local_lib.close()
 
@@ -223,19 +228,26 @@ def main() -> None:
         server = LocalServer()
         env["READRECEIPT_ALLOW_HOSTS"] = server.pair
         try:
-            result["captures_per_second"] = {"local, 1 process": captures_per_second(
-                env, 1, args.captures, server, work / "local-captures")}
             with psycopg.connect(postgres.url(), autocommit=True) as conn:
                 conn.execute("CREATE SCHEMA captures")
+                conn.execute("CREATE SCHEMA corpus")
             team_env = {**env, "READRECEIPT_INDEX_URL": postgres.url("captures"),
                         "READRECEIPT_BLOBS_URL": f"s3://{BUCKET}/captures"}
-            for workers in (1, 2, 4):
-                result["captures_per_second"][f"team, {workers} process"
-                                              f"{'es' if workers > 1 else ''}"] = \
-                    captures_per_second(team_env, workers, args.captures, server,
-                                        work / f"team-captures-{workers}")
-            keys = _record_sizes(team_env)
-            result["sizes"].update(keys)
+            if args.captures:
+                result["captures_per_second"] = {"local, 1 process": captures_per_second(
+                    env, 1, args.captures, server, work / "local-captures")}
+                for workers in (1, 2, 4):
+                    result["captures_per_second"][f"team, {workers} process"
+                                                  f"{'es' if workers > 1 else ''}"] = \
+                        captures_per_second(team_env, workers, args.captures, server,
+                                            work / f"team-captures-{workers}")
+            if args.corpus_pages:
+                result["object_sizes"] = corpus_sizes(
+                    {**env, "READRECEIPT_INDEX_URL": postgres.url("corpus"),
+                     "READRECEIPT_BLOBS_URL": f"s3://{BUCKET}/corpus"},
+                    args.corpus_pages, server, work / "corpus")
+                if "sizes" in result:
+                    result["sizes"].update(_pg_sizes(postgres.url("corpus"), "corpus rows"))
         finally:
             server.close()
     finally:
@@ -245,39 +257,72 @@ def main() -> None:
     report(result)
 
 
-def _record_sizes(env: dict[str, str]) -> dict[str, float]:
+def corpus_sizes(env: dict[str, str], count: int, server: LocalServer,
+                 folder: Path) -> dict[str, float]:
+    """Capture ``count`` corpus articles into a team store; the mean size of each kind of
+    object (bytes, texts, records) and how many of each a capture made."""
+    try:
+        from _corpus_server import load_articles
+    except ImportError:
+        return {}
+    try:
+        pages = list(load_articles().items())[:count]
+    except OSError:
+        return {}
+    if not pages:
+        return {}
+    urls = [server.route(f"/corpus/{sha}", body, headers={"Content-Type": "text/html"})
+            for sha, body in pages]
+    folder.mkdir(parents=True)
+    (folder / "urls.txt").write_text("\n".join(urls) + "\n")
+    subprocess.run([str(BIN / "readreceipt"), "capture", "--from", "urls.txt", "--now",
+                    "--no-render", "--jobs", "2", "--json"], cwd=folder, env=env,
+                   capture_output=True, timeout=1800, check=False)
     import boto3
 
     client = boto3.client("s3", endpoint_url=env["AWS_ENDPOINT_URL"], region_name="us-east-1",
                           aws_access_key_id=AWS_KEY_ID, aws_secret_access_key=AWS_SECRET)
     sizes: dict[str, list[int]] = {"records": [], "store": [], "text": []}
     for page in client.get_paginator("list_objects_v2").paginate(Bucket=BUCKET,
-                                                                 Prefix="captures/"):
+                                                                 Prefix="corpus/"):
         for item in page.get("Contents", []):
-            folder = item["Key"].split("/")[1]
-            if folder in sizes:
-                sizes[folder].append(int(item["Size"]))
-    return {f"mean {name} object bytes": statistics.mean(values)
-            for name, values in sizes.items() if values}
+            kind = item["Key"].split("/")[1]
+            if kind in sizes:
+                sizes[kind].append(int(item["Size"]))
+    found: dict[str, float] = {"corpus pages captured": len(sizes["records"])}
+    for kind, values in sizes.items():
+        if values:
+            found[f"{kind}/ objects"] = len(values)
+            found[f"{kind}/ mean bytes"] = statistics.mean(values)
+            found[f"{kind}/ median bytes"] = statistics.median(values)
+    return found
+
+
+def _pg_sizes(url: str, label: str) -> dict[str, float]:
+    measured = sizes(url)
+    return {f"{label}: bytes per row with indexes": measured["bytes_per_row_with_indexes"]}
 
 
 def report(result: dict[str, Any]) -> None:
-    print(f"\n{result['rows']:,} retrievals loaded: " + ", ".join(
-        f"{name} {seconds:.0f} s" for name, seconds in result["load_seconds"].items()))
-    print("\n| question | PostgreSQL p50 / p95 (ms) | SQLite p50 / p95 (ms) |\n|---|---|---|")
-    pg, lite = result["questions_ms"]["postgres"], result["questions_ms"]["sqlite"]
-    for name in pg:
-        print(f"| {name} | {pg[name][0]:.2f} / {pg[name][1]:.2f} | "
-              f"{lite[name][0]:.2f} / {lite[name][1]:.2f} |")
+    if "questions_ms" in result:
+        print(f"\n{result['rows']:,} retrievals loaded: " + ", ".join(
+            f"{name} {seconds:.0f} s" for name, seconds in result["load_seconds"].items()))
+        print("\n| question | PostgreSQL p50 / p95 (ms) | SQLite p50 / p95 (ms) |\n"
+              "|---|---|---|")
+        pg, lite = result["questions_ms"]["postgres"], result["questions_ms"]["sqlite"]
+        for name in pg:
+            print(f"| {name} | {pg[name][0]:.2f} / {pg[name][1]:.2f} | "
+                  f"{lite[name][0]:.2f} / {lite[name][1]:.2f} |")
     print("\n| captures | per second |\n|---|---|")
-    for name, rate in result["captures_per_second"].items():
+    for name, rate in result.get("captures_per_second", {}).items():
         print(f"| {name} | {rate:.1f} |")
     print("\n| size | value |\n|---|---|")
-    for name, value in result["sizes"].items():
+    for name, value in {**result.get("sizes", {}), **result.get("object_sizes", {})}.items():
         print(f"| {name} | {value:,.0f} |")
     out = HERE / "out"
     out.mkdir(exist_ok=True)
-    (out / "team.json").write_text(json.dumps(result, indent=2))
+    name = "team.json" if "questions_ms" in result else "team-sizes.json"
+    (out / name).write_text(json.dumps(result, indent=2))
 
 
 if __name__ == "__main__":

@@ -210,7 +210,7 @@ class Team:
             cursor = conn.execute(query.encode(), params)  # type: ignore[arg-type]
             return cursor.fetchall() if cursor.description else []
 
-    def keys(self, folder: str = "") -> list[str]:
+    def object_keys(self, folder: str = "") -> list[str]:
         """Every object key under the test's prefix (and ``folder``), relative to it."""
         client = _s3_client(self.moto.endpoint)
         keys: list[str] = []

@@ -66,8 +66,8 @@ def test_a_project_folder_points_at_the_team_store(team: Team, tmp_path: Path,
     assert data["record_path"] == f"{team.blobs_url}/records/{record_id}.yaml"
     # the evidence is in the team store, and nothing but the hook's mark in the folder
     assert team.sql("SELECT url, verdict FROM retrievals") == [(page, "RETRIEVED")]
-    assert f"records/{record_id}.yaml" in team.keys("records/")
-    assert f"store/{data['bytes_sha256'][:2]}/{data['bytes_sha256']}" in team.keys("store/")
+    assert f"records/{record_id}.yaml" in team.object_keys("records/")
+    assert f"store/{data['bytes_sha256'][:2]}/{data['bytes_sha256']}" in team.object_keys("store/")
     stored = yaml.safe_load(team.get(f"records/{record_id}.yaml"))
     assert stored["bytes_sha256"] == data["bytes_sha256"]
     assert team.sql("SELECT count(*) FROM flags") == [(1,)]
@@ -96,7 +96,7 @@ def test_a_project_folder_points_at_the_team_store(team: Team, tmp_path: Path,
 
     forgot = run("forget", record_id, "--json", cwd=project, env=env)
     assert forgot.json()["forgotten"] == [record_id]
-    assert team.keys("store/") == [] and team.keys("text/") == []
+    assert team.object_keys("store/") == [] and team.object_keys("text/") == []
     assert team.sql("SELECT bytes_kept FROM retrievals") == [(False,)]  # the row stays
     assert yaml.safe_load(team.get(f"records/{record_id}.yaml"))["bytes_kept"] is False
     assert run("verify", "--json", cwd=project, env=env).json()["ok"] is True
@@ -174,7 +174,7 @@ def test_push_is_idempotent_and_resumable(team: Team, tmp_path: Path,
     # nothing duplicated: one row, one record per retrieval; flags, checks and log lines once
     counted = team.sql("SELECT count(*), count(DISTINCT record_id) FROM retrievals")
     assert counted == [(total, total)]
-    assert len(team.keys("records/")) == total
+    assert len(team.object_keys("records/")) == total
     assert team.sql("SELECT count(*) FROM flags") == [(1,)]
     lines = team.sql("SELECT log, count(*) FROM log_entries GROUP BY log ORDER BY log")
     assert lines == [("flags.jsonl", 1), ("skipped.jsonl", 1)]
@@ -191,3 +191,4 @@ def test_push_needs_a_team_library(tmp_path: Path, server: LocalServer) -> None:
                  env={"READRECEIPT_LIBRARY": str(tmp_path / "other")})
     assert result.code == 1 and "team library" in result.stderr
     assert "Traceback" not in result.stderr
+    assert not (tmp_path / "other").exists()  # nothing was made where it looked

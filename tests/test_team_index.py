@@ -198,4 +198,4 @@ def test_a_blob_is_written_once_and_a_second_writer_is_a_no_op(team: Team,
         assert b"".join(lib.blobs.chunks(big_digest)) == big
         with pytest.raises(KeyError):
             lib.blobs.get("0" * 64)
-    assert json.loads(json.dumps(team.keys("store/"))) == sorted(team.keys("store/"))
+    assert json.loads(json.dumps(team.object_keys("store/"))) == sorted(team.object_keys("store/"))

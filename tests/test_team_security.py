@@ -33,7 +33,7 @@ def run(*args: str, cwd: Path, env: dict[str, str], input: bytes | None = None,
 
 def _everything_written(team: Team, folder: Path) -> list[tuple[str, bytes]]:
     found = [(str(p), p.read_bytes()) for p in folder.rglob("*") if p.is_file()]
-    found += [(key, key.encode() + b"\n" + team.get(key)) for key in team.keys()]
+    found += [(key, key.encode() + b"\n" + team.get(key)) for key in team.object_keys()]
     tables = [r[0] for r in team.sql("SELECT table_name FROM information_schema.tables WHERE "
                                      "table_schema = %s", team.schema)]
     assert "retrievals" in tables and "log_entries" in tables

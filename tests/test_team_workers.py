@@ -66,10 +66,10 @@ def test_four_workers_by_200_urls_lose_and_duplicate_nothing(team: Team, tmp_pat
     rows = team.sql("SELECT count(*), count(DISTINCT record_id), count(DISTINCT url) "
                     "FROM retrievals")
     assert rows == [(800, 800, 800)]
-    assert sorted(team.keys("records/")) == sorted(
+    assert sorted(team.object_keys("records/")) == sorted(
         f"records/{c['record_id']}.yaml" for c in captures)
     blobs = {f"store/{c['bytes_sha256'][:2]}/{c['bytes_sha256']}" for c in captures}
-    assert set(team.keys("store/")) == blobs
+    assert set(team.object_keys("store/")) == blobs
     # and no machine kept any of it locally
     assert not any((tmp_path / f"machine{w}" / ".readreceipt" / "index.db").exists()
                    for w in range(4))
@@ -173,7 +173,7 @@ def gate(team: Team) -> Iterator[Gate]:
 
 def _rows_without_objects(team: Team) -> list[str]:
     """Rows of the index whose record, kept bytes or kept texts are missing from the bucket."""
-    keys = set(team.keys())
+    keys = set(team.object_keys())
     missing = []
     for record_id, kept, sha, text, page in team.sql(
             "SELECT record_id, bytes_kept, bytes_sha256, text_sha256, page_text_sha256 "
@@ -201,9 +201,9 @@ def test_a_worker_killed_mid_capture_leaves_no_row_without_its_objects(
     gate.hold_records.clear()
     gate.release.set()
     assert team.sql("SELECT count(*) FROM retrievals") == [(0,)]
-    assert team.keys("records/") == []
-    texts = team.keys("text/")  # main and whole text: one object when they are the same
-    assert len(team.keys("store/")) == 1 and len(texts) in (1, 2)
+    assert team.object_keys("records/") == []
+    texts = team.object_keys("text/")  # main and whole text: one object when they are the same
+    assert len(team.object_keys("store/")) == 1 and len(texts) in (1, 2)
     verified = subprocess.run([str(BIN / "readreceipt"), "verify", "--json"], cwd=tmp_path,
                               env=clean_env(**team.env), capture_output=True, timeout=120,
                               check=False)

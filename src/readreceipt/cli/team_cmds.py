@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from readreceipt.cli import emit_json
-from readreceipt.cli._common import json_option, library_option, open_library
+from readreceipt.cli._common import json_option, library_option
 from readreceipt.errors import UsageError
 from readreceipt.store import config, discovery
 from readreceipt.store.library import Library
@@ -90,12 +90,17 @@ def push(ctx: click.Context, folder: str, as_json: bool, library_here: str | Non
     if not (source_dir / discovery.INDEX_FILENAME).is_file():
         raise UsageError(f"{source_dir} holds no local library (no index.db)",
                          reason="not_a_local_library")
-    target = open_library(ctx, library_here)
-    if target.team is None:
+    obj = ctx.find_root().obj or {}
+    explicit = library_here or obj.get("library")
+    here = Path(explicit).expanduser() if explicit else discovery.choose()
+    team = config.resolve(here, index_url=obj.get("index_url"), blobs_url=obj.get("blobs_url"))
+    if team is None:  # asked before anything is opened, so no library is made here
         raise UsageError("push copies into a team library, and none is configured: give "
                          "--index-url and --blobs-url, set READRECEIPT_INDEX_URL and "
                          "READRECEIPT_BLOBS_URL, or run it where `readreceipt init` pointed "
                          "the library folder at one", reason="no_team_library")
+    target = Library.open_team(here, team)
+    ctx.call_on_close(target.close)
     with Library.open_local(source_dir) as source, progress_bar(
             "pushing", enabled=stderr_is_terminal() and not as_json) as progress:
         report = run_push(source, target, progress)
