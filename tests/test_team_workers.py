@@ -226,3 +226,26 @@ def test_a_worker_killed_mid_capture_leaves_no_row_without_its_objects(
     assert team.sql("SELECT count(*) FROM retrievals WHERE url = %s", pages[7]) == [(1,)]
     record_id = team.sql("SELECT record_id FROM retrievals WHERE url = %s", pages[7])[0][0]
     assert yaml.safe_load(team.get(f"records/{record_id}.yaml"))["url"] == pages[7]
+
+
+def test_jobs_keep_one_hosts_pace_on_the_local_library(tmp_path: Path,
+                                                      server: LocalServer) -> None:
+    # capture --jobs N on the local library: N workers, each with its own connection to
+    # index.db, queue after one host exactly as separate processes do.
+    arrivals: list[float] = []
+    body = SMALL_PAGE.format(n="jobs").encode()
+
+    def timed(handler: BaseHTTPRequestHandler) -> None:
+        arrivals.append(time.time())
+        reply(handler, body)
+
+    urls = [server.route(f"/jobs/{n}", handler=timed) for n in range(4)]
+    (tmp_path / "urls.txt").write_text("\n".join(urls) + "\n")
+    env = {"READRECEIPT_ALLOW_HOSTS": server.pair, "READRECEIPT_LIBRARY": str(tmp_path / "lib")}
+    proc = _start(["capture", "--from", "urls.txt", "--jobs", "3", "--json"], tmp_path, env)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err.decode()[-2000:]
+    captures = json.loads(out)["captures"]
+    assert [c["url"] for c in captures] == urls  # in the order given, whoever finished first
+    gaps = [b - a for a, b in itertools.pairwise(sorted(arrivals))]
+    assert len(arrivals) == 4 and min(gaps) >= MIN_GAP_SECONDS - 0.2, gaps
