@@ -95,9 +95,6 @@ def test_length_threshold() -> None:
 @pytest.mark.parametrize(
     ("answer", "why"),
     [
-        ('It says "the service retried ... before giving up".', "edited"),
-        ('It says "the service retried … before giving up".', "edited"),
-        ('It says "the [backend] service retried twice before giving up".', "edited"),
         ('<img alt="a diagram of the service retrying twice" src="x.png">', "attribute"),
         ('<a title = "the service retried twice before giving up">', "attribute"),
         ("> # The outage report\n> The service retried twice before giving up.",
@@ -138,11 +135,25 @@ def test_block_quote_with_attribution_and_inner_quotation() -> None:
     assert check(altered).outcome == "not_found"
 
 
-def test_inner_quotations_are_checked_when_the_block_is_edited() -> None:
-    answer = ("> “We will not stop until the job is done,” the operator said … on Tuesday.\n")
+def test_an_edited_block_is_checked_whole_and_says_so() -> None:
+    answer = "> “We will not stop until the job is done,” the operator said … on Tuesday.\n"
     passages, skipped = find_quotations(answer)
-    assert passages == ["We will not stop until the job is done,"]
-    assert [w for _, w in skipped] == ["edited"]
+    assert passages == [answer[2:].strip()]
+    assert skipped == []
+    (passage,) = check(answer).passages
+    assert (passage.found, passage.edited) == (True, True)
+    (passage,) = check(answer.replace("on Tuesday", "on Friday")).passages
+    assert (passage.found, passage.edited) == (False, True)
+    # "on Friday." is too short to stand alone: it is named with the piece it joins.
+    assert passage.missing is not None and passage.missing.endswith("\u2026 on Friday.")
+    assert passage.missing.startswith("“We will not stop")
+
+
+def test_inner_quotations_are_checked_when_the_block_is_not() -> None:
+    block = "the operator said “we will not stop until the job is done” on Tuesday"
+    passages, skipped = find_quotations(f"> {block}\n", prompt=f"Is it so that {block}?")
+    assert skipped == [(block, "in_prompt")]
+    assert passages == ["we will not stop until the job is done"]
 
 
 def test_each_paragraph_of_a_block_quote_is_a_passage() -> None:
@@ -228,10 +239,11 @@ def test_faithful_quotations_are_found(quoted: str) -> None:
 def test_no_quotation_is_not_run_never_a_pass() -> None:
     result = check("The page explains that the service gave up after two retries.")
     assert result == AnswerCheck("not_run", "no_quotation", ())
-    skipped = check('It says "the service retried ... before giving up".')
+    prompt = "Is it true that the service retried twice before giving up?"
+    skipped = check('It says "the service retried twice before giving up".', prompt=prompt)
     assert skipped.outcome == "not_run"
     assert skipped.reason == "no_quotation"
-    assert skipped.skipped == (("the service retried ... before giving up", "edited"),)
+    assert skipped.skipped == (("the service retried twice before giving up", "in_prompt"),)
 
 
 def test_empty_page_is_not_run() -> None:
@@ -253,7 +265,8 @@ def test_to_dict_is_json_and_holds_only_the_passages() -> None:
     text = json.dumps(data)
     assert secret not in text
     assert data["outcome"] == "not_found"
-    assert set(data["passages"][0]) == {"text", "found", "tier", "nearest", "similarity"}
+    assert set(data["passages"][0]) == {"text", "found", "tier", "nearest", "similarity",
+                                        "edited", "missing"}
 
 
 def test_pdf_hyphenation_and_tex_on_the_page() -> None:
