@@ -150,9 +150,9 @@ def test_an_edited_block_is_checked_whole_and_says_so() -> None:
 
 
 def test_inner_quotations_are_checked_when_the_block_is_not() -> None:
-    block = "the operator said “we will not stop until the job is done” on Tuesday"
-    passages, skipped = find_quotations(f"> {block}\n", prompt=f"Is it so that {block}?")
-    assert skipped == [(block, "in_prompt")]
+    block = "- the operator said “we will not stop until the job is done” on Tuesday"
+    passages, skipped = find_quotations(f"> {block}\n")
+    assert skipped == [(block, "structured_blockquote")]
     assert passages == ["we will not stop until the job is done"]
 
 
