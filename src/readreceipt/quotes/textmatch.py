@@ -134,27 +134,31 @@ def boundaries_hold(hay: str, start: int, end: int) -> bool:
     first, last = hay[start], hay[end - 1]
     if start > 0:
         before = hay[start - 1]
-        if first.isalnum() and before.isalnum() and not (unspaced(first) or unspaced(before)):
+        wide = not (first.isascii() and before.isascii())  # the common case skips the tables
+        if first.isalnum() and before.isalnum() and not (
+                wide and (unspaced(first) or unspaced(before))):
             return False
         if first.isdigit() and (
             before.isdigit() or before in "-+^±"
             or (before in ".," and start > 1 and hay[start - 2].isdigit())
         ):
             return False
-        if (unspaced(first) or unspaced(before)) and before in NEGATION_BEFORE:
+        if wide and (unspaced(first) or unspaced(before)) and before in NEGATION_BEFORE:
             return False
-        if hangul(first) and NEGATION_BEFORE_WORD.search(hay, max(0, start - 3), start):
+        if wide and hangul(first) and NEGATION_BEFORE_WORD.search(hay, max(0, start - 3), start):
             return False
     if end < len(hay):
         after = hay[end]
-        if last.isalnum() and after.isalnum() and not (unspaced(last) or unspaced(after)):
+        wide = not (last.isascii() and after.isascii())
+        if last.isalnum() and after.isalnum() and not (
+                wide and (unspaced(last) or unspaced(after))):
             return False
         if last.isdigit() and (
             after.isdigit() or after in "%‰°^"
             or (after in ".," and end + 1 < len(hay) and hay[end + 1].isdigit())
         ):
             return False
-        if (unspaced(last) or hangul(last)) and NEGATION_AFTER.match(hay, end):
+        if wide and (unspaced(last) or hangul(last)) and NEGATION_AFTER.match(hay, end):
             return False
     return True
 
