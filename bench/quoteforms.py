@@ -64,7 +64,7 @@ def unspaced(text: str) -> bool:
 
 # ------------------------------------------------------------------------- passages to quote
 
-_SENTENCE = re.compile(r"(?<=[.!?。！？])[\"”」』»]?\s*")
+_SENTENCE = re.compile(r"(?<=[.!?])[\"”»]?\s+|(?<=[。！？])[」』”]?\s*")
 
 
 def sentences(text: str) -> list[str]:
@@ -81,12 +81,27 @@ def sentences(text: str) -> list[str]:
     return out
 
 
+_LIST_LIKE = re.compile(r"\s*(?:[-*+\u2014\u2013•]|\d{1,3}[.)]\s|#|\|)")
+_SINGLES = re.compile("[\u2018\u2019\u201a\u2039\u203a]")
+
+
+def quotable(passage: str, form: str) -> bool:
+    """Whether a writer could quote ``passage`` in ``form`` unambiguously: its own marks
+    paired (a passage that opens a quotation and does not close it is not quoted whole), no
+    single marks of its own inside single marks, and as a block no list item."""
+    if len(_INNER.findall(passage)) % 2:
+        return False
+    if form in ("single curly", "single guillemets", "low-9") and _SINGLES.search(passage):
+        return False
+    return not (form == "block" and _LIST_LIKE.match(passage))
+
+
 def fragment(sentence: str, rng: random.Random) -> str:
     """The sentence, or a clause of it cut where a reader would cut: at a comma or, in
     Chinese and Japanese, at a clause mark (never beside a negation)."""
     from readreceipt.quotes.scripts import latin_length
 
-    cuts = [m.end() for m in re.finditer(r"[,，、;；:：]\s*", sentence)]
+    cuts = [m.end() for m in re.finditer(r"[,;:]\s+|[，、；：]\s*", sentence)]
     if not cuts or rng.random() < 0.5:
         return sentence
     at = rng.choice(cuts)

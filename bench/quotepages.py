@@ -157,6 +157,8 @@ def _on_page(text: str, held: tuple[str, str]) -> bool:
 
 
 def build_cases(page: dict[str, Any], per_form: int, rng: random.Random) -> list[dict[str, Any]]:
+    from readreceipt.quotes.scripts import latin_length
+
     held = (qf.key(page["main"]), qf.key(page["page"]))
     candidates = qf.sentences(page["main"]) or qf.sentences(page["page"])
     cases: list[dict[str, Any]] = []
@@ -170,7 +172,7 @@ def build_cases(page: dict[str, Any], per_form: int, rng: random.Random) -> list
             if faithful >= per_form and altered >= per_form:
                 break
             passage = qf.fragment(sentence, rng)
-            if not _on_page(passage, held):
+            if not _on_page(passage, held) or not qf.quotable(passage, form):
                 continue
             kind = "faithful" if faithful < per_form else "altered"
             change = None
@@ -187,6 +189,8 @@ def build_cases(page: dict[str, Any], per_form: int, rng: random.Random) -> list
                 edited = passage
             if edited is None or _on_page(edited, held) != (kind == "faithful"):
                 continue  # a misquote the cut left out, or nothing to edit
+            if latin_length(" ".join(_PIECES.split(edited))) < 34:
+                continue  # what is left is a term, not a passage
             answer, _ = qf.typeset(edited, form, page["lang"], rng)
             cases.append({"kind": kind, "change": change, "form": form,
                           "script": page["script"], "passage": edited, "answer": answer})

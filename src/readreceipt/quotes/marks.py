@@ -20,8 +20,8 @@ closed pairs are passages.
 | `「` `『` `｢` `〝` `﹁` `﹃` | `」` `』` `｣` `〞`/`〟` `﹂` `﹄` | Japanese, Chinese, vertical forms |
 
 Straight single quotes (`'`, `＇`) are never read: every one of them can be an apostrophe.
-A curly `‘` opens only where an apostrophe cannot stand (not inside a word, not before a
-digit or an elided word such as ’tis or ’90s), and `’` closes it only where it is not inside
+A curly `‘` opens only where an apostrophe cannot stand (not inside a word, not before an
+elided word or year such as ’tis, ’90s or ’24), and `’` closes it only where it is not inside
 a word; a `’` after an ``s`` and before a space (the workers’ union) closes only when no
 other closing `’` follows before the next `‘`.
 
@@ -67,8 +67,9 @@ _OPEN_AFTER = frozenset("([{<\u2014\u2013-/*_~:=\u2018'\uff1a\uff0c\u3001\u3002\
                         "\u3010\u300a\uff08")
 _CLOSE_BEFORE = frozenset(".,;:!?)]}>*_~\u2014\u2013-/'\u2019\"\u201d\u3002\uff0c\u3001\uff1b"
                           "\uff1a\uff01\uff1f\uff09\u300d\u300f\u3011\u300b")
-# ’tis, ’twas, ’em, ’n’, ’cause, ’til: words an apostrophe starts.
-_ELIDED_WORD = re.compile(r"(?:tis|twas|em|n|cause|til|bout|round)\b|\d", re.I)
+# ’tis, ’twas, ’em, ’n’, ’cause, ’til, ’90s, ’24: words and years an apostrophe starts.
+_ELIDED_WORD = re.compile(r"(?:tis|twas|em|n|cause|til|bout|round)\b|\d\ds?(?![\w.,%])",
+                          re.I)
 _ATTRIBUTE_BEFORE = re.compile(r"[\w:.-]\s*=\s*$")
 
 
@@ -138,13 +139,13 @@ def _curly(paragraph: str, i: int, mark: str, before: str, after: str,
            stack: list[_Open]) -> str | None:
     if mark == "\u2019":
         return "close" if _closes(mark, stack) and _single_closes(paragraph, i) else None
+    if mark in "\u2018\u201c" and before and not before.isspace() and _closes(mark, stack):
+        return "close"  # closing a ‚German‘ „quotation“: never after a space
     if mark == "\u2018":
-        if _closes(mark, stack):  # closing a ‚German‘ single quotation
-            return "close"
         opens = (_spacelike(before) or before in _OPEN_AFTER or before in MARK_CHARS) and \
             bool(after) and not after.isspace() and not _ELIDED_WORD.match(paragraph, i + 1)
         return "open" if opens else None
-    if _closes(mark, stack):
+    if mark != "\u201c" and _closes(mark, stack):
         return "close"
     if mark in _ALWAYS_OPEN:
         return "open"
