@@ -32,8 +32,9 @@ __all__ = ["NEGATION_AFTER", "NEGATION_BEFORE", "NEGATION_BEFORE_WORD", "NEGATIO
 NEGATION_BEFORE = frozenset("不没沒未无無非别別莫勿弗否")
 
 NEGATION_AFTER = re.compile(
-    # Japanese: a verb stem or noun, then (する's stems, the copula) and the negative ending.
-    r"(?:し|せ|さ|でき|で|では|じゃ|く|くは)?(?:ない|なかっ|なく|なけれ|ません|ませ|ず|ぬ|ありません)"
+    # Japanese: a verb stem or noun, up to two kana of conjugation (し, でき, では, てい,
+    # られ, が…), then the negative ending (ずっと, "all along", is not one).
+    r"[\u3041-\u3096]{0,2}?(?:ない|なかっ|なく|なけれ|ません|ませ|ず(?!っ)|ぬ|ありません)"
     # Korean: the long negation and the negative predicates, after a space or glued.
     r"| ?(?:않|못\s?하|못했|아니|없)"
 )

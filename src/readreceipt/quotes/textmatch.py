@@ -158,9 +158,19 @@ def boundaries_hold(hay: str, start: int, end: int) -> bool:
             or (after in ".," and end + 1 < len(hay) and hay[end + 1].isdigit())
         ):
             return False
-        if wide and (unspaced(last) or hangul(last)) and NEGATION_AFTER.match(hay, end):
+        if wide and (unspaced(last) or hangul(last)) and _negation_follows(hay, end):
             return False
     return True
+
+
+def _negation_follows(hay: str, end: int) -> bool:
+    """Whether a negating ending starts at ``end`` or runs across it (a match cut inside
+    ません, with ま in it and せん after it, still drops the negation)."""
+    for at in range(max(0, end - 3), end + 1):
+        m = NEGATION_AFTER.match(hay, at)
+        if m is not None and m.end() > end:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------- answer markdown
