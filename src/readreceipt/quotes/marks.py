@@ -21,7 +21,7 @@ closed pairs are passages.
 
 Straight single quotes (`'`, `＇`) are never read: every one of them can be an apostrophe.
 A curly `‘` opens only where an apostrophe cannot stand (not inside a word, not before an
-elided word or year such as ’tis, ’90s or ’24), and `’` closes it only where it is not inside
+elided word or a decade such as ’tis or ’90s), and `’` closes it only where it is not inside
 a word; a `’` after an ``s`` and before a space (the workers’ union) closes only when no
 other closing `’` follows before the next `‘`.
 
@@ -67,9 +67,8 @@ _OPEN_AFTER = frozenset("([{<\u2014\u2013-/*_~:=\u2018'\uff1a\uff0c\u3001\u3002\
                         "\u3010\u300a\uff08")
 _CLOSE_BEFORE = frozenset(".,;:!?)]}>*_~\u2014\u2013-/'\u2019\"\u201d\u3002\uff0c\u3001\uff1b"
                           "\uff1a\uff01\uff1f\uff09\u300d\u300f\u3011\u300b")
-# ’tis, ’twas, ’em, ’n’, ’cause, ’til, ’90s, ’24: words and years an apostrophe starts.
-_ELIDED_WORD = re.compile(r"(?:tis|twas|em|n|cause|til|bout|round)\b|\d\ds?(?![\w.,%])",
-                          re.I)
+# ’tis, ’twas, ’em, ’n’, ’cause, ’til, ’90s: words and decades an apostrophe starts.
+_ELIDED_WORD = re.compile(r"(?:tis|twas|em|n|cause|til|bout|round|\d0s)\b", re.I)
 _ATTRIBUTE_BEFORE = re.compile(r"[\w:.-]\s*=\s*$")
 
 

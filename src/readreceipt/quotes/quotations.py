@@ -290,9 +290,12 @@ def _check_passage(passage: str, tiers: list[tuple[str, PageText]], pdf: bool) -
     piece by piece."""
     needle = Needle(passage, pdf)
     tier = next((name for name, text in tiers if needle.found_in(text)), None)
+    marked = has_edit_marks(passage)
     if tier is not None:
-        return PassageResult(passage, True, tier, None, None)
-    if not has_edit_marks(passage):
+        # Found as written: edited only if a trailing ellipsis was trimmed off to find it.
+        return PassageResult(passage, True, tier, None, None,
+                             edited=marked and not has_edit_marks(needle.clean))
+    if not marked:
         nearest, similarity = nearest_passage(needle.clean, tiers[-1][1])
         return PassageResult(passage, False, None, nearest, similarity)
     edited = parse(passage)
@@ -329,6 +332,9 @@ def flag_message(url: str, passage: PassageResult) -> str:
         nearest = f'the nearest passage on the page says "{_clip(passage.nearest)}"{similarity}'
     else:
         nearest = "the page holds nothing close to it"
+    if passage.missing:
+        nearest = (f'its piece "{_clip(passage.missing)}" is not there in order and close to '
+                   f"the rest, and {nearest}")
     return (f'The quoted passage "{_clip(passage.text)}" is not on {_clip(url)}: {nearest}; '
             "readreceipt fetched the page again independently, so its copy can differ from "
             "what the fetch tool read.")

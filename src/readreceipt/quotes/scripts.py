@@ -66,7 +66,10 @@ def long_enough(text: str) -> bool:
     one unbroken token (a URL, an identifier) unless its script has no spaces to break it."""
     if latin_length(text) < MIN_QUOTATION_CHARS:
         return False
-    return " " in text or CJK_WEIGHT * len(_CJK.findall(text)) >= MIN_QUOTATION_CHARS
+    if " " in text:
+        return True
+    letters = sum(1 for ch in text if ch.isalpha())
+    return 2 * len(_UNSPACED.findall(text)) >= letters  # mostly a script without spaces
 
 
 # Scripts written without spaces between words (Han, kana, Thai, Lao, Myanmar, Khmer): no

@@ -1,0 +1,90 @@
+"""Quotation marks of every script, and the minimum length of each script."""
+
+# ruff: noqa: RUF001 - the look-alike marks are what these tables are about
+from __future__ import annotations
+
+import pytest
+
+from readreceipt.quotes.quotations import find_quotations
+from readreceipt.quotes.scripts import MIN_QUOTATION_CHARS, latin_length, long_enough
+
+DE = "Die Stadt hat Wort gehalten, sagte der Bürgermeister"
+FR = "la ville a tenu parole après quatre années de travaux"
+JA = "政府は来年度の予算案を決定した"
+ZH = "我们将在年底前完成这项工程的全部内容"
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # German, Czech, Slovak: „…“; Polish, Hungarian, Romanian: „…”.
+        (f"Er sagte: „{DE}“.", [DE]),
+        (f"Powiedział: „{DE}” wczoraj.", [DE]),
+        # French guillemets, with or without inner spaces (U+0020, U+00A0, U+202F).
+        (f"Il a dit : « {FR} ».", [FR]),
+        (f"Il a dit : «\u00a0{FR}\u00a0».", [FR]),
+        (f"Il a dit : «\u202f{FR}\u202f».", [FR]),
+        (f"Dijo: «{FR}».", [FR]),
+        # German and Danish »…«; Swedish and Finnish »…» and ”…”.
+        (f"Er sagte: »{DE}«.", [DE]),
+        (f"Han sa: »{DE}» i går.", [DE]),
+        (f"Han sa: ”{DE}” i går.", [DE]),
+        # Single forms: ‹…›, ‚…‘, and ‘…’ where neither mark can be an apostrophe.
+        (f"Il a dit : ‹ {FR} ›.", [FR]),
+        (f"Er sagte: ‚{DE}‘.", [DE]),
+        (f"He said ‘{DE}’ yesterday.", [DE]),
+        (f"The workers’ union said ‘{DE}’ and left.", [DE]),
+        (f"He said ‘{DE} in the workers’ union hall’ and left.",
+         [f"{DE} in the workers’ union hall"]),
+        (f"In the ’90s he said ‘{DE}’ often.", [DE]),
+        (f"It’s what he said ‘{DE}’, isn’t it.", [DE]),
+        # Japanese and Chinese corner brackets, Chinese curly marks, full-width forms.
+        (f"記事は「{JA}」と伝えた。", [JA]),
+        (f"記事は『{JA}』と伝えた。", [JA]),
+        (f"他说“{ZH}”。", [ZH]),
+        (f"他说＂{ZH}＂。", [ZH]),
+        (f"記事は｢{JA}｣と伝えた。", [JA]),
+        (f"他说〝{ZH}〟。", [ZH]),
+        (f'他说"{ZH}"。', [ZH]),
+        # Korean glues its particle to the closing mark.
+        ('기사는 "시장은 다리 공사가 이 년 늦어졌다고 밝혔다"고 전했다.',
+         ["시장은 다리 공사가 이 년 늦어졌다고 밝혔다"]),
+        # Nested marks stay part of the passage, whatever the script.
+        (f"Er sagte: „{DE}, ‚wie versprochen‘ und pünktlich“.",
+         [f"{DE}, ‚wie versprochen‘ und pünktlich"]),
+        (f"Er sagte: „{DE}, “wie versprochen” und pünktlich“.",
+         [f"{DE}, “wie versprochen” und pünktlich"]),
+        (f"Il a dit : « {FR}, « comme promis » disait-il ».",
+         [f"{FR}, « comme promis » disait-il"]),
+        (f"市長は「{JA}、『予定通り』と述べた」と伝えた。", [f"{JA}、『予定通り』と述べた"]),
+        (f"He said “{DE} ‘as promised’ today”.", [f"{DE} ‘as promised’ today"]),
+        # Not quotations: straight single quotes (every one can be an apostrophe), a closing
+        # mark with nothing open, a breadcrumb's guillemets.
+        (f"He said '{DE}' today.", []),
+        (f"Home » News » {DE} » Today", []),
+        (f"He said {DE}” today.", []),
+    ],
+)
+def test_marks_of_every_script(answer: str, expected: list[str]) -> None:
+    assert find_quotations(answer)[0] == expected
+
+
+def test_minimum_length_per_script() -> None:
+    assert MIN_QUOTATION_CHARS == 30
+    # 12 Han or kana characters are a passage, 11 are not.
+    assert long_enough("政府は来年度の予算案を決定")  # 13
+    assert long_enough("政府は来年度の予算案を決")  # 12
+    assert not long_enough("政府は来年度の予算案を")  # 11
+    assert find_quotations("記事は「政府は来年度の予算案を決」と伝えた。")[0] == [
+        "政府は来年度の予算案を決"]
+    assert find_quotations("記事は「政府は来年度の予算案を」と伝えた。") == ([], [])
+    # Korean: syllables weigh 2.5, spaces one.
+    assert latin_length("시장은 다리 공사가") == 8 * 2.5 + 2
+    assert long_enough("시장은 다리 공사가 늦어졌다")
+    assert not long_enough("시장은 다리 공사가")
+    # A mixed passage is weighed character by character; Latin is unchanged.
+    assert latin_length("iPhone 15の発売日") == len("iPhone 15") + 4 * 2.5
+    assert long_enough("a" * 24 + " words") and not long_enough("a" * 23 + " words")
+    # One unbroken Latin token is an identifier, not a passage; a CJK one is a passage.
+    assert not long_enough("https://example.com/a/very/long/path/to/a/page")
+    assert long_enough("我们将在年底前完成这项工程")
