@@ -103,8 +103,9 @@ def test_not_found_names_the_missing_piece_and_its_nearest_passage() -> None:
     message = flag_message("https://example.org/bridge", passage)
     assert 'its piece "Engineers replaced 312 of the 480 bearings" is not there' in message
     # A short piece is named with the neighbour it was checked with.
-    passage = check("took four years … three years later than promised")
-    assert passage.missing == "took four years \u2026 three years later than promised"
+    passage = check("The retrofit of the harbour bridge took four years … three years late")
+    assert passage.missing == ("The retrofit of the harbour bridge took four years \u2026 "
+                               "three years late")
 
 
 def test_pieces_must_be_close_together() -> None:
