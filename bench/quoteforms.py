@@ -75,7 +75,8 @@ def sentences(text: str) -> list[str]:
     for line in text.split("\n"):
         for s in _SENTENCE.split(line.strip()):
             s = s.strip()
-            if 34 <= latin_length(s) and len(s) <= 240 and not re.search(r"\.\.\.|…|[\[\]]", s) \
+            edited = re.search(r"\.\.\.|…|[\[\]]", s)
+            if latin_length(s) >= 34 and len(s) <= 240 and not edited \
                     and (" " in s or unspaced(s)):
                 out.append(s)
     return out
@@ -124,7 +125,8 @@ NEGATE: dict[str, list[tuple[str, str]]] = {
     "pl": [(r"\b(jest|był|była|będzie|ma|są)\b", r"nie \1")],
     "ru": [(r"(?<!\w)(был|была|было|будет|является|может)(?!\w)", r"не \1")],
     "zh": [("(是|有|会|能|将|已经)", r"不\1")],
-    "ja": [("した", "しなかった"), ("です", "ではありません"), ("ある", "ない"), ("いる", "いない")],
+    "ja": [("した", "しなかった"), ("です", "ではありません"), ("ある", "ない"),
+           ("いる", "いない")],
     "ko": [("했다", "하지 않았다"), ("있다", "없다"), ("된다", "되지 않는다")],
 }
 DENEGATE: dict[str, list[tuple[str, str]]] = {
@@ -257,10 +259,12 @@ _ALTER: dict[str, Callable[[str, str, str, random.Random], str | None]] = {
 MARKS: dict[str, list[tuple[str, str, str, str]]] = {
     "straight": [('"', '"', "'", "'")],
     "curly": [("\u201c", "\u201d", "\u2018", "\u2019")],
-    "guillemets": [("\u00ab", "\u00bb", "\u201c", "\u201d"), ("\u00ab ", " \u00bb", "\u2039 ", " \u203a"),
+    "guillemets": [("\u00ab", "\u00bb", "\u201c", "\u201d"),
+                   ("\u00ab ", " \u00bb", "\u2039 ", " \u203a"),
                    ("\u00ab\u00a0", "\u00a0\u00bb", "\u201c", "\u201d"),
                    ("\u00ab\u202f", "\u202f\u00bb", "\u00ab\u202f", "\u202f\u00bb")],
-    "single guillemets": [("\u2039", "\u203a", "\u201c", "\u201d"), ("\u2039 ", " \u203a", "\u00ab", "\u00bb")],
+    "single guillemets": [("\u2039", "\u203a", "\u201c", "\u201d"),
+                          ("\u2039 ", " \u203a", "\u00ab", "\u00bb")],
     "low-9": [("\u201e", "\u201c", "\u201a", "\u2018"), ("\u201e", "\u201d", "\u00ab", "\u00bb"),
               ("\u201a", "\u2018", "\u201e", "\u201c")],
     "nordic": [("\u201d", "\u201d", "\u2019", "\u2019"), ("\u00bb", "\u00ab", "\u203a", "\u2039"),
@@ -268,7 +272,8 @@ MARKS: dict[str, list[tuple[str, str, str, str]]] = {
     "single curly": [("\u2018", "\u2019", "\u201c", "\u201d")],
     "corner": [("\u300c", "\u300d", "\u300e", "\u300f")],
     "white corner": [("\u300e", "\u300f", "\u300c", "\u300d")],
-    "full-width": [("\uff02", "\uff02", "\u300c", "\u300d"), ("\uff62", "\uff63", "\u300e", "\u300f"),
+    "full-width": [("\uff02", "\uff02", "\u300c", "\u300d"),
+                   ("\uff62", "\uff63", "\u300e", "\u300f"),
                    ("\u301d", "\u301f", "\u300c", "\u300d")],
 }
 _MARKS_OF_LANG = {"de": "low-9", "cs": "low-9", "pl": "low-9", "fr": "guillemets",
@@ -326,8 +331,9 @@ def elide(passage: str, rng: random.Random) -> str | None:
     mark = rng.choice(ELISIONS)
     where = rng.choice(["start", "middle", "end"])
     third = len(cuts) // 3
+    last = cuts[min(len(cuts) - 1, third + max(1, len(cuts) // 4))]
     a, b = {"start": (0, cuts[third]), "end": (cuts[-third - 1], len(passage)),
-            "middle": (cuts[third], cuts[min(len(cuts) - 1, third + max(1, len(cuts) // 4))])}[where]
+            "middle": (cuts[third], last)}[where]
     left, gone, right = passage[:a].strip(), passage[a:b].strip(), passage[b:].strip()
     edges = " ".join(gone.split(" ")[:2] + gone.split(" ")[-2:]) if spaced else gone[:3] + gone[-3:]
     if _NEGATING.search(edges) or (not spaced and _NEGATING.match(right)):

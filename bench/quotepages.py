@@ -8,7 +8,7 @@ numbers, negations, qualifiers and names a misquote changes). They are not the c
 are reported apart (script ``... (written)``).
 """
 
-# ruff: noqa: RUF001 - the pages are typeset as their languages are
+# ruff: noqa: RUF001, E501 - the pages are typeset as their languages are, a paragraph a line
 from __future__ import annotations
 
 import glob

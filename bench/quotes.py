@@ -340,7 +340,7 @@ def size_sweep(pages: list[dict[str, Any]], repeat: int) -> list[tuple[int, floa
 
 def length_evidence(pages: list[dict[str, Any]], rng: random.Random) -> list[str]:
     """How often a stretch of one article, of a given length, is also on another page: the
-    evidence behind quotations.MIN_QUOTATION_CHARS (accidental matches fall as passages grow)."""
+    evidence behind scripts.MIN_QUOTATION_CHARS (accidental matches fall as passages grow)."""
     from readreceipt.quotes.textfold import fold
 
     texts = {p["name"]: fold(p["page"]) for p in pages}

@@ -1,5 +1,6 @@
 """The quotation check: which passages an answer quotes, and whether the page holds them."""
 
+# ruff: noqa: RUF001 - the pages and answers in other scripts are typeset as they are
 from __future__ import annotations
 
 import gzip
@@ -455,7 +456,7 @@ WORLD_ALTERED = [
     "会社は『地盤の状態が想定より悪かったためで、安全上の問題があった』と説明した。",  # negation
     "会社は「工事費は四十二億円となった」と説明した。",  # 約 dropped
     '관계자는 "당초 계획보다 공사 기간이 2년 늘어났지만"이라고 말했다.',  # number
-    '관계자는 "예산은 초과했다"고 말했다... "당초 계획보다 공사 기간이 1년 늘어났지만 예산은 초과했다"',
+    '관계자는 "당초 계획보다 공사 기간이 1년 늘어났지만 예산은 초과했다"고 말했다.',  # negation
     "Il a dit : « Nous avons rendu le pont […] plus souple ».",  # negation in a piece
     "他说：“我们让大桥变得更坚固……更有韧性。”",  # negation in a piece
 ]

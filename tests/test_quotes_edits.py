@@ -124,7 +124,7 @@ def test_pieces_must_be_close_together() -> None:
     answer = 'It says "The flood came on the second day of March … at last".'
     (passage,) = check_answer_text(answer, main_text=page, page_text=page).passages
     assert not passage.found
-    page = f"The flood came on the second day of March and then the river rose at last."
+    page = "The flood came on the second day of March and then the river rose at last."
     (passage,) = check_answer_text(answer, main_text=page, page_text=page).passages
     assert passage.found
 

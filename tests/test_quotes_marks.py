@@ -1,6 +1,6 @@
 """Quotation marks of every script, and the minimum length of each script."""
 
-# ruff: noqa: RUF001 - the look-alike marks are what these tables are about
+# ruff: noqa: RUF001, RUF003 - the look-alike marks are what these tables are about
 from __future__ import annotations
 
 import pytest

@@ -17,7 +17,7 @@ closed pairs are passages.
 | `»` | `«` or `»` | German, Danish (`»…«`); Swedish, Finnish (`»…»`) |
 | `‹` `›` `‚` | `›`, `‹` or `›`, `‘` or `’` | the single forms of the above |
 | `‘` | `’` | English single, only where neither can be an apostrophe (below) |
-| `「` `『` `｢` `〝` `﹁` `﹃` | `」` `』` `｣` `〞`/`〟` `﹂` `﹄` | Japanese, Chinese, vertical forms |
+| `「` `『` `｢` `〝` `﹁` `﹃` | `」` `』` `｣` `〞`/`〟` `﹂` `﹄` | Japanese, Chinese |
 
 Straight single quotes (`'`, `＇`) are never read: every one of them can be an apostrophe.
 A curly `‘` opens only where an apostrophe cannot stand (not inside a word, not before an
@@ -28,6 +28,7 @@ other closing `’` follows before the next `‘`.
 Pure: no I/O.
 """
 
+# ruff: noqa: RUF002, RUF003 - the marks of every script are what this module is about
 from __future__ import annotations
 
 import re
