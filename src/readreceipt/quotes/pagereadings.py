@@ -183,7 +183,7 @@ def _cjk_number(run: str) -> str | None:
 
 def cjk_digits(text: str) -> str:
     """``text`` with the numbers it writes in CJK numerals written in digits."""
-    if not _CJK_NUMBER.search(text):
+    if text.isascii() or not _CJK_NUMBER.search(text):  # isascii: a fast no for most pages
         return text
     return _CJK_NUMBER.sub(lambda m: _cjk_number(m.group()) or m.group(), text)
 

@@ -250,8 +250,10 @@ class Needle:
 
     def found_in(self, page: PageText) -> bool:
         """Whether ``page`` holds the passage: plainly in its text or a reading, or squeezed."""
-        hays = [page.text, *page.readings]
-        if any(find_bounded(needle, hay) for hay in hays for needle in self.strict):
+        # The text first: its further readings are made only when it does not hold the passage.
+        if any(find_bounded(needle, page.text) for needle in self.strict):
+            return True
+        if any(find_bounded(needle, hay) for hay in page.readings for needle in self.strict):
             return True
         if not self.squeezed:
             return False
