@@ -74,6 +74,7 @@ def record_flags(lib: Library, record: Record, check: dict[str, Any],
         flag = {
             "record_id": record.record_id, "url": record.url, "passage": passage.get("text"),
             "nearest": passage.get("nearest"), "similarity": passage.get("similarity"),
+            "edited": bool(passage.get("edited")), "missing": passage.get("missing"),
             "session_id": session_id, "agent_id": agent_id, "created_at": utc_now(),
         }
         lib.log("flags.jsonl", {k: v for k, v in flag.items() if k != "created_at"})
