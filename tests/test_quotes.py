@@ -417,7 +417,7 @@ WORLD = (
     "„Nie budowaliśmy szpitala dla urzędników, tylko dla pacjentów” – powiedział dyrektor "
     "Marek Nowak. Szpital ma 540 łóżek i około 14 sal operacyjnych.\n\n"
     "项目负责人李明说：“我们没有让大桥变得更坚固，而是让它变得更有韧性。”工程共耗资三千五百万元，其中约四成来自"
-    "中央财政补贴。\n\n"
+    "中央财政补贴。市长不同意这个计划的第二部分。\n\n"
     "鉄道会社は「工事の遅れは地盤の状態が想定より悪かったためで、安全上の問題はなかった」と説明した。"
     "工事費は約四十二億円となった。\n\n"
     "시 관계자는 \"당초 계획보다 공사 기간이 1년 늘어났지만 예산은 초과하지 않았다\"고 말했다. "
@@ -437,6 +437,7 @@ WORLD_FAITHFUL = [
     '관계자는 "당초 계획보다 공사 기간이 1년 늘어났지만"이라고 말했다.',
     "Il a dit : « Nous n’avons pas rendu le pont […] plus souple ».",
     "他说：“我们没有让大桥变得更坚固……更有韧性。”",
+    "报道说市长“不同意这个计划的第二部分”。",
 ]
 
 # One realistic change each: a number, a negation added or dropped, a qualifier removed, a
@@ -459,6 +460,7 @@ WORLD_ALTERED = [
     '관계자는 "당초 계획보다 공사 기간이 1년 늘어났지만 예산은 초과했다"고 말했다.',  # negation
     "Il a dit : « Nous avons rendu le pont […] plus souple ».",  # negation in a piece
     "他说：“我们让大桥变得更坚固……更有韧性。”",  # negation in a piece
+    "报道说市长“同意这个计划的第二部分”。",  # 不 left outside the marks
 ]
 
 

@@ -72,19 +72,17 @@ def test_marks_of_every_script(answer: str, expected: list[str]) -> None:
 
 def test_minimum_length_per_script() -> None:
     assert MIN_QUOTATION_CHARS == 30
-    # 12 Han or kana characters are a passage, 11 are not.
-    assert long_enough("政府は来年度の予算案を決定")  # 13
-    assert long_enough("政府は来年度の予算案を決")  # 12
-    assert not long_enough("政府は来年度の予算案を")  # 11
-    assert find_quotations("記事は「政府は来年度の予算案を決」と伝えた。")[0] == [
-        "政府は来年度の予算案を決"]
-    assert find_quotations("記事は「政府は来年度の予算案を」と伝えた。") == ([], [])
-    # Korean: syllables weigh 2.5, spaces one.
-    assert latin_length("시장은 다리 공사가") == 8 * 2.5 + 2
-    assert long_enough("시장은 다리 공사가 늦어졌다")
+    # 10 Han or kana characters are a passage, 9 are not.
+    assert long_enough("政府は来年度の予算案")  # 10
+    assert not long_enough("政府は来年度の予算")  # 9
+    assert find_quotations("首相は「政府は来年度の予算案」と述べた。")[0] == ["政府は来年度の予算案"]
+    assert find_quotations("首相は「政府は来年度の予算」と述べた。") == ([], [])
+    # Korean: syllables weigh 3, spaces one.
+    assert latin_length("시장은 다리 공사가") == 8 * 3 + 2
+    assert long_enough("시장은 다리 공사가 늦어")
     assert not long_enough("시장은 다리 공사가")
     # A mixed passage is weighed character by character; Latin is unchanged.
-    assert latin_length("iPhone 15の発売日") == len("iPhone 15") + 4 * 2.5
+    assert latin_length("iPhone 15の発売日") == len("iPhone 15") + 4 * 3
     assert long_enough("a" * 24 + " words") and not long_enough("a" * 23 + " words")
     # One unbroken Latin token is an identifier, not a passage; a CJK one is a passage.
     assert not long_enough("https://example.com/a/very/long/path/to/a/page")

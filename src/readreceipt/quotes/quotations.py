@@ -7,7 +7,7 @@ What counts as a quotation (:func:`find_quotations`): a passage in quotation mar
 script (:mod:`readreceipt.quotes.marks`: "…", “…”, „…“, « … », »…«, ”…”, 「…」, 『…』,
 full-width forms, and single marks where they cannot be apostrophes), or a markdown block
 quote, long enough for its script (:mod:`readreceipt.quotes.scripts`: 30 Latin characters,
-12 Chinese or Japanese ones). Left out, with the reason: a passage whose words are in the
+10 Chinese, Japanese or Korean ones). Left out, with the reason: a passage whose words are in the
 prompt (``in_prompt``: the agent's own wording handed back), an attribute value of reproduced
 markup (``attribute``), a block quote holding a heading, a list or a table
 (``structured_blockquote``: a reproduced document).
