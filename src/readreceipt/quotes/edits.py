@@ -173,7 +173,7 @@ def locate(edited: Edited, page: PageText, needles: list[Needle]) -> int:
     """How many pieces, from the first, could be placed in order: ``len(pieces)`` when the
     passage is found. Tried on the page's text and on each of its readings."""
     best = 0
-    for hay, squeezed in page.squeezed:
+    for hay, squeezed in page.hays(any(n.digits for n in needles)):
         placed = _Chain(edited, needles, hay, squeezed).run()
         if placed == len(needles):
             return placed

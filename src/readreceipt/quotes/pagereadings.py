@@ -2,12 +2,14 @@
 
 A reading can only ever find more: a passage is found when any reading holds it. A reading of
 the folded text (:func:`folded_readings`): without footnote markers and screen-reader text
-("opens in a new tab"). Readings of the page's own text, to be folded by the caller
+("opens in a new tab"); for a passage holding a digit, with numbers written in CJK numerals
+as digits (:func:`cjk_digits`). Readings of the page's own text, to be folded by the caller
 (:func:`source_readings`): TeX written as the characters it renders to, by a closed table, and
 for a PDF the words a line end broke with a hyphen, joined without it and with it.
 
 Invariant, checked by the must-not-match tables in tests/test_textfold.py: no reading changes
-a digit, a sign, an inequality or a decimal point, and TeX that is not math (an amount in
+a digit, a sign, an inequality or a decimal point (a CJK numeral becomes exactly the number it
+writes, or stays as written), and TeX that is not math (an amount in
 dollars) stays as typed.
 """
 
@@ -137,11 +139,7 @@ def folded_readings(folded: str) -> list[str]:
         asides = _FOOTNOTE_RAISED.sub("", asides)
     if any(words in asides for words in _SCREEN_READER_WORDS):
         asides = _SCREEN_READER.sub("", asides)
-    readings = [asides] if asides != folded else []
-    digits = cjk_digits(folded)
-    if digits != folded:
-        readings.append(digits)
-    return readings
+    return [asides] if asides != folded else []
 
 
 # -------------------------------------------------------------------------- numbers in CJK
@@ -183,7 +181,7 @@ def _cjk_number(run: str) -> str | None:
 
 def cjk_digits(text: str) -> str:
     """``text`` with the numbers it writes in CJK numerals written in digits."""
-    if text.isascii() or not _CJK_NUMBER.search(text):  # isascii: a fast no for most pages
+    if text.isascii() or not _CJK_NUMBER.search(text):  # isascii: a fast no
         return text
     return _CJK_NUMBER.sub(lambda m: _cjk_number(m.group()) or m.group(), text)
 

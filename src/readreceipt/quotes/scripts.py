@@ -86,9 +86,9 @@ _UNSPACED = re.compile(f"[{UNSPACED_CLASS}]")
 
 def unspaced(ch: str) -> bool:
     """Whether ``ch`` is a letter of a script written without spaces between words."""
-    return bool(ch) and _UNSPACED.match(ch) is not None
+    return ch >= "\u0e00" and _UNSPACED.match(ch) is not None  # a cheap no for most text
 
 
 def hangul(ch: str) -> bool:
     """Whether ``ch`` is Hangul."""
-    return bool(ch) and _HANGUL.match(ch) is not None
+    return ch >= "\u1100" and _HANGUL.match(ch) is not None

@@ -210,6 +210,7 @@ class PageText:
         self.mapped = LazyFolded(source)
         self.text = self.mapped.text
         self._readings: list[str] | None = None
+        self._numbers: list[tuple[str, str]] | None = None
         self._squeezed: list[tuple[str, str]] | None = None
 
     @property
@@ -219,6 +220,20 @@ class PageText:
             made = [fold_text(r) for r in source_readings(self.source, pdf=self.pdf)]
             self._readings = [*folded_readings(self.text), *(r for r in made if r != self.text)]
         return self._readings
+
+    @property
+    def numbers(self) -> list[tuple[str, str]]:
+        """(the text with CJK numerals as digits, its squeeze), when that differs: a reading
+        only a passage holding a digit can need."""
+        if self._numbers is None:
+            digits = cjk_digits(self.text)
+            self._numbers = [] if digits == self.text else [
+                (digits, squeeze(digits, pdf=self.pdf))]
+        return self._numbers
+
+    def hays(self, digits: bool) -> list[tuple[str, str]]:
+        """Every folded text a passage is looked for in, with its squeeze."""
+        return [*self.squeezed, *self.numbers] if digits else self.squeezed
 
     @property
     def squeezed(self) -> list[tuple[str, str]]:
@@ -240,6 +255,9 @@ class Needle:
         self.squeezed = trim(squeeze(clean, pdf=pdf))  # for the quick test
         self._marked = trim(squeeze(clean, pdf=pdf, digit_gaps=True))  # for the pattern
         self.pdf = pdf
+        # Only a Chinese or Japanese passage with a digit can need the page's CJK numerals read
+        # as digits (a page in those scripts writes them; the answer may not).
+        self.digits = any(ch.isdigit() for ch in clean) and any(unspaced(ch) for ch in clean)
         self._pattern: re.Pattern[str] | None = None
 
     @property
@@ -253,11 +271,13 @@ class Needle:
         # The text first: its further readings are made only when it does not hold the passage.
         if any(find_bounded(needle, page.text) for needle in self.strict):
             return True
-        if any(find_bounded(needle, hay) for hay in page.readings for needle in self.strict):
+        readings = [*page.readings, *(t for t, _ in page.numbers)] if self.digits \
+            else page.readings
+        if any(find_bounded(needle, hay) for hay in readings for needle in self.strict):
             return True
         if not self.squeezed:
             return False
-        for hay, squeezed in page.squeezed:
+        for hay, squeezed in page.hays(self.digits):
             if self.squeezed in squeezed and next(self._squeezed_spans(hay, 0, len(hay)), None):
                 return True
         return False
