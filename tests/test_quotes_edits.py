@@ -13,7 +13,7 @@ PAGE = (
     "2026, two years later than promised. Engineers replaced 212 of the 480 bearings, and "
     "the council said it was not worried about the delay. \"We did not make the bridge "
     "stronger, we made it more forgiving,\" said the chief engineer, Ana Ruiz.\n\n"
-    "Traffic returned within a week. About 60,000 vehicles cross it every day, and the limit "
+    "Traffic returned within a week. No one was hurt during the works. About 60,000 vehicles cross it every day, and the limit "
     "will rise from 50 to 70 km/h once the safety review ends in March.\n\n"
     "La rénovation du pont s’est achevée mardi. « Nous n’avons pas rendu le pont plus "
     "solide, nous l’avons rendu plus souple », a expliqué l’ingénieure en chef.\n\n"
@@ -54,7 +54,7 @@ EDITED = [
     ("took four years [sic] and was finished in the spring of 2026", True),
     ("took four years and was finished in the spring of 2026 [emphasis added]", True),
     ("[T]he retrofit of the harbour bridge took four years", True),
-    ("[t]raffic returned within a week. About 60,000 vehicles cross it", True),
+    ("[t]raffic returned within a week. No one was hurt during the works", True),
     ("Engineers replaced 212 of the [bridge's] 480 bearings", True),
     ("About 60,000 vehicles cross [the bridge] every day", True),
     ("[The council] said it was not worried about the delay", True),
@@ -75,6 +75,9 @@ EDITED = [
     ("Engineers replaced [the] 480 bearings, and the council said", False),
     ("Engineers replaced [about half] of the 480 bearings", False),
     ("大桥在未来五十年内……需要再次大规模维修", False),
+    # …but a whole sentence that starts with a negation may be left out.
+    ("Traffic returned within a week. … About 60,000 vehicles cross it every day", True),
+    ("Traffic returned within a week … About 60,000 vehicles cross it every day", True),
     # A stand-in covers a few words, not a clause.
     ("took four years [and it was] two years later than promised", False),
 ]

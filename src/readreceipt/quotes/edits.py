@@ -9,7 +9,8 @@ describes. :func:`parse` reads them out of a passage:
   reach). A piece too short to mean anything alone (under :data:`SHORT_PIECE_CHARS`) is held
   to its neighbour within :data:`JOIN_GAP_CHARS` (a sentence's reach), so it never passes on
   its own. The stretch an elision leaves out may not start or end with a negation, which
-  would bind the quoted words ("the plan was [not] approved"); a longer stretch may hold one.
+  would bind the quoted words ("the plan was [not] approved"), unless a sentence ends between
+  them; inside, the stretch may hold any.
 - An **editorial note** (``[sic]``, ``[emphasis added]``, ``[Hervorhebung d. Verf.]``…, the
   closed list :data:`_NOTES`) is dropped: it is the quoter's, not the page's.
 - A **bracketed capital or small letter** at a word's start (``[T]he``) is the page's letter
@@ -84,6 +85,7 @@ _MARKDOWN_LINK = re.compile(r"\[([^\[\]\n]+)\]\([^()\s]+\)")
 _LETTERS_BEFORE = re.compile(r"[^\W\d_]+$")
 _LETTERS_AFTER = re.compile(r"[^\W\d_]+")
 _EDGE = " \t,;:"
+_SENTENCE_END = frozenset(".!?\u3002\uff01\uff1f")
 _WS = re.compile(r"\s+")
 _DIGITS = re.compile(r"\d+")
 
@@ -221,16 +223,22 @@ class _Chain:
 def _gap_holds(standin: str | None, between: str) -> bool:
     """Whether the page's ``between`` may be what an elision (``standin`` None) or a stand-in
     left out."""
-    between = between.strip(_EDGE + " .")
     if standin is None:
+        # A negation binds the quoted words only within their sentence: a stretch that starts
+        # after a sentence's end (or ends with one) may start (or end) with one.
+        head_free = between.lstrip(_EDGE)[:1] in _SENTENCE_END
+        tail_free = between.rstrip(" ")[-1:] in _SENTENCE_END
+        between = between.strip(_EDGE + " .")
         if not between:
             return True
         words = between.split(" ")
         if len(words) == 1 and any(unspaced(ch) for ch in between):
-            edges = between[:3] + " " + between[-3:]  # no words to count: its first and
-        else:  # last characters
-            edges = " ".join(words[:2] + words[-2:])
-        return not has_negation(edges)
+            head, tail = between[:3], between[-3:]  # no words: the first and last characters
+        else:
+            head, tail = " ".join(words[:2]), " ".join(words[-2:])
+        return not ((not head_free and has_negation(head))
+                    or (not tail_free and has_negation(tail)))
+    between = between.strip(_EDGE + " .")
     if latin_length(between) > STANDIN_MAX_CHARS or between.count(" ") >= STANDIN_MAX_WORDS:
         return False
     folded = fold(standin)
