@@ -75,7 +75,8 @@ def test_minimum_length_per_script() -> None:
     # 10 Han or kana characters are a passage, 9 are not.
     assert long_enough("政府は来年度の予算案")  # 10
     assert not long_enough("政府は来年度の予算")  # 9
-    assert find_quotations("首相は「政府は来年度の予算案」と述べた。")[0] == ["政府は来年度の予算案"]
+    assert find_quotations("首相は「政府は来年度の予算案」と述べた。")[0] == [
+        "政府は来年度の予算案"]
     assert find_quotations("首相は「政府は来年度の予算」と述べた。") == ([], [])
     # Korean: syllables weigh 3, spaces one.
     assert latin_length("시장은 다리 공사가") == 8 * 3 + 2
