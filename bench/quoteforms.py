@@ -7,6 +7,9 @@ elision at the start, middle or end (``...``, ``…``, ``[...]``, ``[…]``, ``(
 editorial note (``[sic]``, ``[emphasis added]``), a bracketed capital (``[T]he``), a
 bracketed stand-in for a pronoun (``[the mayor]`` for "she"), CJK numerals written in digits.
 
+Both are then written the way a hand varies them (:func:`vary`): a small first letter, the
+closing full stop dropped, a word in bold, a no-break or double space, a line wrap.
+
 An *altered* quotation is a faithful one with one realistic change: a number changed, a
 negation added or dropped, a qualifier removed ("about", "only", 约, 約, 약…), a word swapped
 for a near-synonym, or a name swapped for another name of the same page. A change that
@@ -283,9 +286,37 @@ FORMS = [*MARKS, "block", "elided", "bracketed"]
 _INNER = re.compile("[\"\u201c\u201d\u201e\u00ab\u00bb\u300c\u300d\u300e\u300f]")
 
 
+def vary(passage: str, rng: random.Random) -> str:
+    """The passage as a writer's hand changes it without changing its words: a small first
+    letter, the closing full stop dropped, a word in bold, a no-break or double space, a line
+    wrap."""
+    p = passage
+    if rng.random() < 0.3 and p[:1].isupper() and p[1:2].islower():
+        p = p[0].lower() + p[1:]
+    if rng.random() < 0.3 and not re.search(r"(?:\.\s?\.\s?\.|…)$", p):
+        p = p.rstrip(".\u3002").rstrip()
+    if rng.random() < 0.2:
+        words = p.split(" ")
+        spots = [i for i, w in enumerate(words) if re.fullmatch(r"[^\W\d_]{4,}", w)]
+        if spots:
+            i = rng.choice(spots)
+            words[i] = f"**{words[i]}**"
+            p = " ".join(words)
+    if rng.random() < 0.15:
+        p = p.replace(" ", "\u00a0", 1)
+    elif rng.random() < 0.1:
+        p = p.replace(" ", "  ", 1)
+    if rng.random() < 0.2 and len(p) > 90 and " " in p[60:]:
+        at = p.index(" ", 60)
+        p = p[:at] + "\n" + p[at + 1 :]
+    return p
+
+
 def typeset(passage: str, form: str, lang: str, rng: random.Random) -> tuple[str, str]:
     """(the answer, the form actually used): ``passage`` quoted in ``form``."""
+    passage = vary(passage, rng)
     if form == "block":
+        passage = passage.replace("\n", "\n> ")
         return f"The page puts it this way:\n\n> {passage}\n\nThat is the passage.", form
     marks = MARKS.get(form) or MARKS[_MARKS_OF_LANG.get(lang, "curly")]
     opening, closing, inner_open, inner_close = rng.choice(marks)

@@ -59,6 +59,8 @@ ZH = "我们将在年底前完成这项工程的全部内容"
          [f"{FR}, « comme promis » disait-il"]),
         (f"市長は「{JA}、『予定通り』と述べた」と伝えた。", [f"{JA}、『予定通り』と述べた"]),
         (f"He said “{DE} ‘as promised’ today”.", [f"{DE} ‘as promised’ today"]),
+        # A closing “ after a space (a spaced ellipsis) still closes „…“: nothing follows it.
+        (f"Er sagte: „{DE} . . . “ und ging.", [f"{DE} . . ."]),
         # Not quotations: straight single quotes (every one can be an apostrophe), a closing
         # mark with nothing open, a breadcrumb's guillemets.
         (f"He said '{DE}' today.", []),
@@ -88,3 +90,17 @@ def test_minimum_length_per_script() -> None:
     # One unbroken Latin token is an identifier, not a passage; a CJK one is a passage.
     assert not long_enough("https://example.com/a/very/long/path/to/a/page")
     assert long_enough("我们将在年底前完成这项工程")
+    # Japanese with Latin names and no space is a passage; an address with a CJK slug is not.
+    assert long_enough("ubilinux（Debian）やUbuntu、YoctoなどさまざまなOSが動作する")
+    assert not long_enough("https://ja.wikipedia.org/wiki/東京都庁舎の歴史")
+
+
+def test_a_long_dash_line_under_a_block_is_the_quotation_wrapped() -> None:
+    block = ("> il titolo provvisorio è “Knights of the Zodiac\n"
+             "> – Saint Pegasus” e la prima stagione dovrebbe essere di 12 episodi, che "
+             "conterranno il periodo della Guerra Galattica\n")
+    (passage,) = find_quotations(block)[0]
+    assert passage.endswith("della Guerra Galattica")
+    signed = "> il titolo provvisorio è Knights of the Zodiac, Saint Pegasus\n> — Netflix Italia\n"
+    assert find_quotations(signed)[0] == [
+        "il titolo provvisorio è Knights of the Zodiac, Saint Pegasus"]

@@ -139,8 +139,9 @@ def _curly(paragraph: str, i: int, mark: str, before: str, after: str,
            stack: list[_Open]) -> str | None:
     if mark == "\u2019":
         return "close" if _closes(mark, stack) and _single_closes(paragraph, i) else None
-    if mark in "\u2018\u201c" and before and not before.isspace() and _closes(mark, stack):
-        return "close"  # closing a ‚German‘ „quotation“: never after a space
+    if mark in "\u2018\u201c" and _closes(mark, stack) and (
+            (before and not before.isspace()) or not after or after.isspace()):
+        return "close"  # closing a ‚German‘ „quotation“; after a space it opens a nested one
     if mark == "\u2018":
         opens = (_spacelike(before) or before in _OPEN_AFTER or before in MARK_CHARS) and \
             bool(after) and not after.isspace() and not _ELIDED_WORD.match(paragraph, i + 1)

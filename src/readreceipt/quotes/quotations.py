@@ -77,6 +77,10 @@ THIN_PAGE_CHARS = 400
 #: the fetch tool working, so neither length alone is a signal.
 LONG_ANSWER_CHARS = 2 * THIN_PAGE_CHARS
 
+#: An attribution under a block quote ("— the incident report", "-- Jane Roe, engineer") is
+#: a name and a role; a longer line after a dash is the quotation wrapped at a dash.
+ATTRIBUTION_CHARS = 80
+
 #: How much of a passage a flag message repeats: enough to find it in the answer.
 MESSAGE_PASSAGE_CHARS = 300
 
@@ -189,7 +193,8 @@ def _candidates(answer: str, prompt: str) -> list[_Candidate]:
         if structured:
             found.append(_Candidate(position, " ".join(kept), "structured_blockquote"))
             continue
-        while len(kept) > 1 and _ATTRIBUTION.match(kept[-1].strip()):
+        while len(kept) > 1 and _ATTRIBUTION.match(kept[-1].strip()) and \
+                len(kept[-1].strip()) <= ATTRIBUTION_CHARS:
             kept.pop()  # "-- the author": the answer's attribution, not the page's words
         found.append(_Candidate(position, " ".join(kept), block=number))
         for i, c in enumerate(pairs):

@@ -72,8 +72,9 @@ def long_enough(text: str) -> bool:
         return False
     if " " in text:
         return True
-    letters = sum(1 for ch in text if ch.isalpha())
-    return 2 * len(_UNSPACED.findall(text)) >= letters  # mostly a script without spaces
+    # No space: a passage only in a script without spaces (a few of its letters at least,
+    # beside Latin names), never an address.
+    return len(_UNSPACED.findall(text)) >= 4 and "://" not in text
 
 
 # Scripts written without spaces between words (Han, kana, Thai, Lao, Myanmar, Khmer): no
