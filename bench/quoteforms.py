@@ -93,7 +93,12 @@ def quotable(passage: str, form: str) -> bool:
     """Whether a writer could quote ``passage`` in ``form`` unambiguously: its own marks
     paired (a passage that opens a quotation and does not close it is not quoted whole), no
     single marks of its own inside single marks, and as a block no list item."""
-    if len(_INNER.findall(passage)) % 2:
+    depth = 0
+    for mark in _INNER.findall(passage):
+        depth += -1 if mark in _CLOSING else 1 if mark in _OPENING else (1 if depth == 0 else -1)
+        if depth < 0:
+            return False  # closes a quotation opened before the passage
+    if depth:
         return False
     if form in ("single curly", "single guillemets", "low-9") and _SINGLES.search(passage):
         return False
@@ -284,6 +289,8 @@ _MARKS_OF_LANG = {"de": "low-9", "cs": "low-9", "pl": "low-9", "fr": "guillemets
                   "zh": "curly", "ja": "corner", "ko": "straight"}
 FORMS = [*MARKS, "block", "elided", "bracketed"]
 _INNER = re.compile("[\"\u201c\u201d\u201e\u00ab\u00bb\u300c\u300d\u300e\u300f]")
+_OPENING = frozenset("\u201c\u201e\u00ab\u300c\u300e")
+_CLOSING = frozenset("\u201d\u00bb\u300d\u300f")
 
 
 def vary(passage: str, rng: random.Random) -> str:

@@ -187,7 +187,8 @@ def build_cases(page: dict[str, Any], per_form: int, rng: random.Random) -> list
                 edited = qf.bracket(passage, page["lang"], rng)
             else:
                 edited = passage
-            if edited is None or _on_page(edited, held) != (kind == "faithful"):
+            if edited is None or not qf.quotable(edited, form) or \
+                    _on_page(edited, held) != (kind == "faithful"):
                 continue  # a misquote the cut left out, or nothing to edit
             if latin_length(" ".join(_PIECES.split(edited))) < 34:
                 continue  # what is left is a term, not a passage
