@@ -350,7 +350,7 @@ ELISIONS = ["...", "\u2026", "[...]", "[\u2026]", "(...)", ". . ."]
 
 _NEGATING = re.compile(r"(?<!\w)(?:not|no|never|neither|nor|none|nobody|nothing|nicht|kein\w*|"
                        r"nie\w*|ne|n'|pas|non|nie|не|нет|ни|nem|não|nunca|jamais|ningún|sin|"
-                       r"sans|senza|without)(?!\w)|n['’]t|[不没沒未无無非别別莫勿]|ない|ません|않|못|없|아니",
+                       r"sans|senza|without|cannot)(?!\w)|n['’ʼ]t|[不没沒未无無非别別莫勿]|ない|ません|않|못|없|아니",
                        re.I)
 # Where a reader of Chinese or Japanese cuts: after a clause mark or a particle.
 _CJK_CUT = re.compile("(?<=[，、。的了是在和与及はがをにでとも])")

@@ -59,6 +59,7 @@ EDITED = [
     ("Engineers replaced 212 of the [bridge's] 480 bearings", True),
     ("About 60,000 vehicles cross [the bridge] every day", True),
     ("[The council] said it was not worried about the delay", True),
+    ("We did not make the bridge stronger, we made [the bridge more flexible].", True),
     # Misquotes in a piece: a number, a negation, a word.
     ("took four years … three years later than promised", False),
     ("took five years … two years later than promised", False),

@@ -37,6 +37,9 @@ ZH = "我们将在年底前完成这项工程的全部内容"
         (f"He said ‘{DE} in the workers’ union hall’ and left.",
          [f"{DE} in the workers’ union hall"]),
         (f"In the ’90s he said ‘{DE}’ often.", [DE]),
+        ("Ele disse ‘Em 2021, ele foi eleito presidente do Senado’ ontem.",
+         ["Em 2021, ele foi eleito presidente do Senado"]),
+        (f"He sang ‘em all, and said ‘{DE}’.", [DE]),
         (f"In the ‘90s the bridge was rebuilt, and he said “{DE}” then.", [DE]),
         (f"It’s what he said ‘{DE}’, isn’t it.", [DE]),
         # Japanese and Chinese corner brackets, Chinese curly marks, full-width forms.

@@ -160,6 +160,8 @@ def parse(passage: str) -> Edited:
     pending: str | None = ""  # the gap before the next piece ("" when none yet)
     for i, chunk in enumerate(chunks):
         piece = _WS.sub(" ", chunk).strip(_EDGE + " ")
+        if not any(ch.isalnum() for ch in piece):
+            piece = ""  # a full stop after a stand-in is the answer's sentence, not a piece
         if piece:
             if pieces:
                 kept_gaps.append(pending)

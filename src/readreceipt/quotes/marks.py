@@ -69,7 +69,7 @@ _OPEN_AFTER = frozenset("([{<\u2014\u2013-/*_~:=\u2018'\uff1a\uff0c\u3001\u3002\
 _CLOSE_BEFORE = frozenset(".,;:!?)]}>*_~\u2014\u2013-/'\u2019\"\u201d\u3002\uff0c\u3001\uff1b"
                           "\uff1a\uff01\uff1f\uff09\u300d\u300f\u3011\u300b")
 # ’tis, ’twas, ’em, ’n’, ’cause, ’til, ’90s: words and decades an apostrophe starts.
-_ELIDED_WORD = re.compile(r"(?:tis|twas|em|n|cause|til|bout|round|\d0s)\b", re.I)
+_ELIDED_WORD = re.compile(r"(?:[Tt]is|[Tt]was|em|n|cause|til|bout|round|\d0s)\b")
 _ATTRIBUTE_BEFORE = re.compile(r"[\w:.-]\s*=\s*$")
 
 
