@@ -10,7 +10,11 @@ Invariants:
   ``skipped.jsonl`` (the URL without its query when the rule was a credential);
 - a capture that reached the network makes exactly one record, written before the call
   returns, whatever the verdict;
-- bytes are kept unless ``keep`` says otherwise; both text digests are always recorded.
+- bytes are kept unless ``keep`` says otherwise; both text digests are always recorded;
+- one :class:`~readreceipt.fetching.deadline.Deadline` of ``timeout`` seconds, started when
+  the capture starts, covers all its network work: the name lookup, robots.txt, the page and
+  its redirects, the rendering. Only the wait for the host's turn (``wait``) is not counted.
+  When it passes, the capture is recorded FAILED ``timeout``.
 """
 
 from __future__ import annotations
@@ -25,12 +29,14 @@ from typing import Any
 from readreceipt.errors import (
     DeclinedError,
     FetchError,
+    FetchTimeout,
     ReadReceiptError,
     RefusedError,
     UsageError,
 )
 from readreceipt.fetching import politeness, robots
 from readreceipt.fetching.addresses import AllowHosts
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.headers import safe_headers
 from readreceipt.fetching.netguard import AddressGuard, Resolver, SystemResolver, parse_pin
 from readreceipt.fetching.transport import (
@@ -109,6 +115,11 @@ class CaptureResult:
 def capture(url: str, options: CaptureOptions = CaptureOptions(),
             library: Library | None = None, *, resolver: Resolver | None = None) -> CaptureResult:
     """Fetch ``url`` again, safely; keep what came back; decide whether it was a read."""
+    try:
+        deadline = Deadline.after(options.timeout)
+    except ValueError:
+        raise UsageError(f"--timeout takes a finite number of seconds, not {options.timeout}",
+                         reason="bad_timeout") from None
     lib = library if library is not None else Library.locate()
     pins = _pins(options.resolve)
     try:
@@ -122,7 +133,7 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
     try:
         # The address rule runs before any politeness step: a refused URL spends no slot
         # and is never answered from a copy held. The answer is kept for the fetch.
-        resolved = guard.precheck(target.host, target.port)
+        resolved = guard.precheck(target.host, target.port, deadline)
     except RefusedError as exc:
         _skip(lib, target.url, exc, options)
         raise
@@ -135,13 +146,17 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
         # keep. The fetch meets the same failure and records it (FAILED, dns).
         if not options.now and resolved:
             politeness.check_session_cap(lib, options.session_id)
-            crawl_delay = _robots(lib, target, guard, options)
-            politeness.wait_for_turn(lib, target, politeness.PolitenessOptions(
+            crawl_delay = _robots(lib, target, guard, deadline)
+            waited = politeness.wait_for_turn(lib, target, politeness.PolitenessOptions(
                 now=options.now, wait=options.wait, session_id=options.session_id), crawl_delay)
+            # Waiting for the host's turn is --wait's time, not the network's.
+            deadline = deadline.later_by(waited)
     except (RefusedError, DeclinedError) as exc:
         _skip(lib, target.url, exc, options)
         raise
-    return _fetch_and_store(lib, target, guard, options)
+    except FetchTimeout as exc:  # robots.txt used up the capture's deadline
+        return _store_failure(lib, target, exc, guard, options, utc_now(), {})
+    return _fetch_and_store(lib, target, guard, options, deadline)
 
 
 def _pins(specs: tuple[str, ...]) -> dict[tuple[str, int], str]:
@@ -156,20 +171,20 @@ def _pins(specs: tuple[str, ...]) -> dict[tuple[str, int], str]:
 
 
 def _robots(lib: Library, target: PolicyURL, guard: AddressGuard,
-            options: CaptureOptions) -> float | None:
+            deadline: Deadline) -> float | None:
     """robots.txt verdict for ``target``; DeclinedError when disallowed. Crawl-delay back."""
-    delay = robots.admit(lib, target, guard, FetchOptions(timeout=min(options.timeout, 10.0)))
+    delay = robots.admit(lib, target, guard, deadline)
     return float(delay) if delay is not None else None
 
 
 def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
-                     options: CaptureOptions) -> CaptureResult:
+                     options: CaptureOptions, deadline: Deadline) -> CaptureResult:
     timings: dict[str, float] = {}
     fetched_at = utc_now()
     t0 = time.perf_counter()
     fetch_options = FetchOptions(timeout=options.timeout, max_bytes=options.max_bytes)
     try:
-        fetched = fetch(target, guard, fetch_options)
+        fetched = fetch(target, guard, fetch_options, deadline)
     except RefusedError as exc:
         _skip(lib, exc.url or target.url, exc, options,
               chain=[h.to_dict() for h in getattr(exc, "chain", ())])
@@ -190,7 +205,7 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     rendering: dict[str, Any] = {}
     if verdict.reason == "js_shell" and options.render:
         try:
-            rendered = _render(target, guard, options)
+            rendered = _render(target, guard, options, deadline)
         except ReadReceiptError as exc:  # rendering discarded; the static capture stands
             rendered = None
             verdict = Verdict(verdict.verdict, verdict.reason, verdict.wall, verdict.rule,
@@ -218,12 +233,11 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     return CaptureResult(record, path, False, timings)
 
 
-def _render(target: PolicyURL, guard: AddressGuard,
-            options: CaptureOptions) -> tuple[FetchResult, Extraction, dict[str, Any]] | None:
+def _render(target: PolicyURL, guard: AddressGuard, options: CaptureOptions,
+            deadline: Deadline) -> tuple[FetchResult, Extraction, dict[str, Any]] | None:
     from readreceipt.browser import render  # imported here: only a JavaScript shell needs a browser
 
-    return render.render_page(target, guard, timeout=options.timeout,
-                              max_bytes=options.max_bytes)
+    return render.render_page(target, guard, deadline=deadline, max_bytes=options.max_bytes)
 
 
 def _build_record(lib: Library, target: PolicyURL, fetched: FetchResult,
@@ -262,7 +276,7 @@ def _build_record(lib: Library, target: PolicyURL, fetched: FetchResult,
         javascript_executed=bool(rendering.get("javascript_executed", False)),
         browser=rendering.get("browser"),
         static_bytes_sha256=static_digest,
-        response_headers=safe_headers(fetched.headers),
+        response_headers=safe_headers(fetched.headers, fetched.final_url),
         peer_address=fetched.peer_address,
         user_agent=USER_AGENT,
         verdict=verdict.verdict,
