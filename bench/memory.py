@@ -59,8 +59,8 @@ _CHILD = textwrap.dedent("""
                                             render=False), Library.open(Path(sys.argv[2])))
     rec = r.record
     print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, rec.bytes, rec.truncated,
-          rec.verdict, rec.reason, rec.text_chars, rec.extra.get("text_prefix_bytes",
-          getattr(rec, "text_prefix_bytes", None)), f"{time.monotonic() - started:.1f}")
+          rec.verdict, rec.reason, rec.text_chars, getattr(rec, "text_from_prefix", False),
+          f"{time.monotonic() - started:.1f}")
 """)
 
 
@@ -72,14 +72,13 @@ def html_body(size: int) -> Iterator[bytes]:
             b"</head><body><header><nav><a href='/'>Home</a> <a href='/news'>News</a></nav>"
             b"</header><main><article><h1>Harbour plan</h1>\n")
     tail = b"</article></main><footer><p>Port gazette</p></footer></body></html>\n"
-    block = b"".join(
-        b"<section class='part'><h2>Part %d</h2><p>%s</p><p>%s <a href='/n/%d'>more</a></p>"
-        b"</section>\n" % (i, _PROSE.encode(), _PROSE.encode(), i) for i in range(40))
-    yield from _filled(head, block, tail, size)
+    unit = (b"<section class='part'><h2>Part</h2><p>%s</p><p>%s <a href='/n/1'>more</a></p>"
+            b"</section>\n" % (_PROSE.encode(), _PROSE.encode()))
+    yield from _filled(head, unit, tail, size)
 
 
 def text_body(size: int) -> Iterator[bytes]:
-    yield from _filled(b"Harbour plan\n\n", (_PROSE + "\n\n").encode() * 50, b"\n", size)
+    yield from _filled(b"Harbour plan\n\n", (_PROSE + "\n\n").encode(), b"\n", size)
 
 
 def json_body(size: int) -> Iterator[bytes]:
@@ -96,12 +95,17 @@ def json_body(size: int) -> Iterator[bytes]:
     yield item + tail
 
 
-def _filled(head: bytes, block: bytes, tail: bytes, size: int) -> Iterator[bytes]:
+def _filled(head: bytes, unit: bytes, tail: bytes, size: int) -> Iterator[bytes]:
+    """``head``, as many ``unit`` as fit in ``size`` (in steps of about 1 MiB), ``tail``."""
     yield head
     left = size - len(head) - len(tail)
-    while left > len(block):
-        yield block
-        left -= len(block)
+    step = unit * max(1, MIB // len(unit))
+    while left >= len(step):
+        yield step
+        left -= len(step)
+    while left >= len(unit):
+        yield unit
+        left -= len(unit)
     yield b" " * max(left, 0)
     yield tail
 
@@ -250,8 +254,8 @@ def _measure(url: str, cap: int, folder: Path) -> tuple[int, str]:
     rss, size, truncated, verdict, reason, chars, prefix, seconds = out.stdout.split()
     note = (f"{int(size) / MIB:.1f} MiB{' cut' if truncated == 'True' else ''}, "
             f"{verdict} {reason}, {int(chars):,} chars")
-    if prefix != "None":
-        note += f", text from first {int(prefix) / MIB:.1f} MiB"
+    if prefix == "True":
+        note += ", text from its beginning"
     return int(rss), f"{note}, {seconds} s"
 
 

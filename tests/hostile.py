@@ -132,13 +132,11 @@ def slow_redirects(hops: int, pause: float = 0.3) -> Behaviour:
 
 
 def trickling_robots(page: bytes) -> Behaviour:
-    """robots.txt trickles its body; any other path is ``page``, at once."""
+    """robots.txt trickles its head; any other path is ``page``, at once."""
 
     def behaviour(conn: socket.socket, path: str, stop: threading.Event) -> None:
         if path == "/robots.txt":
-            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
-                         b"Content-Length: 10000\r\n\r\nUser-agent: *\n")
-            drip(conn, b"#" * 10_000, stop)
+            header_trickle(conn, path, stop)
             return
         conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: %d\r\n"
                      b"Connection: close\r\n\r\n%s" % (len(page), page))

@@ -183,7 +183,7 @@ def test_mcp_fetch_page_ends_at_its_deadline(slow_servers: list[SlowServer],
     from mcp import ClientSession
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
-    server = _server(slow_servers, body_trickle)
+    server = _server(slow_servers, header_trickle)
     params = StdioServerParameters(
         command=str(BIN / "readreceipt"), args=["mcp"],
         env={"READRECEIPT_LIBRARY": str(library_dir), "READRECEIPT_ALLOW_HOSTS": server.pair,

@@ -5,6 +5,17 @@ text digest and the quotation check look at first, and the *whole visible text* 
 Lexbor parser, scripts and styles removed), so that a quotation from a sidebar is still found
 on the page. Each result names its extractor with its version.
 
+Memory follows a fixed bound, not the size cap. Parsers cost a multiple of what they read
+(trafilatura's lxml trees about 30 times the markup, Lexbor's about 10, a JSON parse about 5),
+so extraction reads at most :data:`HTML_TEXT_BYTES` of an HTML body and :data:`TEXT_BYTES` of
+any other text, and takes at most :data:`PDF_TEXT_CHARS` characters from a PDF. A body longer
+than that is read from its beginning, and the result says so (``from_prefix``): the texts are
+then not the whole page, which the verdict and the answer check treat as they treat a body
+the size cap cut (UNKNOWN, no check). Past :data:`MAIN_DIRECT_CHARS`, trafilatura reads the
+page's visible markup (Lexbor's tree with scripts, styles and other invisible elements
+removed, at most :data:`MAIN_MARKUP_CHARS` of it) instead of the raw HTML, and the Lexbor
+tree is freed before trafilatura builds its own.
+
 Invariants: :func:`extract` never raises on bad content (a failure is ``error`` set and empty
 texts); it does no I/O; the same bytes and content type always give the same texts.
 """
@@ -12,6 +23,7 @@ texts); it does no I/O; the same bytes and content type always give the same tex
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import json
 import logging
 import re
@@ -19,6 +31,21 @@ from dataclasses import dataclass
 from functools import cache
 
 log = logging.getLogger(__name__)
+
+#: The most of an HTML body extraction reads. The largest page of the article corpus is
+#: 1.5 MB of HTML (the median 115 KB); bench/memory.py measures what 2 MiB costs.
+HTML_TEXT_BYTES = 2 * 1024 * 1024
+#: The most of any other text body (plain text, JSON, XML) extraction reads: the default size
+#: cap, so a body within the default cap is always read whole.
+TEXT_BYTES = 10 * 1024 * 1024
+#: The most characters taken from a PDF's text layer (about as many bytes of text).
+PDF_TEXT_CHARS = 10 * 1024 * 1024
+#: HTML up to this size goes to trafilatura as it came; larger HTML as its visible markup.
+#: Every page of the corpus but three is under it; those three have under 230 KB of visible
+#: markup (the rest is scripts and styles).
+MAIN_DIRECT_CHARS = 1024 * 1024
+#: The most visible markup trafilatura reads (its trees cost about 30 times this).
+MAIN_MARKUP_CHARS = 1024 * 1024
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 JSON_TYPES = frozenset({"application/json", "text/json"})
@@ -36,6 +63,8 @@ class Extraction:
     charset: str | None = None
     html: str | None = None  # the decoded HTML, for the content fingerprints
     error: str | None = None  # "invalid_json" | "binary" | "pdf_no_text" | "pdf_unreadable"
+    #: The texts come from the body's beginning only (it is longer than extraction reads).
+    from_prefix: bool = False
 
 
 def extract(body: bytes, content_type: str, charset: str | None = None) -> Extraction:
@@ -47,12 +76,19 @@ def extract(body: bytes, content_type: str, charset: str | None = None) -> Extra
         return _pdf(body)
     if kind == "binary":
         return Extraction("binary", "", "", None, "none", error="binary")
-    text, used = decode(body, charset, html=(kind == "html"))
+    limit = HTML_TEXT_BYTES if kind == "html" else TEXT_BYTES
+    partial = len(body) > limit
+    text, used = decode(body[:limit] if partial else body, charset, html=(kind == "html"),
+                        partial=partial)
     if kind == "html":
-        return _html(text, used)
-    if kind == "json":
-        return _json(text, used)
-    return Extraction("text", text, text, None, "plain", charset=used)
+        result = _html(text, used)
+    elif kind == "json" and partial:  # the beginning of a JSON document does not parse
+        result = Extraction("json", "", text, None, "json (stdlib)", charset=used)
+    elif kind == "json":
+        result = _json(text, used)
+    else:
+        result = Extraction("text", text, text, None, "plain", charset=used)
+    return dataclasses.replace(result, from_prefix=True) if partial else result
 
 
 def sniff_kind(body: bytes, content_type: str) -> str:
@@ -85,8 +121,13 @@ def _looks_binary(body: bytes) -> bool:
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([a-zA-Z0-9_.:-]+)""", re.I)
 
 
-def decode(body: bytes, declared: str | None, *, html: bool = False) -> tuple[str, str]:
-    """Decode with the declared charset, a BOM, a <meta> charset, UTF-8, then windows-1252."""
+def decode(body: bytes, declared: str | None, *, html: bool = False,
+           partial: bool = False) -> tuple[str, str]:
+    """Decode with the declared charset, a BOM, a <meta> charset, UTF-8, then windows-1252.
+
+    ``partial``: ``body`` is the beginning of a longer body, so a character cut at its end is
+    left out rather than taken as a sign of the wrong charset.
+    """
     candidates: list[str] = []
     if body.startswith(codecs.BOM_UTF8):
         candidates.append("utf-8-sig")
@@ -107,6 +148,8 @@ def decode(body: bytes, declared: str | None, *, html: bool = False) -> tuple[st
         if codec in ("latin-1", "iso8859-1", "ascii"):
             codec = "cp1252"  # what browsers do with these labels (WHATWG Encoding)
         try:
+            if partial:
+                return codecs.getincrementaldecoder(codec)().decode(body, final=False), codec
             return body.decode(codec), codec
         except UnicodeDecodeError:
             continue
@@ -131,8 +174,10 @@ def _html(text: str, charset: str) -> Extraction:
     tree.strip_tags(list(INVISIBLE_TAGS))
     root = tree.body or tree.root
     page_text = _tidy(root.text(separator="\n")) if root is not None else ""
+    markup = text if len(text) <= MAIN_DIRECT_CHARS else (tree.html or "")[:MAIN_MARKUP_CHARS]
+    del tree, root, title_node  # freed before trafilatura builds trees of its own
     try:
-        main = trafilatura.extract(text, include_comments=False, include_tables=True,
+        main = trafilatura.extract(markup, include_comments=False, include_tables=True,
                                    deduplicate=False, favor_precision=False) or ""
     except Exception:  # trafilatura raises a wide variety on hostile markup
         log.warning("trafilatura failed on a page; main content left empty", exc_info=True)
@@ -187,18 +232,27 @@ def _pdf(body: bytes) -> Extraction:
         doc = pypdfium2.PdfDocument(body)
     except Exception:  # pypdfium2 raises PdfiumError and others on broken files
         return Extraction("pdf", "", "", None, _pdf_extractor_name(), error="pdf_unreadable")
+    partial = False
     try:
-        pages = []
+        pages: list[str] = []
+        taken = 0
         for index in range(len(doc)):
+            if taken >= PDF_TEXT_CHARS:
+                partial = True  # the text of the pages after this one is not read
+                break
             page = doc[index]
             textpage = page.get_textpage()
             # pdfium marks a word broken at a line end with U+FFFE; join the halves.
-            pages.append(textpage.get_text_range().replace("\ufffe", "").replace("\r\n", "\n"))
+            pages.append(textpage.get_text_range().replace("\ufffe", "").replace("\r\n", "\n")
+                         .strip())
+            taken += len(pages[-1])
             textpage.close()
             page.close()
         title = (doc.get_metadata_dict().get("Title") or None)
     finally:
         doc.close()
-    text = "\n\n".join(p.strip() for p in pages).strip()
+    text = "\n\n".join(pages).strip()
+    del pages
     error = None if text else "pdf_no_text"
-    return Extraction("pdf", text, text, title, _pdf_extractor_name(), error=error)
+    return Extraction("pdf", text, text, title, _pdf_extractor_name(), error=error,
+                      from_prefix=partial)

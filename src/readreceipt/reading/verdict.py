@@ -4,7 +4,8 @@ Three layers, the strictest wins:
 
 1. transport: the HTTP status, an https->http downgrade, an empty body (the only layer that
    may say FAILED);
-2. extraction: truncated bytes, no text layer, invalid JSON, a binary body;
+2. extraction: truncated bytes, texts read from the body's beginning only, no text layer,
+   invalid JSON, a binary body;
 3. content fingerprint (:mod:`readreceipt.reading.fingerprint`): walls, JavaScript shells,
    soft 404s, parked domains, thin text. Fingerprints may only pull a verdict down to UNKNOWN.
 
@@ -25,8 +26,8 @@ FAILED = "FAILED"
 UNKNOWN = "UNKNOWN"
 
 #: Among UNKNOWN reasons, the more specific (and more actionable) wins.
-_UNKNOWN_RANK = ("wall:", "js_shell", "soft_404", "parked", "truncated", "no_text_layer",
-                 "invalid_json", "binary", "thin_text")
+_UNKNOWN_RANK = ("wall:", "js_shell", "soft_404", "parked", "truncated", "text_prefix",
+                 "no_text_layer", "invalid_json", "binary", "thin_text")
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,10 @@ def _extraction(fetched: FetchResult, extraction: Extraction) -> Verdict | None:
     if fetched.truncated:
         return Verdict(UNKNOWN, "truncated", None, "extraction:size_cap",
                        "the body was larger than the size cap; only its first part was kept")
+    if extraction.from_prefix:
+        return Verdict(UNKNOWN, "text_prefix", None, "extraction:text_limit",
+                       "the body is larger than readreceipt reads text from; its text was "
+                       "taken from the first part only, so the page was not read whole")
     if extraction.error in ("pdf_no_text", "pdf_unreadable"):
         return Verdict(UNKNOWN, "no_text_layer", None, f"extraction:{extraction.error}",
                        "the PDF holds no text layer (a scan?); nothing could be read")
@@ -124,7 +129,7 @@ def _content_signal(fetched: FetchResult, extraction: Extraction) -> ContentSign
 
 
 #: DESIGN.md's exit codes, by verdict reason (0 ok, 4 network, 5 HTTP error, 6 timeout,
-#: 7 over the size cap, 8 not the page, 9 no text extracted).
+#: 7 over the size cap or the extraction limit, 8 not the page, 9 no text extracted).
 def exit_code_for(verdict: str, reason: str) -> int:
     if verdict == RETRIEVED:
         return 0
@@ -136,7 +141,7 @@ def exit_code_for(verdict: str, reason: str) -> int:
         if reason == "empty_body":
             return 9
         return 4
-    if reason == "truncated":
+    if reason in ("truncated", "text_prefix"):
         return 7
     if reason in ("no_text_layer", "binary", "invalid_json"):
         return 9
