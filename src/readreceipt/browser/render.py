@@ -256,8 +256,9 @@ def _run(browser: Browser, target: PolicyURL, guard: AddressGuard, proxy: Browse
     context.route_web_socket("**/*", lambda ws: refuse_websocket(ws, session))
     page = context.new_page()
     page.on("response", lambda response: on_response(response, page, session))
-
     left = deadline.remaining
+    # Any other wait playwright makes (reading the DOM) ends by the deadline too.
+    page.set_default_timeout(_ms(left()))
 
     try:
         if left() <= 0:
