@@ -11,10 +11,10 @@ so extraction reads at most :data:`HTML_TEXT_BYTES` of an HTML body and :data:`T
 any other text, and takes at most :data:`PDF_TEXT_CHARS` characters from a PDF. A body longer
 than that is read from its beginning, and the result says so (``from_prefix``): the texts are
 then not the whole page, which the verdict and the answer check treat as they treat a body
-the size cap cut (UNKNOWN, no check). Past :data:`MAIN_DIRECT_CHARS`, trafilatura reads the
-page's visible markup (Lexbor's tree with scripts, styles and other invisible elements
-removed, at most :data:`MAIN_MARKUP_CHARS` of it) instead of the raw HTML, and the Lexbor
-tree is freed before trafilatura builds its own.
+the size cap cut (UNKNOWN, no check). The Lexbor tree is freed (and handed back to the
+system) before trafilatura builds its own; past :data:`MAIN_DIRECT_CHARS`, trafilatura reads
+the markup without its scripts, styles and comments, and without its fallback extractors
+(readability, jusText), which would copy its tree again.
 
 Invariants: :func:`extract` never raises on bad content (a failure is ``error`` set and empty
 texts); it does no I/O; the same bytes and content type always give the same texts.
@@ -23,10 +23,12 @@ texts); it does no I/O; the same bytes and content type always give the same tex
 from __future__ import annotations
 
 import codecs
+import ctypes
 import dataclasses
 import json
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -40,12 +42,11 @@ HTML_TEXT_BYTES = 2 * 1024 * 1024
 TEXT_BYTES = 10 * 1024 * 1024
 #: The most characters taken from a PDF's text layer (about as many bytes of text).
 PDF_TEXT_CHARS = 10 * 1024 * 1024
-#: HTML up to this size goes to trafilatura as it came; larger HTML as its visible markup.
-#: Every page of the corpus but three is under it; those three have under 230 KB of visible
-#: markup (the rest is scripts and styles).
+#: HTML up to this size goes to trafilatura as it came, with its fallbacks; larger HTML
+#: without scripts, styles and comments, and past this size again without the fallbacks.
+#: Every page of the corpus but three is under it; those three have under 230 KB of markup
+#: once scripts and styles are gone, and their texts are the same either way.
 MAIN_DIRECT_CHARS = 1024 * 1024
-#: The most visible markup trafilatura reads (its trees cost about 30 times this).
-MAIN_MARKUP_CHARS = 1024 * 1024
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 JSON_TYPES = frozenset({"application/json", "text/json"})
@@ -174,17 +175,47 @@ def _html(text: str, charset: str) -> Extraction:
     tree.strip_tags(list(INVISIBLE_TAGS))
     root = tree.body or tree.root
     page_text = _tidy(root.text(separator="\n")) if root is not None else ""
-    markup = text if len(text) <= MAIN_DIRECT_CHARS else (tree.html or "")[:MAIN_MARKUP_CHARS]
     del tree, root, title_node  # freed before trafilatura builds trees of its own
+    _release_freed_memory()
+    # Past MAIN_DIRECT_CHARS, without the scripts, styles and comments trafilatura would drop
+    # anyway (a page of markup alone is the same string, not a copy).
+    markup = text if len(text) <= MAIN_DIRECT_CHARS else _NOT_SHOWN.sub(" ", text)
     try:
         main = trafilatura.extract(markup, include_comments=False, include_tables=True,
-                                   deduplicate=False, favor_precision=False) or ""
+                                   deduplicate=False, favor_precision=False,
+                                   fast=len(markup) > MAIN_DIRECT_CHARS) or ""
     except Exception:  # trafilatura raises a wide variety on hostile markup
         log.warning("trafilatura failed on a page; main content left empty", exc_info=True)
         main = ""
+    _release_freed_memory()
     return Extraction("html", main.strip(), page_text, title or None, _html_extractor_name(),
                       charset=charset, html=text)
 
+
+@cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):  # not glibc: nothing to call, nothing kept back either
+        return None
+    return trim
+
+
+def _release_freed_memory() -> None:
+    """Hand the parsers' freed trees back to the system (glibc's ``malloc_trim``).
+
+    glibc keeps freed small blocks for later small allocations, but the next stage's large
+    strings are mapped afresh; without this, each stage's peak would stack on the one before.
+    """
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+#: Script and style elements' contents and comments, as an HTML parser ends them (the first
+#: ``</script`` or ``</style``; the first ``-->``); an element left open runs to the end.
+_NOT_SHOWN = re.compile(r"<(script|style)\b.*?(?:</\1\s*>|\Z)|<!--.*?(?:-->|\Z)",
+                        re.IGNORECASE | re.DOTALL)
 
 _BLANKS = re.compile(r"[ \t\r\f\v\u00a0]+")
 _MANY_NEWLINES = re.compile(r"\n\s*\n+")
