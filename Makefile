@@ -2,21 +2,23 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# The versions of what produces text digests (see the file itself).
+CONSTRAINTS := constraints.txt
 BASE := $(VENV)/.installed-base
 STAMP := $(VENV)/.installed
 
 .PHONY: demo test lint bench clean
 
 # The package alone: all the demo needs.
-$(BASE): pyproject.toml
+$(BASE): pyproject.toml $(CONSTRAINTS)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet -c $(CONSTRAINTS) -e .
 	touch $(BASE)
 
 # Everything the tests need: the extras, pywb and ReplayWeb.page for replaying exports.
 $(STAMP): $(BASE)
-	$(PY) -m pip install --quiet -e '.[dev,browser,mcp]'
+	$(PY) -m pip install --quiet -c $(CONSTRAINTS) -e '.[dev,browser,mcp]'
 	# pywb (replays exported WACZ in tests) in its own venv: its brotlipy shadows brotli.
 	$(PYTHON) -m venv $(VENV)/pywb
 	$(VENV)/pywb/bin/pip install --quiet 'pywb==2.10.0'

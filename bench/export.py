@@ -111,8 +111,8 @@ def library(count: int, rebuild: bool) -> tuple[Path, float | None]:
 def read_pass(lib: Library) -> float:
     """Load every record with its bytes and texts, as an export must; seconds."""
     started = time.perf_counter()
-    for row in lib.index.rows(limit=None):
-        record = lib.load(row["record_id"])
+    for row in lib.index.retrievals(limit=None):
+        record = lib.load(row.record_id)
         lib.body(record)
         lib.text(record.text_sha256)
         lib.text(record.page_text_sha256)
@@ -152,8 +152,8 @@ def viewer_times(root: Path, gets: int, history_url: str) -> dict[str, dict[str,
     thread.start()
     port = server.server_address[1]
     try:
-        total = lib.index.count()
-        newest = lib.index.rows(limit=1)[0]["record_id"]
+        total = lib.index.count_retrievals()
+        newest = lib.index.retrievals(limit=1)[0].record_id
         paths = {
             "list": "/",
             "list, FAILED only": "/?verdict=FAILED",

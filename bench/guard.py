@@ -21,10 +21,8 @@ from __future__ import annotations
 
 import statistics
 import sys
-import threading
 import time
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 
@@ -32,30 +30,15 @@ from readreceipt.fetching.addresses import AllowHosts, blocked_reason
 from readreceipt.fetching.netguard import AddressGuard, GuardedTransport, _default_ssl_context
 from readreceipt.fetching.transport import USER_AGENT, FetchOptions, fetch
 from readreceipt.fetching.urlpolicy import check_url
+from readreceipt.localserver import LocalServer, Route
 
 BODY = (b"<html><head><title>bench</title></head><body>"
         + b"<p>Plain words for a benchmark page.</p>" * 50 + b"</body></html>")
 
 
-class _Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def do_GET(self) -> None:
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(BODY)))
-        self.end_headers()
-        self.wfile.write(BODY)
-
-    def log_message(self, format: str, *args: object) -> None:
-        return
-
-
 def main(n: int) -> None:
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    port = httpd.server_address[1]
+    httpd = LocalServer({"/page": Route(200, BODY)})
+    port = httpd.port
     url = f"http://127.0.0.1:{port}/page?id=42"
     allow = AllowHosts(frozenset({f"127.0.0.1:{port}"}))
     headers = {"user-agent": USER_AGENT}
@@ -95,8 +78,7 @@ def main(n: int) -> None:
             t0 = time.perf_counter()
             fn()
             samples[name].append(time.perf_counter() - t0)
-    httpd.shutdown()
-    httpd.server_close()
+    httpd.close()
 
     base = statistics.median(samples["plain"])
     print(f"{n} requests per variant to one local server (127.0.0.1), interleaved rounds")

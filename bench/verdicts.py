@@ -1,15 +1,22 @@
 """Benchmark: the verdict on real pages, through the real capture pipeline.
 
-Serves every labelled page of ../shared/corpus/walls (with the status and headers of its
-``.meta.json`` where there is one; otherwise 200 and text/html) and all 181 pages of
-../shared/corpus/articles from a local server on 127.0.0.1, captures each with
-``readreceipt.pipeline.capture`` (``--now``, no rendering: the verdict on the bytes served),
-and prints:
+Serves every labelled page of ../shared/corpus/walls and ../shared/corpus/walls2 (with the
+status and headers of its ``.meta.json`` where there is one; otherwise 200 and text/html), all
+181 pages of ../shared/corpus/articles, and the synthetic pages of tests/pages (written here,
+labelled the same way, kept apart in every table) from a local server on 127.0.0.1, captures
+each with ``readreceipt.pipeline.capture`` (``--now``, no rendering: the verdict on the bytes
+served), and prints:
 
 - the confusion table: corpus label x verdict reason;
 - per label, how many pages were judged as expected (README of the corpus: walls, shells and
   soft 404s UNKNOWN with their reason; articles, hard negatives and articles about walls
   RETRIEVED), with the rule that fired on every miss;
+- per source repository (the corpus's ``source_repo`` column; the articles are one source):
+  walls caught, walls missed, clean pages kept clean, false alarms; so a rule that fits one
+  source shows;
+- leave one source out: every rule that caught a wall, with the sources it caught walls in; a
+  rule only one source triggers is suspect, and the recall each source would have if the
+  rules only it supports were taken away is printed beside its own;
 - the time the content fingerprint takes beside the extraction it follows (same run, same
   pages: ``judge_content`` and ``extract`` called directly), as a ratio.
 
@@ -28,6 +35,7 @@ import csv
 import gzip
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -44,7 +52,10 @@ from readreceipt.reading.fingerprint import PageView, judge_content
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 WALLS = CORPUS / "walls"
+WALL_SETS = (CORPUS / "walls", CORPUS / "walls2")
 ARTICLES = CORPUS / "articles" / "html"
+SYNTHETIC = Path(__file__).resolve().parents[1] / "tests" / "pages"
+ARTICLE_SOURCE = "scrapinghub/article-extraction-benchmark"
 
 #: label -> (verdict, reason) the corpus README expects.
 EXPECTED: dict[str, tuple[str, str]] = {
@@ -73,26 +84,33 @@ class Page:
     body: bytes
     status: int
     headers: dict[str, str]
+    corpus: str = "walls"  # walls | walls2 | articles | synthetic
+    source: str = ""  # the public repository the page was taken from
 
 
-def load_pages() -> list[Page]:
+def load_pages(*, synthetic: bool = True) -> list[Page]:
     pages: list[Page] = []
-    with (WALLS / "LABELS.tsv").open(encoding="utf-8", newline="") as fh:
-        for row in csv.DictReader(fh, delimiter="\t"):
-            path = WALLS / row["file"]
-            status, headers = 200, {"content-type": "text/html"}
-            meta = path.with_name(path.name + ".meta.json")
-            if meta.is_file():
-                data = json.loads(meta.read_text(encoding="utf-8"))
-                status = int(data.get("status", 200))
-                headers = {k.lower(): str(v) for k, v in data.get("headers", {}).items()
-                           if k.lower() not in _TRANSFER_HEADERS}
-            pages.append(Page("w/" + row["file"], row["label"], path.read_bytes(), status,
-                              headers))
+    sets = [*WALL_SETS, *([SYNTHETIC] if synthetic and SYNTHETIC.is_dir() else [])]
+    for folder in sets:
+        if not (folder / "LABELS.tsv").is_file():
+            continue
+        corpus = "synthetic" if folder == SYNTHETIC else folder.name
+        with (folder / "LABELS.tsv").open(encoding="utf-8", newline="") as fh:
+            for row in csv.DictReader(fh, delimiter="\t"):
+                path = folder / row["file"]
+                status, headers = 200, {"content-type": "text/html; charset=utf-8"}
+                meta = path.with_name(path.name + ".meta.json")
+                if meta.is_file():
+                    data = json.loads(meta.read_text(encoding="utf-8"))
+                    status = int(data.get("status", 200))
+                    headers = {k.lower(): str(v) for k, v in data.get("headers", {}).items()
+                               if k.lower() not in _TRANSFER_HEADERS}
+                pages.append(Page(f"{corpus}/{row['file']}", row["label"], path.read_bytes(),
+                                  status, headers, corpus, row.get("source_repo") or corpus))
     for path in sorted(ARTICLES.glob("*.html.gz")):
         pages.append(Page("a/" + path.name.removesuffix(".gz"), "article",
                           gzip.decompress(path.read_bytes()), 200,
-                          {"content-type": "text/html"}))
+                          {"content-type": "text/html"}, "articles", ARTICLE_SOURCE))
     return pages
 
 
@@ -170,7 +188,27 @@ def timing(pages: list[Page]) -> dict[str, float]:
     }
 
 
-def report(outcomes: list[Outcome], times: dict[str, float]) -> dict[str, object]:
+def _expected(o: Outcome) -> bool:
+    return (o.verdict, o.reason) == EXPECTED[o.page.label]
+
+
+def _is_wall(label: str) -> bool:
+    return EXPECTED[label][0] == "UNKNOWN"
+
+
+def _rule_key(rule: str) -> str:
+    """The rule without what varies between pages of one kind (a length, which mount point)."""
+    rule = re.sub(r"\d+", "N", rule.split(";")[0])
+    return re.sub(r"^structure:empty .*", "structure:empty mount point", rule)
+
+
+def _vendor_layout(rule: str) -> bool:
+    """A vendor's or platform's own markup (its evidence is the vendor's layout, on every site
+    it fronts), as opposed to words and structure any site may show."""
+    return rule.startswith(("marker:", "header:"))
+
+
+def label_table(outcomes: list[Outcome], title: str) -> dict[str, object]:
     labels = [*EXPECTED]
     table: dict[str, Counter[str]] = defaultdict(Counter)
     misses: list[str] = []
@@ -180,50 +218,137 @@ def report(outcomes: list[Outcome], times: dict[str, float]) -> dict[str, object
         label = o.page.label
         table[label][o.reason] += 1
         totals[label] += 1
-        want_verdict, want_reason = EXPECTED[label]
-        if (o.verdict, o.reason) == (want_verdict, want_reason):
+        if _expected(o):
             expected_ok[label] += 1
         else:
             misses.append(f"  {label:20s} {o.page.key[:70]:70s} {o.verdict} {o.reason} "
                           f"[{o.rule}]")
+    if not outcomes:
+        return {}
     reasons = sorted({o.reason for o in outcomes}, key=lambda r: (r == "ok", r))
     width = max(len(r) for r in reasons) + 1
-    print("confusion table (rows: corpus label; columns: verdict reason)")
+    print(f"{title}: confusion table (rows: corpus label; columns: verdict reason)")
     print(f"{'':20s}" + "".join(f"{r:>{width}s}" for r in reasons))
     for label in labels:
         if totals[label]:
             print(f"{label:20s}" + "".join(f"{table[label][r] or '.':>{width}}" for r in reasons))
     print()
-    print("judged as expected, per label")
+    print(f"{title}: judged as expected, per label")
     for label in labels:
         if totals[label]:
             print(f"  {label:20s} {expected_ok[label]:4d} / {totals[label]:<4d}"
                   f" expected {EXPECTED[label][0]} {EXPECTED[label][1]}")
-    walls_total = sum(totals[lab] for lab in labels if EXPECTED[lab][0] == "UNKNOWN")
-    walls_ok = sum(expected_ok[lab] for lab in labels if EXPECTED[lab][0] == "UNKNOWN")
-    clean_total = sum(totals[lab] for lab in labels if EXPECTED[lab][0] == "RETRIEVED")
-    clean_ok = sum(expected_ok[lab] for lab in labels if EXPECTED[lab][0] == "RETRIEVED")
-    print(f"  walls, shells, soft 404s caught with the right reason: {walls_ok} / {walls_total}")
+    walls_total = sum(totals[lab] for lab in labels if _is_wall(lab))
+    walls_ok = sum(expected_ok[lab] for lab in labels if _is_wall(lab))
+    walls_flagged = sum(1 for o in outcomes if _is_wall(o.page.label) and o.verdict != "RETRIEVED")
+    clean_total = sum(totals[lab] for lab in labels if not _is_wall(lab))
+    clean_ok = sum(expected_ok[lab] for lab in labels if not _is_wall(lab))
+    print(f"  walls, shells, soft 404s caught with the right reason: {walls_ok} / {walls_total}"
+          f" (flagged at all: {walls_flagged})")
     print(f"  articles, hard negatives, articles about walls RETRIEVED: {clean_ok} / "
           f"{clean_total} (articles alone: {expected_ok['article']} / {totals['article']})")
     if misses:
         print("misses:")
         print("\n".join(misses))
     print()
+    return {
+        "table": {lab: dict(table[lab]) for lab in labels if totals[lab]},
+        "expected": {lab: [expected_ok[lab], totals[lab]] for lab in labels if totals[lab]},
+        "walls_caught": [walls_ok, walls_total],
+        "walls_flagged": [walls_flagged, walls_total],
+        "clean_retrieved": [clean_ok, clean_total],
+        "misses": misses,
+    }
+
+
+def source_table(outcomes: list[Outcome]) -> dict[str, dict[str, int]]:
+    """Per source repository: walls caught / wrong reason / missed, clean kept / false alarms."""
+    rows: dict[str, Counter[str]] = defaultdict(Counter)
+    for o in outcomes:
+        row = rows[f"{o.page.source} ({o.page.corpus})"]
+        if _is_wall(o.page.label):
+            row["caught" if _expected(o) else
+                "wrong" if o.verdict != "RETRIEVED" else "missed"] += 1
+        else:
+            row["clean" if _expected(o) else "false_alarm"] += 1
+    cols = ("caught", "wrong", "missed", "clean", "false_alarm")
+    print("per source repository (walls: caught, caught with another reason, missed; "
+          "clean pages: kept clean, false alarms)")
+    print(f"{'':58s}" + "".join(f"{c:>12s}" for c in cols))
+    for name in sorted(rows):
+        print(f"{name[:58]:58s}" + "".join(f"{rows[name][c] or '.':>12}" for c in cols))
+    print()
+    return {name: dict(row) for name, row in rows.items()}
+
+
+def leave_one_source_out(outcomes: list[Outcome]) -> dict[str, object]:
+    """Which sources each catching rule is supported by; recall per source without its own."""
+    support: dict[str, set[str]] = defaultdict(set)
+    for o in outcomes:
+        if _is_wall(o.page.label) and _expected(o):
+            support[_rule_key(o.rule)].add(o.page.source)
+    lone = {rule: next(iter(srcs)) for rule, srcs in support.items()
+            if len(srcs) == 1 and not _vendor_layout(rule)}
+    print(f"leave one source out: {len(support)} rules caught walls; {len(lone)} of the rules "
+          "that are not a vendor's own markup caught walls in one source only")
+    per_source: dict[str, list[int]] = {}
+    by_source: dict[str, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        if _is_wall(o.page.label):
+            by_source[o.page.source].append(o)
+    for source in sorted(by_source):
+        walls_here = by_source[source]
+        caught = [o for o in walls_here if _expected(o)]
+        held_out = [o for o in caught if lone.get(_rule_key(o.rule)) != source]
+        per_source[source] = [len(caught), len(held_out), len(walls_here)]
+        print(f"  {source[:45]:45s} caught {len(caught):3d} / {len(walls_here):<3d}"
+              f" without its own rules {len(held_out):3d} / {len(walls_here)}")
+    total = sum(v[2] for v in per_source.values())
+    held = sum(v[1] for v in per_source.values())
+    print(f"  all sources, each without the rules only it supports: {held} / {total} "
+          f"({100 * held / max(total, 1):.1f} %)")
+    for rule, source in sorted(lone.items(), key=lambda kv: (kv[1], kv[0])):
+        print(f"    one source only: {rule[:70]:70s} {source}")
+    print()
+    return {"lone_rules": lone, "per_source": per_source, "held_out_recall": [held, total]}
+
+
+def evidence_counts(outcomes: list[Outcome]) -> dict[str, dict[str, int]]:
+    """What kind of evidence decided each verdict (the rule's first word), per label."""
+    table: dict[str, Counter[str]] = defaultdict(Counter)
+    for o in outcomes:
+        if o.verdict != "RETRIEVED":
+            table[o.page.label][o.rule.split(":", 1)[0].split(";")[0]] += 1
+    print("evidence that decided each flagged page (rule kind), per label")
+    for label in EXPECTED:
+        if table[label]:
+            print(f"  {label:20s} " + ", ".join(f"{k} {n}" for k, n in table[label].most_common()))
+    print()
+    return {label: dict(c) for label, c in table.items()}
+
+
+def report(outcomes: list[Outcome], times: dict[str, float]) -> dict[str, object]:
+    development = [o for o in outcomes if o.page.corpus != "synthetic"]
+    synthetic = [o for o in outcomes if o.page.corpus == "synthetic"]
+    figures: dict[str, object] = {}
+    for name in ("walls", "walls2"):
+        part = [o for o in outcomes if o.page.corpus in (name, "articles")]
+        figures[name] = label_table(part, f"{name} + articles")
+    figures["development"] = label_table(development, "both corpora + articles")
+    figures["sources"] = source_table(development)
+    figures["leave_one_source_out"] = leave_one_source_out(development)
+    figures["evidence"] = evidence_counts(development)
+    if synthetic:
+        figures["synthetic"] = label_table(synthetic, "synthetic pages (tests/pages)")
+        figures["synthetic_evidence"] = evidence_counts(synthetic)
     print(f"speed (same run, direct calls): extraction {times['extract_ms_median']:.1f} ms a "
           f"page (median); content fingerprint {times['judge_ms_median']:.2f} ms median, "
           f"{times['judge_ms_p95']:.2f} ms p95, {times['judge_ms_max']:.1f} ms max; "
           f"fingerprint / extraction = {100 * times['judge_over_extract']:.1f} %; "
           f"pages over 500 kB with little text: "
           f"{times['judge_ms_per_mb_big_wall_pages']:.1f} ms per MB")
-    return {
-        "table": {lab: dict(table[lab]) for lab in labels if totals[lab]},
-        "expected": {lab: [expected_ok[lab], totals[lab]] for lab in labels if totals[lab]},
-        "walls_caught": [walls_ok, walls_total],
-        "clean_retrieved": [clean_ok, clean_total],
-        "misses": misses,
-        "timing": times,
-    }
+    figures["timing"] = times
+    return figures
 
 
 def main() -> int:
@@ -232,7 +357,7 @@ def main() -> int:
                         help="call extract + judge_content instead of the capture pipeline")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
-    if not WALLS.is_dir() or not ARTICLES.is_dir():
+    if not all(w.is_dir() for w in WALL_SETS) or not ARTICLES.is_dir():
         print(f"corpus not found at {CORPUS}", file=sys.stderr)
         return 1
     pages = load_pages()

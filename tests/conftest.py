@@ -2,6 +2,12 @@
 
 Nothing here touches the internet. A test that needs a *name* to resolve to an address uses
 ``--resolve`` / an injected resolver rather than the system's DNS.
+
+Hermetic: library discovery never looks above pytest's temporary folder. The whole session
+(and every subprocess started through :func:`clean_env`) runs with
+``READRECEIPT_CEILING_DIRECTORIES`` set to that folder, so a stray ``.readreceipt/`` in
+``/tmp`` or anywhere above is never found, and no ``READRECEIPT_*`` variable of the machine
+reaches a test.
 """
 
 from __future__ import annotations
@@ -10,103 +16,45 @@ import json
 import os
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from canary import Canary
+from readreceipt.localserver import LocalServer, reply
+from readreceipt.store.discovery import CEILING_ENV
+
+__all__ = ["BIN", "CORPUS", "CliResult", "LocalServer", "article_html", "clean_env", "reply",
+           "run_cli"]
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus"
 BIN = Path(sys.executable).parent
 
-Handler = Callable[[BaseHTTPRequestHandler], None]
+
+@pytest.fixture(scope="session", autouse=True)
+def discovery_stops_at_the_temp_folder(tmp_path_factory: pytest.TempPathFactory
+                                       ) -> Iterator[None]:
+    """No READRECEIPT_* setting of the machine, and a ceiling on library discovery."""
+    saved = {k: v for k, v in os.environ.items() if k.startswith("READRECEIPT_")}
+    for key in saved:
+        del os.environ[key]
+    os.environ[CEILING_ENV] = str(tmp_path_factory.getbasetemp())
+    yield
+    os.environ.pop(CEILING_ENV, None)
+    os.environ.update(saved)
 
 
-def reply(handler: BaseHTTPRequestHandler, body: bytes, *, status: int = 200,
-          content_type: str = "text/html; charset=utf-8") -> None:
-    """Answer one request with ``body``, its length declared."""
-    handler.send_response(status)
-    handler.send_header("Content-Type", content_type)
-    handler.send_header("Content-Length", str(len(body)))
-    handler.end_headers()
-    handler.wfile.write(body)
-
-
-@dataclass
-class Route:
-    status: int = 200
-    body: bytes = b""
-    headers: dict[str, str] = field(default_factory=dict)
-    handler: Handler | None = None
-
-
-class LocalServer:
-    """A real HTTP server on 127.0.0.1 whose routes a test sets."""
-
-    def __init__(self) -> None:
-        self.routes: dict[str, Route] = {}
-        self.requests: list[dict[str, Any]] = []
-        self.connections = 0
-        outer = self
-
-        class _Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def setup(self) -> None:
-                outer.connections += 1
-                super().setup()
-
-            def do_GET(self) -> None:
-                outer.requests.append({"path": self.path, "time": time.time(),
-                                       "headers": {k.lower(): v for k, v in self.headers.items()}})
-                route = outer.routes.get(self.path) or outer.routes.get(self.path.split("?")[0])
-                if route is None:
-                    route = Route(404, b"<html><body><h1>Not found</h1></body></html>",
-                                  {"Content-Type": "text/html"})
-                if route.handler is not None:
-                    route.handler(self)
-                    return
-                self.send_response(route.status)
-                headers = {"Content-Type": "text/html; charset=utf-8", **route.headers}
-                for key, value in headers.items():
-                    self.send_header(key, value)
-                if "Content-Length" not in headers and "Transfer-Encoding" not in headers:
-                    self.send_header("Content-Length", str(len(route.body)))
-                self.end_headers()
-                self.wfile.write(route.body)
-
-            def log_message(self, format: str, *args: object) -> None:
-                return
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-        self.httpd.daemon_threads = True
-        self.port = self.httpd.server_address[1]
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-
-    @property
-    def pair(self) -> str:
-        return f"127.0.0.1:{self.port}"
-
-    def url(self, path: str = "/") -> str:
-        return f"http://127.0.0.1:{self.port}{path}"
-
-    def route(self, path: str, body: bytes | str = b"", status: int = 200,
-              headers: dict[str, str] | None = None, handler: Handler | None = None) -> str:
-        data = body.encode("utf-8") if isinstance(body, str) else body
-        self.routes[path] = Route(status, data, dict(headers or {}), handler)
-        return self.url(path)
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+def clean_env(**extra: str) -> dict[str, str]:
+    """The environment for a subprocess: this one without READRECEIPT_* settings, but with
+    the session's discovery ceiling, plus ``extra``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
+    env[CEILING_ENV] = os.environ[CEILING_ENV]
+    env.update(extra)
+    return env
 
 
 @pytest.fixture
@@ -150,7 +98,7 @@ def run_cli(*args: str, library: Path | None = None, allow: str | None = None,
             input: str | bytes | None = None, env: dict[str, str] | None = None,
             script: str = "readreceipt", timeout: float = 120) -> CliResult:
     """Run the real console script as a subprocess."""
-    full_env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
+    full_env = clean_env()
     if library is not None:
         full_env["READRECEIPT_LIBRARY"] = str(library)
     if allow is not None:

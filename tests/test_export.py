@@ -177,6 +177,24 @@ def test_request_rebuilds_the_get_readreceipt_sent(evidence: Evidence,
     assert http.get_header("user-agent") == "readreceipt/test"
 
 
+def test_the_http_version_spoken_is_recorded_and_exported(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    with LocalServer(protocol="HTTP/1.0") as old, Library.open(tmp_path / "lib") as lib:
+        monkeypatch.setenv("READRECEIPT_ALLOW_HOSTS", old.pair)
+        url = old.route("/a", article_html())
+        record = capture(url, CaptureOptions(now=True), lib).record
+        assert record.http_version == "HTTP/1.0"  # what the server spoke, not a constant
+        export_warc(lib, tmp_path / "out.warc")
+    records = read_warc(tmp_path / "out.warc")
+    doc = by_record(records, record.record_id)
+    response = warc_with_id(records, doc["warc_record_ids"]["response"])
+    request = warc_with_id(records, doc["warc_record_ids"]["request"])
+    assert response["http"].protocol == "HTTP/1.0"
+    assert response["http"].statusline.startswith("200")
+    assert request["http"].statusline.endswith(" HTTP/1.0")
+
+
 def test_a_payload_already_written_is_a_revisit(evidence: Evidence,
                                                 exported: list[dict[str, Any]]) -> None:
     first = by_record(exported, evidence.a1.record_id)

@@ -11,7 +11,7 @@ import threading
 from datetime import datetime
 from pathlib import Path
 
-from conftest import BIN, LocalServer, article_html, run_cli
+from conftest import BIN, LocalServer, article_html, clean_env, run_cli
 from library_builder import article, at, put_capture
 from readreceipt.store.library import Library
 
@@ -19,7 +19,7 @@ from readreceipt.store.library import Library
 def run_on_terminal(args: list[str], env: dict[str, str]) -> tuple[int, str, str]:
     """Run the console script with stderr on a pseudo-terminal: code, stdout, what it drew."""
     master, slave = pty.openpty()
-    full_env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
+    full_env = clean_env()
     full_env.update({"COLUMNS": "120", "TERM": "xterm", **env})
     proc = subprocess.Popen([str(BIN / "readreceipt"), *args], stdout=subprocess.PIPE,
                             stderr=slave, env=full_env)
@@ -86,8 +86,8 @@ def test_capture_from_a_file_is_paced_with_a_bar(tmp_path: Path, server: LocalSe
     assert code == 0, out + drawn
     assert "capturing" in drawn and "/three" in drawn
     with Library.open(tmp_path / "lib") as lib:
-        rows = sorted(lib.index.rows(limit=None), key=lambda r: r["fetched_at"])
-    assert [r["url"].rsplit("/", 1)[1] for r in rows] == ["one", "two", "three"]
-    times = [datetime.fromisoformat(r["fetched_at"].replace("Z", "+00:00")) for r in rows]
+        rows = sorted(lib.index.retrievals(limit=None), key=lambda r: r.fetched_at)
+    assert [r.url.rsplit("/", 1)[1] for r in rows] == ["one", "two", "three"]
+    times = [datetime.fromisoformat(r.fetched_at.replace("Z", "+00:00")) for r in rows]
     gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(times)]
     assert all(gap >= 1.9 for gap in gaps), gaps  # each waited for its turn, none declined

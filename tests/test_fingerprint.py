@@ -194,7 +194,7 @@ def test_a_generic_phrase_borrows_the_vendor_from_the_headers() -> None:
     signal = judge(page("<p>Please verify you are a human to continue.</p>"),
                    headers={"x-iinfo": "5-2434707-0 0NNN"})
     assert signal is not None and signal.vendor == "Imperva"
-    assert signal.rule == "phrase:verify you are a human"
+    assert signal.rule == "phrase:verify you are a human (in the content)"
 
 
 @pytest.mark.parametrize("words", [

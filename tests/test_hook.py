@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 import yaml
 
-from conftest import BIN, CliResult, LocalServer, article_html, reply, run_cli
+from conftest import BIN, CliResult, LocalServer, article_html, clean_env, reply, run_cli
 
 SESSION = "5f3c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f"
 PROMPT = "What did the chief engineer say at the reopening of the bridge?"
@@ -322,7 +322,7 @@ def test_another_session_is_not_told(article: str, server: LocalServer,
 def test_two_concurrent_reports_tell_once(article: str, server: LocalServer,
                                           library_dir: Path) -> None:
     _flag_for(None, article, server, library_dir)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
+    env = clean_env()
     env["READRECEIPT_LIBRARY"] = str(library_dir)
     data = json.dumps(other_tool()).encode()
     procs = [subprocess.Popen([str(BIN / "readreceipt-hook"), "report"], stdin=subprocess.PIPE,
@@ -407,7 +407,7 @@ def test_the_capture_fast_path_imports_only_the_standard_library(library_dir: Pa
             "    real_exit(status)\n"
             "os._exit = listing_exit\n"
             "from readreceipt.agents.hook import main\nmain(['capture'])\n")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
+    env = clean_env()
     env["READRECEIPT_LIBRARY"] = str(library_dir)
     proc = subprocess.run([sys.executable, "-c", code], input=b"[]", capture_output=True,
                           env=env, timeout=60, check=False)
@@ -417,6 +417,24 @@ def test_the_capture_fast_path_imports_only_the_standard_library(library_dir: Pa
                                             "readreceipt.errors"]
     # the forked worker still did its job: the list payload is one skipped line
     assert _wait_for(lambda: len(skipped(library_dir)) == 1)
+
+
+def test_report_with_nothing_to_tell_stays_light(library_dir: Path) -> None:
+    # The report hook runs on every tool call: when there is nothing to tell it opens the
+    # index read-only and imports no more of readreceipt than discovery and the index.
+    run_cli("status", library=library_dir)  # makes the library
+    code = ("import sys\nfrom readreceipt.agents.hook import main\nmain(['report'])\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] not in "
+            "sys.stdlib_module_names and m not in ('__main__', '_distutils_hack'))))\n")
+    payload = json.dumps(other_tool()).encode()
+    proc = subprocess.run([sys.executable, "-c", code], input=payload, capture_output=True,
+                          env=clean_env(READRECEIPT_LIBRARY=str(library_dir)), timeout=60,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.decode().split() == [
+        "readreceipt", "readreceipt._version", "readreceipt.agents", "readreceipt.agents.hook",
+        "readreceipt.errors", "readreceipt.store", "readreceipt.store.clock",
+        "readreceipt.store.discovery", "readreceipt.store.protocols", "readreceipt.store.sqlite"]
 
 
 def test_a_skipped_line_never_keeps_a_query(library_dir: Path) -> None:

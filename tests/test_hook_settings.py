@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import BIN, CliResult
+from conftest import BIN, CliResult, clean_env
 from readreceipt.agents import hooksettings
 
 EXISTING: dict[str, Any] = {
@@ -27,7 +26,7 @@ EXISTING: dict[str, Any] = {
 
 def hook_cli(*args: str, cwd: Path, home: Path) -> CliResult:
     """The real console script, run in ``cwd`` (the project) with ``home`` as HOME."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
+    env = clean_env()
     env["HOME"] = str(home)
     proc = subprocess.run([str(BIN / "readreceipt"), "hook", *args], cwd=cwd, env=env,
                           capture_output=True, timeout=60, check=False)

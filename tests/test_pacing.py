@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
+import sqlite3
 import subprocess
 import time
+from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 
-from conftest import BIN, LocalServer, article_html, reply, run_cli
+from conftest import BIN, LocalServer, article_html, clean_env, reply, run_cli
 from readreceipt.errors import DeclinedError, RefusedError
 from readreceipt.fetching.politeness import (
     MAX_CRAWL_DELAY,
@@ -31,8 +32,9 @@ from readreceipt.store.records import Record, new_record_id, utc_now
 
 
 @pytest.fixture
-def lib(library_dir: Path) -> Library:
-    return Library.open(library_dir)
+def lib(library_dir: Path) -> Iterator[Library]:
+    with Library.open(library_dir) as opened:
+        yield opened
 
 
 class FakeClock:
@@ -41,6 +43,15 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def _sql(lib: Library, query: str, *params: object) -> float:
+    """One value from the embedded index, read by hand (the store has no such question)."""
+    conn = sqlite3.connect(lib.root / "index.db")
+    try:
+        return float(conn.execute(query, params).fetchone()[0])
+    finally:
+        conn.close()
 
 
 def test_slots_queue_one_gap_apart(lib: Library) -> None:
@@ -72,8 +83,7 @@ def test_a_worker_that_will_not_wait_declines_and_gives_its_slot_back(lib: Libra
     assert info.value.reason == "pacing"
     assert "--now" in str(info.value)
     assert "--wait" in str(info.value)
-    next_at = lib.index.conn.execute("SELECT next_at FROM pacing WHERE host = ?",
-                                     ("example.com",)).fetchone()[0]
+    next_at = _sql(lib, "SELECT next_at FROM pacing WHERE host = ?", "example.com")
     # the declined worker's slot was returned: the schedule is one gap after the first
     assert next_at - time.time() <= MIN_GAP_SECONDS
 
@@ -124,8 +134,8 @@ def test_refused_url_spends_no_slot(server: LocalServer, lib: Library,
         monkeypatch.setenv("READRECEIPT_ALLOW_HOSTS", server.pair)
         with pytest.raises(RefusedError):
             capture(canary.url("/x"), CaptureOptions(timeout=5), lib)
-        assert lib.index.conn.execute("SELECT COUNT(*) FROM pacing").fetchone()[0] == 0
-        assert lib.index.conn.execute("SELECT COUNT(*) FROM robots").fetchone()[0] == 0
+        assert _sql(lib, "SELECT COUNT(*) FROM pacing") == 0
+        assert _sql(lib, "SELECT COUNT(*) FROM robots") == 0
         assert canary.connections == 0
     finally:
         canary.close()
@@ -168,7 +178,7 @@ def test_four_processes_queue_two_seconds_apart(server: LocalServer,
 
     urls = [server.route(f"/w{n}", handler=timed) for n in range(4)]
     Library.open(library_dir).close()  # created once, before the workers race
-    env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
+    env = clean_env()
     env.update(READRECEIPT_LIBRARY=str(library_dir), READRECEIPT_ALLOW_HOSTS=server.pair)
     procs = [subprocess.Popen([str(BIN / "readreceipt"), "capture", url, "--wait", "30",
                                "--json"], env=env, stdout=subprocess.PIPE,

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
+import yaml
 
 from canary import Canary, MapResolver, guard_for
 from conftest import LocalServer, run_cli
@@ -61,10 +62,8 @@ def shell(script: str = "", body_extra: str = "") -> str:
 
 
 
-def blocked_urls(info: dict[str, object]) -> set[str]:
-    entries = info["blocked_requests"]
-    assert isinstance(entries, list)
-    return {e["url"] for e in entries}
+def blocked_urls(rendering: render.Rendering) -> set[str]:
+    return {b.url for b in rendering.blocked_requests}
 
 
 # -- the capture path ---------------------------------------------------------------------
@@ -98,6 +97,21 @@ def test_shell_rendered_and_judged_again(allow_server: LocalServer, library_dir:
     assert len(agents) == 2
     assert set(agents) == {USER_AGENT}
     assert result.to_json()["javascript_executed"] is True
+
+
+@needs_browser
+def test_requests_the_browser_was_refused_are_in_the_record(
+        allow_server: LocalServer, canary: Canary, library_dir: Path) -> None:
+    url = allow_server.route("/app", shell(body_extra=f'<img src="{canary.url("/pixel.png")}">'))
+    with Library.open(library_dir) as lib:
+        result = capture(url, CaptureOptions(now=True, timeout=30), lib)
+    record = result.record
+    assert record.javascript_executed is True
+    assert canary.connections == 0
+    assert canary.url("/pixel.png") in {b["url"] for b in record.blocked_requests}
+    assert all(set(b) == {"url", "reason", "layer"} for b in record.blocked_requests)
+    on_disk = yaml.safe_load(result.record_path.read_text())
+    assert canary.url("/pixel.png") in {b["url"] for b in on_disk["blocked_requests"]}
 
 
 @needs_browser
@@ -158,12 +172,11 @@ def test_blocked_subrequests_never_reach_the_canary(server: LocalServer,
     rendered = render.render_page(check_url(url), guard_for(server.pair),
                                   deadline=Deadline.after(30), max_bytes=10**6)
     assert rendered is not None
-    fetched, extraction, info = rendered
+    fetched, extraction = rendered.fetched, rendered.extraction
     assert canary.connections == 0
     assert {canary.url("/fetched"), canary.url("/pixel.png"),
-            canary.url("/framed")} <= blocked_urls(info)
-    proxy_reasons = {e["reason"] for e in info["blocked_requests"]  # type: ignore[attr-defined]
-                     if e["layer"] == "proxy"}
+            canary.url("/framed")} <= blocked_urls(rendered)
+    proxy_reasons = {b.reason for b in rendered.blocked_requests if b.layer == "proxy"}
     assert proxy_reasons == {"loopback_address"}
     # A refused frame shows only the refusal: the rendering itself stands.
     assert "market traders" in extraction.main_text
@@ -191,7 +204,7 @@ def test_redirect_hop_to_blocked_address_refused(server: LocalServer, canary: Ca
                                   deadline=Deadline.after(30), max_bytes=10**6)
     assert rendered is not None
     assert canary.connections == 0
-    assert canary.url("/after-hop") in blocked_urls(rendered[2])
+    assert canary.url("/after-hop") in blocked_urls(rendered)
 
 
 @needs_browser
@@ -226,7 +239,7 @@ def test_allowed_navigation_gives_final_url_and_chain(server: LocalServer) -> No
     rendered = render.render_page(check_url(server.url("/start")), guard_for(server.pair),
                                   deadline=Deadline.after(30), max_bytes=10**6)
     assert rendered is not None
-    fetched, extraction, _ = rendered
+    fetched, extraction = rendered.fetched, rendered.extraction
     assert fetched.url == server.url("/start")
     assert fetched.final_url == server.url("/article")
     assert [(h.url, h.status) for h in fetched.redirect_chain] == [
@@ -244,10 +257,10 @@ def test_names_are_resolved_only_by_the_proxy(server: LocalServer, canary: Canar
     rendered = render.render_page(check_url(f"http://ferry.test:{server.port}/"), guard,
                                   deadline=Deadline.after(30), max_bytes=10**6)
     assert rendered is not None
-    _, extraction, info = rendered
+    extraction = rendered.extraction
     assert "market traders" in extraction.main_text
     assert "ferry.test" in resolver.asked and "canary.test" in resolver.asked
-    assert f"http://canary.test:{canary.port}/named" in blocked_urls(info)
+    assert f"http://canary.test:{canary.port}/named" in blocked_urls(rendered)
     assert canary.connections == 0
     assert guard.exemptions_used == {f"ferry.test:{server.port}"}
 
@@ -267,9 +280,9 @@ def test_websockets_webrtc_and_service_workers_blocked(server: LocalServer) -> N
     rendered = render.render_page(check_url(url), guard_for(server.pair),
                                   deadline=Deadline.after(30), max_bytes=10**6)
     assert rendered is not None
-    _, extraction, info = rendered
+    extraction = rendered.extraction
     assert "peer connection: undefined" in extraction.page_text
-    assert f"ws://127.0.0.1:{server.port}/socket" in blocked_urls(info)
+    assert f"ws://127.0.0.1:{server.port}/socket" in blocked_urls(rendered)
     paths = {r["path"] for r in server.requests}
     assert "/socket" not in paths and "/sw.js" not in paths
 
@@ -280,7 +293,7 @@ def test_body_over_the_cap_is_truncated(server: LocalServer) -> None:
     rendered = render.render_page(check_url(url), guard_for(server.pair),
                                   deadline=Deadline.after(30), max_bytes=300)
     assert rendered is not None
-    fetched, extraction, _ = rendered
+    fetched, extraction = rendered.fetched, rendered.extraction
     assert fetched.truncated is True and len(fetched.body) == 300
     assert extraction.charset == "utf-8"
 
@@ -291,11 +304,11 @@ def test_truncation_never_splits_a_character(server: LocalServer) -> None:
     whole = render.render_page(check_url(url), guard_for(server.pair), deadline=Deadline.after(30),
                                max_bytes=10**6)
     assert whole is not None
-    cut_at = whole[0].body.index("\u00e9".encode()) + 1  # inside the first two-byte letter
+    cut_at = whole.fetched.body.index("\u00e9".encode()) + 1  # inside the first two-byte letter
     rendered = render.render_page(check_url(url), guard_for(server.pair),
                                   deadline=Deadline.after(30), max_bytes=cut_at)
     assert rendered is not None
-    fetched, extraction, _ = rendered
+    fetched, extraction = rendered.fetched, rendered.extraction
     assert fetched.truncated is True and len(fetched.body) == cut_at - 1
     assert fetched.body.decode("utf-8").endswith("<title>")
     assert extraction.charset == "utf-8"
@@ -323,8 +336,8 @@ def test_works_from_inside_an_event_loop(server: LocalServer) -> None:
                                   deadline=Deadline.after(30), max_bytes=10**6)
 
     rendered = asyncio.run(inside())
-    assert isinstance(rendered, tuple)
-    assert "market traders" in rendered[1].main_text
+    assert isinstance(rendered, render.Rendering)
+    assert "market traders" in rendered.extraction.main_text
 
 
 @needs_browser
@@ -334,9 +347,8 @@ def test_route_layer_refuses_what_the_url_policy_refuses(server: LocalServer) ->
     rendered = render.render_page(check_url(url), guard_for(server.pair),
                                   deadline=Deadline.after(30), max_bytes=10**6)
     assert rendered is not None
-    entries = rendered[2]["blocked_requests"]
-    assert isinstance(entries, list)
-    assert [(e["layer"], e["reason"]) for e in entries] == [("route", "url_too_long")]
+    assert [(b.layer, b.reason) for b in rendered.blocked_requests] == [
+        ("route", "url_too_long")]
     assert all(not r["path"].startswith("/long") for r in server.requests)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 import time
 from http.server import BaseHTTPRequestHandler
@@ -131,7 +132,9 @@ def test_robots_is_fetched_once_with_our_user_agent_and_cached(
     assert {k.lower(): v for k, v in headers.items()}["user-agent"] == USER_AGENT
     assert server.connections == 1
     # A day later the cache is stale and robots.txt is asked again.
-    lib.index.conn.execute("UPDATE robots SET fetched_at = fetched_at - ?", (CACHE_TTL + 1,))
+    with sqlite3.connect(lib.root / "index.db") as conn:  # the embedded index, by hand
+        conn.execute("UPDATE robots SET fetched_at = fetched_at - ?", (CACHE_TTL + 1,))
+    conn.close()
     admit(lib, check_url(server.url("/public")), guard)
     assert len(_robots_requests(server)) == 2
 

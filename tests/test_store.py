@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
 import sys
@@ -26,6 +27,7 @@ RECORD_FIELDS = (
     "text_sha256", "page_text_sha256", "text_chars", "extractor", "rendering_method",
     "javascript_executed", "browser", "response_headers", "peer_address", "user_agent",
     "verdict", "reason", "wall", "session_id", "agent_id", "prompt", "answer_check", "note",
+    "format_version", "http_version", "blocked_requests",
 )
 
 
@@ -130,6 +132,20 @@ def test_a_folder_that_is_not_a_library_is_refused(tmp_path: Path) -> None:
         Library.open(tmp_path / "file")
 
 
+def test_records_carry_their_format_version_and_old_ones_read_as_version_1() -> None:
+    from readreceipt.store.records import FORMAT_VERSION
+
+    written = yaml.safe_load(Record(record_id="r1", url="https://example.org/").to_yaml())
+    assert written["format_version"] == FORMAT_VERSION == 1
+    older = {k: v for k, v in written.items() if k not in ("format_version", "http_version",
+                                                             "blocked_requests")}
+    again = Record.from_yaml(yaml.safe_dump(older))
+    assert again.format_version == 1 and again.http_version is None
+    assert again.blocked_requests == ()
+    newer = Record.from_yaml(yaml.safe_dump({**written, "format_version": 7, "later": 1}))
+    assert newer.format_version == 7 and newer.extra == {"later": 1}
+
+
 def test_record_yaml_round_trips_unknown_fields() -> None:
     record = Record(record_id="r1", url="https://example.org/", extra={"future_field": 3})
     again = Record.from_yaml(record.to_yaml())
@@ -160,9 +176,9 @@ def test_four_processes_capturing_at_once_lose_nothing(server: LocalServer,
         _, err = proc.communicate(timeout=120)
         assert proc.returncode == 0, err.decode()
     lib = Library.open(library_dir)
-    rows = lib.index.rows(limit=None)
+    rows = lib.index.retrievals(limit=None)
     assert len(rows) == 40
-    assert {r["url"] for r in rows} == set(urls)
+    assert {r.url for r in rows} == set(urls)
     records = list((library_dir / "records").glob("*.yaml"))
     assert len(records) == 40
     for path in records:
@@ -179,3 +195,40 @@ def test_skipped_jsonl_has_a_line_per_refusal(server: LocalServer, library_dir: 
     assert out.code == 2
     lines = [json.loads(x) for x in (library_dir / "skipped.jsonl").read_text().splitlines()]
     assert lines[-1]["rule"] == "scheme" and lines[-1]["kind"] == "refused"
+
+
+def test_discovery_walks_up_and_stops_at_a_ceiling(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    outer = tmp_path / "outer"
+    Library.open(outer / ".readreceipt").close()  # a library above the project
+    project = outer / "ceiling" / "project"
+    (project / "src").mkdir(parents=True)
+    # Without a ceiling between them, the library above is found from below.
+    with Library.locate(cwd=project / "src") as found:
+        assert found.root == (outer / ".readreceipt").resolve()
+    # With the project's parent as a ceiling, it is not: a new library is made here.
+    monkeypatch.setenv("READRECEIPT_CEILING_DIRECTORIES",
+                       os.pathsep.join([str(outer / "ceiling"), str(tmp_path)]))
+    with Library.locate(cwd=project) as made:
+        assert made.root == (project / ".readreceipt").resolve()
+    # A library at or below the ceiling is still found, and the starting folder always is.
+    with Library.locate(cwd=project / "src") as found:
+        assert found.root == (project / ".readreceipt").resolve()
+    assert not (outer / "ceiling" / ".readreceipt").exists()
+
+
+def test_a_ceiling_holds_for_the_console_scripts(tmp_path: Path) -> None:
+    stray = tmp_path / "stray"
+    Library.open(stray / ".readreceipt").close()
+    work = stray / "sandbox" / "work"
+    work.mkdir(parents=True)
+    found = subprocess.run(
+        [sys.executable, "-c", "from readreceipt.store import discovery; "
+         "print(discovery.find())"], cwd=work, capture_output=True, text=True, check=True,
+        env={k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")})
+    assert found.stdout.strip() == str((stray / ".readreceipt").resolve())
+    bounded = subprocess.run(
+        [sys.executable, "-c", "from readreceipt.store import discovery; "
+         "print(discovery.find())"], cwd=work, capture_output=True, text=True, check=True,
+        env={**os.environ, "READRECEIPT_CEILING_DIRECTORIES": str(stray / "sandbox")})
+    assert bounded.stdout.strip() == "None"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import subprocess
 import threading
 from collections.abc import Iterator
@@ -13,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BIN
+from conftest import BIN, clean_env
 from library_builder import article, at, put_capture, put_failure
 from readreceipt.quotes.answers import check_held_copy
 from readreceipt.store.library import Library
@@ -211,7 +210,7 @@ def test_serve_command_binds_loopback_and_reports_its_url(tmp_path: Path) -> Non
     put_capture(lib, "https://one.example/", article("One", "A single page of text that is "
                                                     "long enough to count as a page."), at(0))
     lib.close()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
+    env = clean_env()
     env["READRECEIPT_LIBRARY"] = str(tmp_path / "lib")
     proc = subprocess.Popen([str(BIN / "readreceipt"), "serve", "--port", "0", "--json"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)

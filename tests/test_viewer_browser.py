@@ -7,7 +7,6 @@ when /usr/bin/chromium is absent (.ci/run installs it).
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import threading
 from collections.abc import Iterator
@@ -16,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from conftest import BIN
+from conftest import BIN, clean_env
 from library_builder import at, put_capture
 from readreceipt.store.library import Library
 from test_viewer import HOSTILE, build
@@ -42,7 +41,7 @@ def library_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def served(library_root: Path) -> Iterator[str]:
     """The real ``readreceipt serve`` on a free port."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("READRECEIPT_")}
+    env = clean_env()
     env["READRECEIPT_LIBRARY"] = str(library_root)
     proc = subprocess.Popen([str(BIN / "readreceipt"), "serve", "--port", "0", "--json"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)

@@ -14,9 +14,13 @@ from readreceipt.store.library import Library
 
 def check_answer(url: str, answer: str, prompt: str = "", *,
                  library: Library | None = None) -> HeldCheck:
-    """Check ``answer``'s quotations against the newest copy of ``url`` held; no request."""
-    lib = library if library is not None else Library.locate()
-    return check_newest(lib, url, answer, prompt)
+    """Check ``answer``'s quotations against the newest copy of ``url`` held; no request.
+
+    Without ``library`` the library is found, used and closed."""
+    if library is None:
+        with Library.locate() as lib:
+            return check_newest(lib, url, answer, prompt)
+    return check_newest(library, url, answer, prompt)
 
 
 def fetch_page(url: str, **options: Any) -> Any:

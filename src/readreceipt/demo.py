@@ -10,17 +10,16 @@ is given.
 from __future__ import annotations
 
 import contextlib
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 
 from readreceipt.errors import ReadReceiptError
+from readreceipt.localserver import LocalServer, Route
 from readreceipt.pipeline import CaptureOptions, CaptureResult, capture
 from readreceipt.store.library import Library
 
-#: path -> (package file, content type); anything else is a 404.
+#: path -> (package file, content type); anything else is a 404 (:mod:`readreceipt.localserver`).
 PAGES: dict[str, tuple[str, str]] = {
     "/harbour-bridge": ("article.html", "text/html; charset=utf-8"),
     "/app": ("shell.html", "text/html; charset=utf-8"),
@@ -37,38 +36,17 @@ SAMPLE_ANSWER = (
 )
 
 
-class _Handler(BaseHTTPRequestHandler):
-    server_version = "readreceipt-demo"
-
-    def do_GET(self) -> None:
-        entry = PAGES.get(self.path.split("?", 1)[0])
-        if entry is None:
-            body = b"<!doctype html><title>404</title><h1>Not found</h1>"
-            self.send_response(404)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-        else:
-            body = resources.files("readreceipt.demo_pages").joinpath(entry[0]).read_bytes()
-            self.send_response(200)
-            self.send_header("Content-Type", entry[1])
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: object) -> None:
-        return
+def _routes() -> dict[str, Route]:
+    pages = resources.files("readreceipt.demo_pages")
+    return {path: Route(200, pages.joinpath(name).read_bytes(), {"Content-Type": ctype})
+            for path, (name, ctype) in PAGES.items()}
 
 
 @contextlib.contextmanager
 def demo_server() -> Iterator[str]:
     """Serve the sample pages on 127.0.0.1 (a free port); yields the base URL."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with LocalServer(_routes(), name="readreceipt-demo") as server:
+        yield server.base
 
 
 @dataclass(frozen=True)

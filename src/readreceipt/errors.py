@@ -1,4 +1,8 @@
-"""Every exception readreceipt raises on purpose, and the exit code each one means.
+"""Every exception readreceipt raises on purpose, and the table of exit codes.
+
+:class:`ExitCode` is the one table of the codes a command ends with (``docs/cli.md``): the
+exceptions below carry theirs, the verdict (:func:`readreceipt.reading.verdict.exit_code_for`),
+the answer checks, ``verify`` and the CLI read theirs from it.
 
 The hierarchy is small on purpose; each adapter (CLI, hook, MCP server) maps it once::
 
@@ -21,7 +25,9 @@ Invariant: ``reason`` is a short machine-readable code (``"private_address"``,
 from __future__ import annotations
 
 __all__ = [
+    "EXIT_CODE_MEANINGS",
     "DeclinedError",
+    "ExitCode",
     "FetchError",
     "FetchTimeout",
     "LibraryError",
@@ -32,10 +38,50 @@ __all__ = [
 ]
 
 
+class ExitCode:
+    """The exit codes of ``readreceipt`` (plain ints: this module stays import-light)."""
+
+    OK = 0
+    #: A usage error, or the library cannot be used (not a library, read-only, disk full,
+    #: unknown record), or ``verify`` found a problem.
+    USAGE = 1
+    LIBRARY = 1
+    REFUSED = 2  # a security rule: URL policy, address guard, credentials in the URL
+    DECLINED = 3  # politeness: robots.txt, pacing, session cap
+    NETWORK = 4  # DNS, connection, TLS, https->http downgrade
+    HTTP_ERROR = 5  # an HTTP error status (or too many redirects)
+    TIMEOUT = 6
+    TOO_LARGE = 7  # over the size cap, or the text read from the beginning only
+    NOT_THE_PAGE = 8  # a wall, a JavaScript shell, a soft 404, thin text
+    NO_TEXT = 9  # an empty body, a PDF without a text layer, binary, invalid JSON
+    QUOTE_NOT_FOUND = 10  # a quotation of the answer is not on the page
+    INTERRUPTED = 130  # Ctrl-C
+
+
+#: What each code means, in the words ``docs/cli.md`` uses (a test keeps them in step).
+EXIT_CODE_MEANINGS: dict[int, str] = {
+    ExitCode.OK: "ok",
+    ExitCode.USAGE: "usage, or the library cannot be used (not a library, read-only, disk "
+                    "full, unknown record), or `verify` found a problem",
+    ExitCode.REFUSED: "refused by a security rule (URL policy, including a URL that does not "
+                      "parse; address guard; credentials in the URL)",
+    ExitCode.DECLINED: "declined by politeness (robots.txt, pacing, session cap)",
+    ExitCode.NETWORK: "network (DNS, connection, TLS, https→http downgrade)",
+    ExitCode.HTTP_ERROR: "HTTP error status, or too many redirects",
+    ExitCode.TIMEOUT: "timeout",
+    ExitCode.TOO_LARGE: "over the size cap, or text read from the body's beginning only",
+    ExitCode.NOT_THE_PAGE: "not the page (wall, shell, soft 404, thin text)",
+    ExitCode.NO_TEXT: "no text extracted (empty body, PDF without text layer, binary, "
+                      "invalid JSON)",
+    ExitCode.QUOTE_NOT_FOUND: "a quotation is not on the page",
+    ExitCode.INTERRUPTED: "interrupted (Ctrl-C)",
+}
+
+
 class ReadReceiptError(Exception):
     """Root of readreceipt's exceptions."""
 
-    exit_code: int = 1
+    exit_code: int = ExitCode.USAGE
 
     def __init__(self, message: str, *, url: str | None = None, reason: str = "error") -> None:
         super().__init__(message)
@@ -46,31 +92,31 @@ class ReadReceiptError(Exception):
 class RefusedError(ReadReceiptError):
     """A security rule refused the request; nothing was sent to the target."""
 
-    exit_code = 2
+    exit_code = ExitCode.REFUSED
 
 
 class DeclinedError(ReadReceiptError):
     """Politeness declined the request for now (robots.txt, pacing, session cap)."""
 
-    exit_code = 3
+    exit_code = ExitCode.DECLINED
 
 
 class FetchError(ReadReceiptError):
     """The network failed before an HTTP response arrived."""
 
-    exit_code = 4
+    exit_code = ExitCode.NETWORK
 
 
 class FetchTimeout(FetchError):
     """The total deadline passed."""
 
-    exit_code = 6
+    exit_code = ExitCode.TIMEOUT
 
 
 class LibraryError(ReadReceiptError):
     """The evidence library cannot be found, opened, read or written."""
 
-    exit_code = 1
+    exit_code = ExitCode.LIBRARY
 
 
 class RecordNotFound(LibraryError):

@@ -24,10 +24,11 @@ import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from readreceipt.errors import (
     DeclinedError,
+    ExitCode,
     FetchError,
     FetchTimeout,
     ReadReceiptError,
@@ -45,13 +46,25 @@ from readreceipt.fetching.transport import (
     USER_AGENT,
     FetchOptions,
     FetchResult,
+    RefusedDuringFetch,
     fetch,
 )
 from readreceipt.fetching.urlpolicy import PolicyURL, check_url
 from readreceipt.reading.extract import Extraction, extract
-from readreceipt.reading.verdict import Verdict, exit_code_for, failed, judge
+from readreceipt.reading.verdict import (
+    Verdict,
+    after_probe,
+    exit_code_for,
+    failed,
+    judge,
+    probe_wanted,
+)
+from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
-from readreceipt.store.records import Record, new_record_id, utc_now
+from readreceipt.store.records import Record, new_record_id
+
+if TYPE_CHECKING:
+    from readreceipt.browser.render import Rendering
 
 log = logging.getLogger(__name__)
 
@@ -91,8 +104,8 @@ class CaptureResult:
     def exit_code(self) -> int:
         code = exit_code_for(self.record.verdict, self.record.reason)
         check = self.record.answer_check or {}
-        if code == 0 and check.get("outcome") == "not_found":
-            return 10
+        if code == ExitCode.OK and check.get("outcome") == "not_found":
+            return ExitCode.QUOTE_NOT_FOUND
         return code
 
     def to_json(self) -> dict[str, Any]:
@@ -110,18 +123,25 @@ class CaptureResult:
             out["answer_check"] = r.answer_check
         if r.policy_exemption:
             out["policy_exemption"] = r.policy_exemption
+        if r.probe is not None:
+            out["probe"] = r.probe
         return out
 
 
 def capture(url: str, options: CaptureOptions = CaptureOptions(),
             library: Library | None = None, *, resolver: Resolver | None = None) -> CaptureResult:
-    """Fetch ``url`` again, safely; keep what came back; decide whether it was a read."""
+    """Fetch ``url`` again, safely; keep what came back; decide whether it was a read.
+
+    Without ``library`` the library is found (:meth:`Library.locate`), used and closed."""
     try:
-        deadline = Deadline.after(options.timeout)
+        deadline = Deadline.after(options.timeout)  # the capture's total deadline
     except ValueError:
         raise UsageError(f"--timeout takes a finite number of seconds, not {options.timeout}",
                          reason="bad_timeout") from None
-    lib = library if library is not None else Library.locate()
+    if library is None:
+        with Library.locate() as lib:
+            return capture(url, options, lib, resolver=resolver)
+    lib = library
     pins = _pins(options.resolve)
     try:
         target = check_url(url)
@@ -149,7 +169,7 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
             politeness.check_session_cap(lib, options.session_id)
             crawl_delay = _robots(lib, target, guard, deadline)
             waited = politeness.wait_for_turn(lib, target, politeness.PolitenessOptions(
-                now=options.now, wait=options.wait, session_id=options.session_id), crawl_delay)
+                wait=options.wait), crawl_delay)
             # Waiting for the host's turn is --wait's time, not the network's.
             deadline = deadline.later_by(waited)
     except (RefusedError, DeclinedError) as exc:
@@ -186,9 +206,9 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     fetch_options = FetchOptions(timeout=options.timeout, max_bytes=options.max_bytes)
     try:
         fetched = fetch(target, guard, fetch_options, deadline)
-    except RefusedError as exc:
+    except RefusedDuringFetch as exc:
         _skip(lib, exc.url or target.url, exc, options,
-              chain=[h.to_dict() for h in getattr(exc, "chain", ())])
+              chain=[h.to_dict() for h in exc.chain])
         raise
     except FetchError as exc:
         timings["fetch"] = time.perf_counter() - t0
@@ -203,39 +223,70 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     verdict = judge(fetched, extraction)
     timings["verdict"] = time.perf_counter() - t2
 
-    rendering: dict[str, Any] = {}
+    rendering: Rendering | None = None
+    static_body: bytes | None = None
     if verdict.reason == "js_shell" and options.render:
         try:
-            rendered = _render(target, guard, options, deadline)
+            rendering = _render(target, guard, options, deadline)
         except ReadReceiptError as exc:  # rendering discarded; the static capture stands
-            rendered = None
             verdict = Verdict(verdict.verdict, verdict.reason, verdict.wall, verdict.rule,
                               f"{verdict.detail}; {exc}")
-        if rendered is not None:
-            fetched_r, extraction_r, rendering = rendered
-            verdict_r = judge(fetched_r, extraction_r)
+        if rendering is not None:
             # The record describes the rendered DOM and its final URL; the server's own bytes
             # stay evidence too, kept under static_bytes_sha256.
-            rendering["static_body"] = fetched.body
-            fetched = fetched_r
-            extraction = extraction_r
-            verdict = verdict_r
-            timings["render"] = float(rendering.pop("elapsed", 0.0))
+            static_body = fetched.body
+            fetched, extraction = rendering.fetched, rendering.extraction
+            verdict = judge(fetched, extraction)
+            timings["render"] = rendering.elapsed
+
+    verdict, probe = _soft404_probe(lib, target, guard, options, fetched, extraction, verdict,
+                                    deadline)
 
     t3 = time.perf_counter()
     answer_fields = _answer_fields(options, extraction, fetched, verdict)
     keep = options.keep == "all" or (options.keep == "flagged" and (
         (answer_fields.get("answer_check") or {}).get("outcome") == "not_found"))
     record = _build_record(lib, target, fetched, extraction, verdict, guard, options,
-                           fetched_at, keep, rendering, answer_fields)
+                           fetched_at, keep, rendering, static_body, answer_fields)
+    if probe is not None:
+        record = record.replace(probe=probe)
     path = lib.save(record)
     _log_check_and_flags(lib, record, options)
     timings["store"] = time.perf_counter() - t3
     return CaptureResult(record, path, False, timings)
 
 
+def _soft404_probe(lib: Library, target: PolicyURL, guard: AddressGuard,
+                   options: CaptureOptions, fetched: FetchResult, extraction: Extraction,
+                   verdict: Verdict, deadline: Deadline) -> tuple[Verdict, dict[str, Any] | None]:
+    """Ask the host for a missing path when the page is suspected of being its not-found
+    page (never under --now); the verdict after the comparison, and what the record says."""
+    if options.now:
+        return verdict, None
+    suspicion = probe_wanted(fetched, extraction, verdict)
+    if suspicion is None:
+        return verdict, None
+    from readreceipt.fetching.probe import probe_origin
+    from readreceipt.reading.soft404 import compare
+
+    row, cached = probe_origin(
+        lib, target, guard, deadline,
+        lambda answer: extract(answer.body, answer.content_type, answer.charset).page_text)
+    comparison = compare(extraction.page_text, fetched.url, fetched.final_url, row.status,
+                         row.text or "", row.url, row.final_url)
+    record = {"url": row.url, "status": row.status, "final_url": row.final_url,
+              "text_sha256": row.text_sha256,
+              "fetched_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(row.fetched_at)),
+              "cached": cached, "failure": row.failure, "suspicion": suspicion,
+              "resemblance": (round(comparison.resemblance, 3)
+                              if comparison.resemblance is not None else None),
+              "outcome": comparison.outcome if row.failure is None else "not_made",
+              "why": comparison.why if row.failure is None else f"no probe: {row.failure}"}
+    return after_probe(verdict, comparison, suspicion), record
+
+
 def _render(target: PolicyURL, guard: AddressGuard, options: CaptureOptions,
-            deadline: Deadline) -> tuple[FetchResult, Extraction, dict[str, Any]] | None:
+            deadline: Deadline) -> Rendering | None:
     from readreceipt.browser import render  # imported here: only a JavaScript shell needs a browser
 
     return render.render_page(target, guard, deadline=deadline, max_bytes=options.max_bytes)
@@ -244,11 +295,11 @@ def _render(target: PolicyURL, guard: AddressGuard, options: CaptureOptions,
 def _build_record(lib: Library, target: PolicyURL, fetched: FetchResult,
                   extraction: Extraction, verdict: Verdict, guard: AddressGuard,
                   options: CaptureOptions, fetched_at: str, keep: bool,
-                  rendering: dict[str, Any], answer_fields: dict[str, Any]) -> Record:
+                  rendering: Rendering | None, static_body: bytes | None,
+                  answer_fields: dict[str, Any]) -> Record:
     body_digest = hashlib.sha256(fetched.body).hexdigest()
     if keep and fetched.body:
         lib.put_bytes(fetched.body)
-    static_body: bytes | None = rendering.get("static_body")
     static_digest = None
     if static_body:
         static_digest = lib.put_bytes(static_body) if keep else _sha_bytes(static_body)
@@ -263,6 +314,7 @@ def _build_record(lib: Library, target: PolicyURL, fetched: FetchResult,
         redirect_chain=tuple(h.to_dict() for h in fetched.redirect_chain),
         fetched_at=fetched_at,
         http_status=fetched.status,
+        http_version=fetched.http_version or None,
         content_type=fetched.content_type or None,
         charset=extraction.charset or fetched.charset,
         bytes=len(fetched.body),
@@ -274,10 +326,12 @@ def _build_record(lib: Library, target: PolicyURL, fetched: FetchResult,
         page_text_sha256=page_digest,
         text_chars=len(extraction.main_text),
         extractor=extraction.extractor,
-        rendering_method=str(rendering.get("rendering_method", "none")),
-        javascript_executed=bool(rendering.get("javascript_executed", False)),
-        browser=rendering.get("browser"),
+        rendering_method=rendering.rendering_method if rendering else "none",
+        javascript_executed=rendering.javascript_executed if rendering else False,
+        browser=rendering.browser if rendering else None,
         static_bytes_sha256=static_digest,
+        blocked_requests=tuple(b.to_dict() for b in rendering.blocked_requests)
+        if rendering else (),
         response_headers=safe_headers(fetched.headers, fetched.final_url),
         peer_address=fetched.peer_address,
         user_agent=USER_AGENT,
@@ -316,7 +370,6 @@ def _store_failure(lib: Library, target: PolicyURL, exc: FetchError, guard: Addr
     verdict = failed(exc.reason, str(exc))
     record = Record(
         record_id=new_record_id(), url=target.url, final_url=exc.url or target.url,
-        redirect_chain=tuple(h.to_dict() for h in getattr(exc, "chain", ())),
         fetched_at=fetched_at, user_agent=USER_AGENT, verdict=verdict.verdict,
         reason=verdict.reason, rule=verdict.rule, detail=verdict.detail,
         session_id=options.session_id, agent_id=options.agent_id, prompt=options.prompt,

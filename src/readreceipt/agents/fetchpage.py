@@ -40,8 +40,9 @@ from readreceipt.reading.extract import HTML_TEXT_BYTES, decode, sniff_kind
 from readreceipt.reading.verdict import RETRIEVED, exit_code_for
 from readreceipt.reading.wording import describe
 from readreceipt.store.atomic import write_once, write_replace
+from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
-from readreceipt.store.records import Record, utc_now
+from readreceipt.store.records import Record
 
 log = logging.getLogger(__name__)
 
@@ -185,8 +186,12 @@ def fetch_page(url: str, options: FetchPageOptions | None = None,
                **fields: Any) -> FetchPageResult:
     """Capture ``url`` and write its own content to a file for an agent to read.
 
-    ``fields`` set :class:`FetchPageOptions` by name (``output=``, ``format=``...).
+    ``fields`` set :class:`FetchPageOptions` by name (``output=``, ``format=``...). Without
+    ``library`` the library is found, used and closed.
     """
+    if library is None:
+        with Library.locate() as lib:
+            return fetch_page(url, options, lib, resolver=resolver, **fields)
     opts = dataclasses.replace(options or FetchPageOptions(), **fields)
     if opts.format not in FORMATS:
         raise UsageError(f"unknown format {opts.format!r}; use one of {', '.join(FORMATS)}",
@@ -195,7 +200,7 @@ def fetch_page(url: str, options: FetchPageOptions | None = None,
     if asked is not None and not asked.is_dir() and asked.exists() and not opts.overwrite:
         raise UsageError(f"{asked} exists and --no-overwrite was given; nothing was fetched",
                          reason="exists")
-    lib = library if library is not None else Library.locate()
+    lib = library
     result = capture(url, CaptureOptions(
         now=opts.now, wait=opts.wait, timeout=opts.timeout, max_bytes=opts.max_bytes,
         session_id=opts.session_id, agent_id=opts.agent_id, resolve=opts.resolve, keep="all",

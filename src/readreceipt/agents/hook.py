@@ -16,14 +16,20 @@ Three modes, each registered by ``readreceipt hook install``:
 Invariants: the hook never fails a session (every mode exits 0, whatever the input) and
 never blocks on a fetch; the capture mode's path to its exit imports only the standard
 library (``os`` and ``sys`` here; ``readreceipt/__init__`` is lazy) and starts no second
-interpreter where ``os.fork`` exists; ``report`` opens the library read-only and imports the
-rest of readreceipt only when there is something to tell. This module never imports the CLI.
+interpreter where ``os.fork`` exists; ``report`` looks into the library's index read-only
+(:mod:`readreceipt.store.discovery` and :mod:`readreceipt.store.sqlite`, both standard
+library only) and imports the rest of readreceipt only when there is something to tell. This
+module never imports the CLI and speaks no SQL itself.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+
+TYPE_CHECKING = False  # not typing's: importing typing costs the fast path (see __init__)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: The most of a payload read. A WebFetch payload is a URL, a prompt and a model's answer:
 #: tens of kilobytes at most. Anything larger is not one, and is skipped, not parsed.
@@ -32,8 +38,6 @@ MAX_PAYLOAD = 4 * 1024 * 1024
 #: Run the worker in the hook's own process, for tests and debugging; the hook then returns
 #: only when the capture is written.
 FOREGROUND_ENV = "READRECEIPT_HOOK_FOREGROUND"
-LIBRARY_ENV = "READRECEIPT_LIBRARY"
-LIBRARY_DIRNAME = ".readreceipt"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -138,22 +142,16 @@ def _payload_object(data: bytes) -> dict[str, object] | None:
     return payload if isinstance(payload, dict) else None
 
 
-def index_path(payload: dict[str, object]) -> str | None:
-    """The library's index.db, if a library exists: $READRECEIPT_LIBRARY, else upwards."""
-    env = os.environ.get(LIBRARY_ENV)
-    if env:
-        candidate = os.path.join(os.path.expanduser(env), "index.db")
-        return candidate if os.path.isfile(candidate) else None
+def library_folder(payload: dict[str, object]) -> Path | None:
+    """The library's folder, if a library exists: $READRECEIPT_LIBRARY, else the nearest
+    above the payload's ``cwd`` (see :mod:`readreceipt.store.discovery`)."""
+    from pathlib import Path
+
+    from readreceipt.store import discovery
+
     cwd = payload.get("cwd")
-    here = os.path.abspath(cwd if isinstance(cwd, str) and os.path.isdir(cwd) else os.getcwd())
-    while True:
-        candidate = os.path.join(here, LIBRARY_DIRNAME, "index.db")
-        if os.path.isfile(candidate):
-            return candidate
-        parent = os.path.dirname(here)
-        if parent == here:
-            return None
-        here = parent
+    start = Path(cwd) if isinstance(cwd, str) and os.path.isdir(cwd) else None
+    return discovery.find(start)
 
 
 def _text(payload: dict[str, object], key: str) -> str | None:
@@ -161,21 +159,16 @@ def _text(payload: dict[str, object], key: str) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-def _has_unreported(index: str, session_id: str, agent_id: str | None) -> bool:
+def _has_unreported(folder: Path, session_id: str, agent_id: str | None) -> bool:
     """A read-only look: is there anything to tell? (The common answer is no.)"""
-    import sqlite3
+    from readreceipt.store.discovery import INDEX_FILENAME
+    from readreceipt.store.sqlite import SQLiteIndex
 
-    uri = "file:" + index.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
-    conn = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=5)
+    index = SQLiteIndex.peek(folder / INDEX_FILENAME)
     try:
-        sql = "SELECT 1 FROM flags WHERE session_id = ? AND reported_at IS NULL"
-        params: tuple[str, ...] = (session_id,)
-        if agent_id is not None:
-            sql += " AND agent_id = ?"
-            params += (agent_id,)
-        return conn.execute(sql + " LIMIT 1", params).fetchone() is not None
+        return index.has_unreported_flags(session_id, agent_id)
     finally:
-        conn.close()
+        index.close()
 
 
 def _report() -> None:
@@ -185,12 +178,13 @@ def _report() -> None:
         return
     session_id = _text(payload, "session_id")
     agent_id = _text(payload, "agent_id")
-    index = index_path(payload)
-    if session_id is None or index is None or not _has_unreported(index, session_id, agent_id):
+    folder = library_folder(payload)
+    if session_id is None or folder is None or not _has_unreported(folder, session_id,
+                                                                   agent_id):
         return
     from readreceipt.agents import hookworker
 
-    context = hookworker.report(os.path.dirname(index), session_id, agent_id)
+    context = hookworker.report(folder, session_id, agent_id)
     if context:
         _print_json({"hookSpecificOutput": {"hookEventName": "PostToolUse",
                                             "additionalContext": context}})

@@ -13,7 +13,7 @@ redirects, a rendering -- after which the capture is recorded FAILED ``timeout``
 time to read what came back, which the size cap bounds.
 
 It also holds the hook's reporting side: claiming the flags one agent has not been told
-about, in one transaction, and wording them.
+about (the index does it in one transaction) and wording them.
 
 Invariants: :func:`run` never raises and never prints; every payload that does not become a
 capture is one line of ``skipped.jsonl`` (refusals and declines are written by capture
@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import sqlite3
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -37,8 +36,9 @@ from readreceipt.errors import DeclinedError, ReadReceiptError, RefusedError
 from readreceipt.fetching.transport import DEFAULT_TIMEOUT
 from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, capture
 from readreceipt.store import jsonlog
+from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
-from readreceipt.store.records import utc_now
+from readreceipt.store.protocols import Flag
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +100,9 @@ def run(data: bytes, *, oversize: bool = False) -> None:
     except Exception as exc:  # the worker's last line of defence: write it down, never raise
         log.debug("hook worker failed", exc_info=True)
         _skipped(lib, payload, "hook_error", f"{type(exc).__name__}: {exc}")
+    finally:
+        if lib is not None:
+            lib.close()
 
 
 def parse(data: bytes, oversize: bool) -> dict[str, Any]:
@@ -202,9 +205,11 @@ def _skipped(lib: Library | None, payload: Any, rule: str, message: str) -> None
         "agent_id": _str(info.get("agent_id"), 200),
     }
     try:
-        if lib is None:
-            lib = _library(info.get("cwd"))
-        lib.log("skipped.jsonl", entry)
+        if lib is not None:
+            lib.log("skipped.jsonl", entry)
+        else:
+            with _library(info.get("cwd")) as opened:
+                opened.log("skipped.jsonl", entry)
         return
     except Exception:  # no library: fall back to a file that always opens
         log.debug("no library for a skipped line", exc_info=True)
@@ -220,26 +225,17 @@ def _skipped(lib: Library | None, payload: Any, rule: str, message: str) -> None
 
 
 def claim_flags(lib: Library, session_id: str, agent_id: str | None,
-                limit: int = REPORT_LIMIT) -> list[sqlite3.Row]:
-    """The flags this agent is to be told about now, marked reported in the same transaction.
+                limit: int = REPORT_LIMIT) -> list[Flag]:
+    """The flags this agent is to be told about now, marked reported as they are claimed.
 
     A subagent (``agent_id``) is told about its own flags; the main agent about every flag of
-    the session not yet told, its subagents' included. Whichever asks first claims a flag, and
-    the ``BEGIN IMMEDIATE`` transaction makes two concurrent reports claim different ones.
+    the session not yet told, its subagents' included. Whichever asks first claims a flag;
+    the index claims in one transaction, so two concurrent reports claim different ones.
     """
-    sql = "SELECT * FROM flags WHERE session_id = ? AND reported_at IS NULL"
-    params: list[Any] = [session_id]
-    if agent_id is not None:
-        sql += " AND agent_id = ?"
-        params.append(agent_id)
-    with lib.index.write() as conn:
-        rows = list(conn.execute(sql + " ORDER BY id LIMIT ?", [*params, limit]))
-        conn.executemany("UPDATE flags SET reported_at = ?, reported_to = ? WHERE id = ?",
-                         [(utc_now(), agent_id or "main", row["id"]) for row in rows])
-    return rows
+    return lib.index.claim_unreported_flags(session_id, agent_id, limit=limit)
 
 
-def report_text(rows: list[sqlite3.Row], agent_id: str | None) -> str:
+def report_text(rows: list[Flag], agent_id: str | None) -> str:
     """The words put before the agent for ``rows``."""
     from readreceipt.agents import fence
     from readreceipt.quotes.quotations import PassageResult, flag_message
@@ -252,26 +248,24 @@ def report_text(rows: list[sqlite3.Row], agent_id: str | None) -> str:
                 "pages they were attributed to.")
     lines = [head]
     for row in rows:
-        nearest = fence.one_line(row["nearest"]) if row["nearest"] else None
-        passage = PassageResult(text=row["passage"], found=False, tier=None, nearest=nearest,
-                                similarity=row["similarity"])
+        nearest = fence.one_line(row.nearest) if row.nearest else None
+        passage = PassageResult(text=row.passage, found=False, tier=None, nearest=nearest,
+                                similarity=row.similarity)
         origin = ""
-        if agent_id is None and row["agent_id"]:
-            origin = f" (from subagent {row['agent_id']}'s fetch)"
-        lines.append(f"- {flag_message(row['url'], passage)}{origin}")
+        if agent_id is None and row.agent_id:
+            origin = f" (from subagent {row.agent_id}'s fetch)"
+        lines.append(f"- {flag_message(row.url, passage)}{origin}")
     lines.append("Do not present these passages as the page's words. For the page's exact "
                  "words run `readreceipt fetch URL` and read the file it names.")
     return "\n".join(lines)
 
 
-def report(library_root: str, session_id: str, agent_id: str | None) -> str:
+def report(library_root: str | os.PathLike[str], session_id: str,
+           agent_id: str | None) -> str:
     """Claim and word this agent's untold flags; '' when there are none."""
-    lib = Library.open(Path(library_root))
-    try:
+    with Library.open(Path(library_root)) as lib:
         rows = claim_flags(lib, session_id, agent_id)
         return report_text(rows, agent_id) if rows else ""
-    finally:
-        lib.close()
 
 
 def main() -> None:

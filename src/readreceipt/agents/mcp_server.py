@@ -17,8 +17,9 @@ code, and the library never imports this module.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -29,6 +30,7 @@ from readreceipt.errors import ReadReceiptError
 from readreceipt.fetching.transport import DEFAULT_TIMEOUT
 from readreceipt.reading.verdict import FAILED
 from readreceipt.store.library import Library
+from readreceipt.store.protocols import RetrievalFilter
 
 INSTRUCTIONS = (
     "readreceipt fetches web pages safely and keeps a verifiable record of each. Use "
@@ -36,6 +38,8 @@ INSTRUCTIONS = (
     "file, fenced as untrusted web content, and tells you whether the page was really read. "
     "Use check_answer to check the quotations in an answer against the copy held."
 )
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 #: Rows find_records returns at most in one call.
 MAX_ROWS = 200
@@ -49,13 +53,19 @@ def _tool_error(exc: ReadReceiptError) -> ToolError:
     return ToolError(f"{exc.reason}: {exc}")
 
 
+def _tool(server: MCPServer) -> Callable[[_F], _F]:
+    """``server.tool()``, typed: mypy sees the mcp extra as Any (installed or not)."""
+    register: Callable[[_F], _F] = server.tool()
+    return register
+
+
 def build_server(library: str | None = None) -> MCPServer:
     """The server with its four tools; ``library`` overrides READRECEIPT_LIBRARY."""
     root = library or os.environ.get("READRECEIPT_LIBRARY") or None
     server: MCPServer = MCPServer(name="readreceipt", version=__version__,
                                   instructions=INSTRUCTIONS)
 
-    @server.tool()
+    @_tool(server)
     def fetch_page(url: str, format: str = "markdown", path: str | None = None,
                    links: bool = True, tables: bool = True, overwrite: bool = True,
                    now: bool = False, preview: int = 0,
@@ -86,7 +96,7 @@ def build_server(library: str | None = None) -> MCPServer:
             out["preview"] = result.preview(preview)
         return out
 
-    @server.tool()
+    @_tool(server)
     def capture(url: str, prompt: str | None = None, answer: str | None = None,
                 now: bool = False, wait: float = DEFAULT_WAIT,
                 timeout: float = DEFAULT_TIMEOUT) -> dict[str, Any]:
@@ -104,7 +114,7 @@ def build_server(library: str | None = None) -> MCPServer:
                 raise _tool_error(exc) from exc
             return result.to_json()
 
-    @server.tool()
+    @_tool(server)
     def check_answer(url: str, answer: str, prompt: str = "") -> dict[str, Any]:
         """Check the quotations in an answer against the newest copy of URL held (no request
         is made); passages not found come with the nearest passage the page holds."""
@@ -116,16 +126,17 @@ def build_server(library: str | None = None) -> MCPServer:
             except ReadReceiptError as exc:
                 raise _tool_error(exc) from exc
 
-    @server.tool()
+    @_tool(server)
     def find_records(url: str | None = None, session_id: str | None = None,
                      verdict: str | None = None, since: str | None = None,
                      limit: int = 20) -> dict[str, Any]:
         """Records in the library, newest first: by URL (a substring), session id, verdict
         (RETRIEVED, FAILED, UNKNOWN) or fetched since an ISO 8601 time."""
+        where = RetrievalFilter(verdict=verdict, session_id=session_id, url_like=url,
+                                since=since)
         with _library(root) as lib:
-            rows = lib.index.rows(limit=max(1, min(limit, MAX_ROWS)), verdict=verdict,
-                                  session_id=session_id, url_like=url, since=since)
-            return {"library": str(Path(lib.root)), "records": [dict(row) for row in rows]}
+            rows = lib.index.retrievals(where, limit=max(1, min(limit, MAX_ROWS)))
+            return {"library": str(Path(lib.root)), "records": [row.to_dict() for row in rows]}
 
     return server
 

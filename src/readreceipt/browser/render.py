@@ -25,13 +25,13 @@ Outcomes (the contract with capture):
 
 - ``None``: no browser here (playwright not importable, its driver will not start, or no
   Chromium executable). Nothing changes; the record says ``javascript_executed: false``.
-- ``(FetchResult, Extraction, info)``: the rendered DOM serialized as UTF-8 HTML (cut at
+- a :class:`Rendering`: ``fetched`` is the rendered DOM serialized as UTF-8 HTML (cut at
   ``max_bytes``, then ``truncated``), with the main response's status and headers (minus
   the framing headers that described the original body; ``content-type`` says what the
   serialization is), the final URL, every main-frame response passed through before it as
-  the redirect chain, and the address the proxy connected to. ``info`` holds
-  ``rendering_method``, ``javascript_executed``, ``browser`` (``Chromium <version>``),
-  ``elapsed`` and ``blocked_requests`` (``{url, reason, layer}`` for each refusal).
+  the redirect chain, and the address the proxy connected to; ``extraction`` its texts;
+  ``browser`` (``Chromium <version>``), ``elapsed`` and ``blocked_requests`` (each request
+  refused on the way, which the record keeps).
 - :class:`RefusedError` (rendering discarded): the main frame moved to a blocked URL or
   address, or a frame holds content from one. :class:`FetchError` / :class:`FetchTimeout`:
   the browser failed or ran out of time. The static capture stands in both cases; capture
@@ -54,7 +54,8 @@ import logging
 import os
 import shutil
 import time
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from readreceipt.browser.checks import (
     Blocked,
@@ -131,6 +132,19 @@ _NO_WEBRTC = """(() => {
 })();"""
 
 
+@dataclass(frozen=True)
+class Rendering:
+    """A page as a browser rendered it behind the guard."""
+
+    fetched: FetchResult
+    extraction: Extraction
+    browser: str  # "Chromium <version>"
+    elapsed: float  # seconds the rendering took
+    blocked_requests: tuple[Blocked, ...]
+    rendering_method: str = RENDERING_METHOD
+    javascript_executed: bool = True
+
+
 def system_browser() -> str | None:
     """The system's Chromium executable, if there is one (no playwright needed)."""
     for name in SYSTEM_BROWSERS:
@@ -148,7 +162,7 @@ def find_browser(playwright_own: str | None) -> str | None:
 
 
 def render_page(target: PolicyURL, guard: AddressGuard, *, deadline: Deadline,
-                max_bytes: int) -> tuple[FetchResult, Extraction, dict[str, Any]] | None:
+                max_bytes: int) -> Rendering | None:
     """Render ``target`` in headless Chromium behind the guard, by ``deadline``; see the
     module docstring."""
     try:
@@ -167,7 +181,7 @@ def render_page(target: PolicyURL, guard: AddressGuard, *, deadline: Deadline,
 
 
 def _render(target: PolicyURL, guard: AddressGuard, deadline: Deadline,
-            max_bytes: int) -> tuple[FetchResult, Extraction, dict[str, Any]] | None:
+            max_bytes: int) -> Rendering | None:
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
 
@@ -192,7 +206,6 @@ def _render(target: PolicyURL, guard: AddressGuard, deadline: Deadline,
                 return _run(browser, target, guard, proxy, session, start, deadline, max_bytes)
             except ReadReceiptError as exc:
                 exc.url = exc.url or target.url
-                exc.blocked = all_blocked(session, proxy)  # type: ignore[attr-defined]
                 raise
             finally:
                 with contextlib.suppress(PlaywrightError):  # it may have crashed already
@@ -234,14 +247,14 @@ def _launch(manager: Playwright, sink: BrowserProxy, deadline: Deadline) -> Brow
 
 def _playwright_own(manager: Playwright) -> str | None:
     try:
-        return manager.chromium.executable_path
+        path = manager.chromium.executable_path
     except Exception:  # playwright raises its own Error when its browser was never installed
         return None
+    return str(path) if path else None
 
 
 def _run(browser: Browser, target: PolicyURL, guard: AddressGuard, proxy: BrowserProxy,
-         session: Session, start: float, deadline: Deadline,
-         max_bytes: int) -> tuple[FetchResult, Extraction, dict[str, Any]]:
+         session: Session, start: float, deadline: Deadline, max_bytes: int) -> Rendering:
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -280,7 +293,7 @@ def _run(browser: Browser, target: PolicyURL, guard: AddressGuard, proxy: Browse
         main = session.main_responses[-1] if session.main_responses else first
         if main is None:
             raise FetchError("the browser got no response for the page", reason="render_failed")
-        fetched = _fetched(target, page.url, main, session, proxy, html, max_bytes, start)
+        fetched = _fetched(target, page.url, main, session, proxy, html, max_bytes)
     except PlaywrightTimeout as exc:
         if proxy.over_budget:  # a cut-off document never fires "load"
             raise FetchError(f"the browser's rendering was discarded: the page pulled more "
@@ -295,22 +308,16 @@ def _run(browser: Browser, target: PolicyURL, guard: AddressGuard, proxy: Browse
         raise FetchError(f"the browser's rendering was discarded: {message}",
                          reason="render_failed") from exc
     extraction = extract(fetched.body, "text/html", "utf-8")
-    version = browser.version
-    info: dict[str, Any] = {
-        "rendering_method": RENDERING_METHOD,
-        "javascript_executed": True,
-        "browser": f"Chromium {version}",
-        "elapsed": time.monotonic() - start,
-        "blocked_requests": [b.to_dict() for b in all_blocked(session, proxy)],
-    }
-    return fetched, extraction, info
+    return Rendering(fetched, extraction, browser=f"Chromium {browser.version}",
+                     elapsed=time.monotonic() - start,
+                     blocked_requests=tuple(all_blocked(session, proxy)))
 
 
 # -- the result -----------------------------------------------------------------------------
 
 
 def _fetched(target: PolicyURL, final_url: str, main: Response, session: Session,
-             proxy: BrowserProxy, html: str, max_bytes: int, start: float) -> FetchResult:
+             proxy: BrowserProxy, html: str, max_bytes: int) -> FetchResult:
     body = html.encode("utf-8")
     truncated = len(body) > max_bytes
     if truncated:  # cut on a character boundary, or the decoder would guess another charset
@@ -335,7 +342,6 @@ def _fetched(target: PolicyURL, final_url: str, main: Response, session: Session
         redirect_chain=_chain(session),
         peer_address=peer,
         http_version=_http_version(main),
-        elapsed=time.monotonic() - start,
     )
 
 
@@ -369,4 +375,4 @@ def _ms(seconds: float) -> float:
     return max(seconds, 0.001) * 1000.0
 
 
-__all__ = ["Blocked", "find_browser", "render_page", "system_browser"]
+__all__ = ["Blocked", "Rendering", "find_browser", "render_page", "system_browser"]

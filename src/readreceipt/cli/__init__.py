@@ -3,11 +3,16 @@
 Each command parses its arguments, calls one library function and formats the result; the
 library never imports click. Errors are mapped to exit codes once, here, in :func:`main`:
 a :class:`~readreceipt.errors.ReadReceiptError` becomes one line on stderr (or one JSON
-object on stdout under ``--json``) and its ``exit_code``; a usage error exits 1; nothing
-prints a traceback unless ``READRECEIPT_DEBUG`` is set.
+object on stdout under ``--json``) and its ``exit_code``; a usage error exits 1; every code
+comes from :class:`~readreceipt.errors.ExitCode` (``docs/cli.md``); nothing prints a
+traceback unless ``READRECEIPT_DEBUG`` is set.
 
 Commands live in modules of this package, loaded only when called (``_COMMANDS``), so
 ``readreceipt --help`` stays fast and one command's imports never slow another.
+
+The top adapter: it may import anything below it, and of ``agents`` only the library modules
+behind a command (``fetchpage``, ``hooksettings``, ``mcp_server``); nothing imports it, and
+it alone imports click (docs/cli.md is its contract).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from typing import Any
 import click
 
 from readreceipt._version import __version__
-from readreceipt.errors import ReadReceiptError
+from readreceipt.errors import ExitCode, ReadReceiptError
 
 #: name -> "module:function" (modules under readreceipt.cli).
 _COMMANDS: dict[str, str] = {
@@ -88,25 +93,25 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(exc.exit_code)
     except click.Abort:
         click.echo("readreceipt: aborted", err=True)
-        sys.exit(130)
+        sys.exit(ExitCode.INTERRUPTED)
     except click.ClickException as exc:
-        # click exits 2 on usage errors; DESIGN.md reserves 2 for refusals, so usage is 1.
+        # click exits 2 on usage errors; docs/cli.md reserves 2 for refusals, so usage is 1.
         click.echo(f"readreceipt: {exc.format_message()}", err=True)
         if isinstance(exc, click.UsageError) and exc.ctx is not None:
             click.echo(f"Try '{exc.ctx.command_path} --help'.", err=True)
-        sys.exit(1)
+        sys.exit(ExitCode.USAGE)
     except KeyboardInterrupt:
         click.echo("readreceipt: interrupted", err=True)
-        sys.exit(130)
+        sys.exit(ExitCode.INTERRUPTED)
     except BrokenPipeError:
-        sys.exit(0)
+        sys.exit(ExitCode.OK)
     except Exception as exc:  # the last line of defence: one line, never a traceback
         if os.environ.get("READRECEIPT_DEBUG"):
             raise
         click.echo(f"readreceipt: internal error: {type(exc).__name__}: {exc} "
                    "(set READRECEIPT_DEBUG=1 for the traceback)", err=True)
-        sys.exit(1)
-    sys.exit(code if isinstance(code, int) else 0)
+        sys.exit(ExitCode.USAGE)
+    sys.exit(code if isinstance(code, int) else ExitCode.OK)
 
 
 def fail(exc: ReadReceiptError, *, as_json: bool) -> None:

@@ -44,8 +44,11 @@ def library_option(func: F) -> F:
 
 
 def open_library(ctx: click.Context, library_here: str | None = None) -> Library:
+    """The command's library, closed when the command ends (however it ends)."""
     explicit = library_here or (ctx.obj or {}).get("library")
-    return Library.locate(explicit)
+    lib = Library.locate(explicit)
+    ctx.call_on_close(lib.close)
+    return lib
 
 
 def console() -> Console:

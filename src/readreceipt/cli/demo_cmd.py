@@ -22,8 +22,8 @@ def demo(library_dir: str | None, as_json: bool) -> None:
     from readreceipt.demo import SAMPLE_ANSWER, run_demo
 
     root = Path(library_dir) if library_dir else Path(tempfile.mkdtemp(prefix="readreceipt-demo-"))
-    lib = Library.open(root)
-    base, steps, checked = run_demo(lib)
+    with Library.open(root) as lib:
+        base, steps, checked = run_demo(lib)
     if as_json:
         emit_json({
             "library": str(root), "server": base,

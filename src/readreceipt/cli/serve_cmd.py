@@ -37,4 +37,3 @@ def serve(ctx: click.Context, port: int, as_json: bool, library_here: str | None
         pass
     finally:
         server.server_close()
-        lib.close()

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-from typing import Any
-
 import click
 from rich.table import Table
 
@@ -16,16 +13,9 @@ from readreceipt.cli._common import (
     library_option,
     open_library,
 )
-from readreceipt.errors import UsageError
+from readreceipt.errors import ExitCode, UsageError
 from readreceipt.reading.wording import describe
-
-
-def _row_json(row: sqlite3.Row) -> dict[str, Any]:
-    data = dict(row)
-    for key in ("bytes_kept", "truncated", "javascript_executed", "answer_without_page_text"):
-        if key in data:
-            data[key] = bool(data[key])
-    return data
+from readreceipt.store.protocols import RetrievalFilter
 
 
 @click.command()
@@ -35,13 +25,13 @@ def _row_json(row: sqlite3.Row) -> dict[str, Any]:
 def status(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
     """Counts: retrievals, verdicts by reason, answer checks and flags."""
     lib = open_library(ctx, library_here)
-    totals = lib.index.totals()
-    by_verdict = dict(lib.index.counts_by("verdict"))
-    by_reason = {r or "": n for r, n in lib.index.counts_by("reason")}
-    by_outcome = {r: n for r, n in lib.index.counts_by("answer_outcome") if r}
+    summary = lib.index.summary()
+    totals = summary.totals()
+    by_outcome = dict(summary.by_answer_outcome)
     skipped = sum(1 for _ in lib.read_log("skipped.jsonl"))
-    data = {"library": str(lib.root), **totals, "skipped": skipped, "verdicts": by_verdict,
-            "reasons": by_reason, "answer_outcomes": by_outcome}
+    data = {"library": str(lib.root), **totals, "skipped": skipped,
+            "verdicts": summary.by_verdict(), "reasons": summary.by_reason(),
+            "answer_outcomes": by_outcome}
     if as_json:
         emit_json(data)
         return
@@ -50,10 +40,9 @@ def status(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
     out.print(f"{totals['retrievals']} retrievals of {totals['urls']} URLs; "
               f"{totals['bytes_kept']} with bytes kept; {skipped} refused or declined")
     table = Table("verdict", "reason", "count", box=None)
-    for row in lib.index.conn.execute("SELECT verdict, reason, COUNT(*) FROM retrievals "
-                                      "GROUP BY verdict, reason ORDER BY COUNT(*) DESC"):
-        style = VERDICT_STYLE.get(row[0], "")
-        table.add_row(f"[{style}]{row[0]}[/]", row[1], str(row[2]))
+    for verdict, reason, count in summary.by_verdict_reason:
+        style = VERDICT_STYLE.get(verdict, "")
+        table.add_row(f"[{style}]{verdict}[/]", reason, str(count))
     if totals["retrievals"]:
         out.print(table)
     out.print(f"answer checks: {totals['answer_checks']} against held copies; "
@@ -76,18 +65,19 @@ def log_(ctx: click.Context, limit: int, verdict: str | None, session_id: str | 
          url_like: str | None, as_json: bool, library_here: str | None) -> None:
     """The newest retrievals, newest first."""
     lib = open_library(ctx, library_here)
-    rows = lib.index.rows(limit=limit, verdict=verdict, session_id=session_id, url_like=url_like)
+    rows = lib.index.retrievals(RetrievalFilter(verdict=verdict, session_id=session_id,
+                                                url_like=url_like), limit=limit)
     if as_json:
-        emit_json({"retrievals": [_row_json(r) for r in rows]})
+        emit_json({"retrievals": [r.to_dict() for r in rows]})
         return
     if not rows:
         console().print("no retrievals yet")
         return
     table = Table("fetched (UTC)", "verdict", "reason", "bytes", "record", "url", box=None)
     for r in rows:
-        style = VERDICT_STYLE.get(r["verdict"], "")
-        table.add_row(r["fetched_at"][:19].replace("T", " "), f"[{style}]{r['verdict']}[/]",
-                      r["reason"], str(r["bytes"]), r["record_id"], r["url"])
+        style = VERDICT_STYLE.get(r.verdict, "")
+        table.add_row(r.fetched_at[:19].replace("T", " "), f"[{style}]{r.verdict}[/]",
+                      r.reason, str(r.bytes), r.record_id, r.url)
     console().print(table)
 
 
@@ -134,10 +124,10 @@ def history(ctx: click.Context, url: str, as_json: bool, library_here: str | Non
         raise RecordNotFound(f"no capture of {url} in {lib.root}", url=url, reason="unknown_url")
     texts: list[str] = []
     for r in rows:
-        if r["text_sha256"] and r["text_sha256"] not in texts:
-            texts.append(r["text_sha256"])
-    captures = [{**_row_json(r), "text_version": (texts.index(r["text_sha256"]) + 1
-                                                   if r["text_sha256"] in texts else None)}
+        if r.text_sha256 and r.text_sha256 not in texts:
+            texts.append(r.text_sha256)
+    captures = [{**r.to_dict(), "text_version": (texts.index(r.text_sha256) + 1
+                                                  if r.text_sha256 in texts else None)}
                 for r in rows]
     if as_json:
         emit_json({"url": url, "captures": captures, "distinct_texts": len(texts)})
@@ -171,7 +161,7 @@ def verify(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
         for p in problems:
             click.echo(f"{p.kind}: {p.digest or p.record_id}: {p.detail}")
         click.echo(f"{checked} blobs and texts checked; {len(problems)} problems")
-    ctx.exit(1 if problems else 0)
+    ctx.exit(ExitCode.LIBRARY if problems else ExitCode.OK)
 
 
 @click.command()

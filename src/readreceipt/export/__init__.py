@@ -8,6 +8,9 @@
     run        export_warc / export_wacz: the above, in order, written atomically
 
 Nothing here fetches anything: an export is made only of what the library already holds.
+May import: ``errors``, ``progress``, ``store`` (what it reads) and the transport's request
+constants (``fetching.transport``), to rebuild the request readreceipt sent. Never the
+pipeline or an adapter (docs/design.md, "Import directions").
 """
 
 from __future__ import annotations

@@ -32,8 +32,8 @@ from readreceipt.export.wacz import (
 from readreceipt.export.warc import Page, WarcExporter, describe_export
 from readreceipt.fetching.headers import safe_headers
 from readreceipt.progress import NO_PROGRESS, Progress
+from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
-from readreceipt.store.records import utc_now
 
 log = logging.getLogger(__name__)
 

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 from readreceipt.errors import UsageError
 from readreceipt.store.library import Library
+from readreceipt.store.protocols import RetrievalFilter
 
 
 @dataclass(frozen=True)
@@ -52,9 +53,9 @@ def parse_since(text: str) -> str:
 
 def select_record_ids(library: Library, selection: Selection) -> list[str]:
     """Record ids of the retrievals the selection takes, oldest first."""
-    rows = library.index.rows(limit=None, session_id=selection.session_id,
-                              since=selection.since)
-    chosen = [(r["fetched_at"], r["record_id"]) for r in rows
-              if selection.matches_url(r["url"], r["final_url"])]
+    rows = library.index.retrievals(RetrievalFilter(session_id=selection.session_id,
+                                                    since=selection.since), limit=None)
+    chosen = [(r.fetched_at, r.record_id) for r in rows
+              if selection.matches_url(r.url, r.final_url)]
     chosen.sort()
     return [record_id for _, record_id in chosen]

@@ -2,12 +2,14 @@
 
 For each retrieval whose bytes are held:
 
-- ``response``: the HTTP status line and the recorded response headers, then the body exactly
-  as stored (content-encoding already removed). ``Content-Encoding``, ``Transfer-Encoding`` and
-  ``Content-Length`` are dropped from the headers and ``Content-Length`` is set to the body's
-  length, so replay tools neither decode twice nor de-chunk a body that is not chunked. A body
-  cut at the size cap is marked ``WARC-Truncated: length``. Bytes a browser rendered are not an
-  HTTP response: they go in a ``resource`` record.
+- ``response``: the HTTP status line (in the version the capture spoke, ``http_version``;
+  HTTP/1.1 for records older than that field) and the recorded response headers, then the
+  body exactly as stored (content-encoding already removed). ``Content-Encoding``,
+  ``Transfer-Encoding`` and ``Content-Length`` are dropped from the headers and
+  ``Content-Length`` is set to the body's length, so replay tools neither decode twice nor
+  de-chunk a body that is not chunked. A body cut at the size cap is marked
+  ``WARC-Truncated: length``. Bytes a browser rendered are not an HTTP response: they go in a
+  ``resource`` record.
 - ``request``: the GET readreceipt sent (method, path, host, its user agent, accept headers);
   no cookie, no authorization: readreceipt never sends one.
 - ``revisit`` instead of ``response`` when the same payload was already written in this file
@@ -79,6 +81,16 @@ def _clean(value: str) -> str:
     return " ".join(str(value).split())
 
 
+#: The version a record made before ``http_version`` was kept is written with: the only one
+#: readreceipt's transport spoke then.
+DEFAULT_HTTP_VERSION = "HTTP/1.1"
+
+
+def http_version(record: Record) -> str:
+    """The HTTP version the capture spoke with the server, as a status line writes it."""
+    return record.http_version or DEFAULT_HTTP_VERSION
+
+
 def response_headers(record: Record, length: int) -> StatusAndHeaders:
     status = record.http_status or 200
     try:
@@ -88,10 +100,12 @@ def response_headers(record: Record, length: int) -> StatusAndHeaders:
     headers = [(name, _clean(value)) for name, value in record.response_headers.items()
                if name.lower() not in _TRANSFER_HEADERS]
     headers.append(("content-length", str(length)))
-    return StatusAndHeaders(f"{status} {phrase}".strip(), headers, protocol="HTTP/1.1")
+    return StatusAndHeaders(f"{status} {phrase}".strip(), headers,
+                            protocol=http_version(record))
 
 
-def request_headers(url: str, user_agent: str | None) -> StatusAndHeaders:
+def request_headers(url: str, user_agent: str | None,
+                    version: str = DEFAULT_HTTP_VERSION) -> StatusAndHeaders:
     from readreceipt.fetching.transport import ACCEPT_ENCODING, USER_AGENT, FetchOptions
 
     parts = urlsplit(url)
@@ -100,7 +114,7 @@ def request_headers(url: str, user_agent: str | None) -> StatusAndHeaders:
                ("user-agent", user_agent or USER_AGENT),
                ("accept", FetchOptions().accept),
                ("accept-encoding", ACCEPT_ENCODING)]
-    return StatusAndHeaders(f"GET {target} HTTP/1.1", headers, protocol="",
+    return StatusAndHeaders(f"GET {target} {version}", headers, protocol="",
                             is_http_request=True)
 
 
@@ -255,7 +269,7 @@ class WarcExporter:
         return warc_id
 
     def _write_request(self, record: Record, uri: str, date: str, concurrent_to: str) -> None:
-        http = request_headers(uri, record.user_agent)
+        http = request_headers(uri, record.user_agent, http_version(record))
         http.compute_headers_buffer()
         self._write(uri, "request", http.headers_buff, "application/http; msgtype=request",
                     {"WARC-Record-ID": warc_record_id(record.record_id, "request"),

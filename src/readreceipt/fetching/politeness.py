@@ -1,15 +1,17 @@
 """May this URL be fetched *now*? Dedup window, session cap and per-host pacing.
 
-The order is :mod:`capture`'s: the address rule first (a refused URL spends nothing), then
-the dedup window (a copy held answers, no request at all), the session cap, robots.txt
-(:mod:`robots`, itself a request made through the same guard) and last the pacing slot.
-``--now`` (``PolitenessOptions.now``) skips all of these; it never skips a security rule.
+The order is :mod:`readreceipt.pipeline`'s: the address rule first (a refused URL spends
+nothing), then the dedup window (a copy held answers, no request at all), the session cap,
+robots.txt (:mod:`readreceipt.fetching.robots`, itself a request made through the same
+guard) and last the pacing slot. ``--now`` skips all of these (the pipeline does not call
+them); it never skips a security rule.
 
-Pacing is a schedule in SQLite shared by every process using the library: a worker reserves
-the next free slot for its host in one ``BEGIN IMMEDIATE`` transaction (read ``next_at``,
-write ``start + gap``) and sleeps *outside* the lock, so concurrent workers queue one gap
-apart instead of bursting. A worker that will not wait gives its slot back when nobody has
-queued behind it.
+Pacing is a schedule in the library's index, shared by every process using the library: a
+worker reserves the next free slot for its host in one transaction that holds the write
+lock (:meth:`~readreceipt.store.protocols.Index.reserve_pacing_slot`) and sleeps *outside*
+it, so concurrent workers queue one gap apart instead of bursting. A worker that will not
+wait gives its slot back when nobody has queued behind it. This module holds the rules (the
+numbers, the clamping, what to say); the store holds the state.
 """
 
 from __future__ import annotations
@@ -39,9 +41,8 @@ SESSION_CAP = 100
 
 @dataclass(frozen=True)
 class PolitenessOptions:
-    now: bool = False
+    #: Seconds a capture may wait for its host's turn before it is declined.
     wait: float = 0.0
-    session_id: str | None = None
 
 
 def recent_copy(library: Library, url: str, window: float = DEDUP_WINDOW_SECONDS) -> Record | None:
@@ -51,40 +52,29 @@ def recent_copy(library: Library, url: str, window: float = DEDUP_WINDOW_SECONDS
     a refused connection asked nothing of the host, so it holds no copy worth answering from.
     """
     cutoff = (datetime.now(UTC) - timedelta(seconds=window)).strftime("%Y-%m-%dT%H:%M:%S")
-    row = library.index.conn.execute(
-        "SELECT record_id FROM retrievals WHERE (url = ? OR final_url = ?) "
-        "AND http_status IS NOT NULL AND fetched_at >= ? "
-        "ORDER BY fetched_at DESC, record_id DESC LIMIT 1", (url, url, cutoff)).fetchone()
-    if row is None:
-        return None
-    return library.load(row[0])
+    record_id = library.index.newest_reached_since(url, cutoff)
+    return library.load(record_id) if record_id is not None else None
 
 
 def check_session_cap(library: Library, session_id: str | None) -> None:
-    if session_id and library.index.session_captures(session_id) >= SESSION_CAP:
+    if session_id and library.index.session_capture_count(session_id) >= SESSION_CAP:
         raise DeclinedError(f"session {session_id} has made {SESSION_CAP} captures, its cap",
                             reason="session_cap")
+
+
+def _clamped(gap: float) -> float:
+    return min(max(gap, MIN_GAP_SECONDS), MAX_CRAWL_DELAY)
 
 
 def reserve_slot(library: Library, host: str, gap: float,
                  clock: Callable[[], float] = time.time) -> float:
     """Reserve the next request slot for ``host``; return the epoch time it starts."""
-    gap = min(max(gap, MIN_GAP_SECONDS), MAX_CRAWL_DELAY)
-    with library.index.write() as conn:
-        row = conn.execute("SELECT next_at FROM pacing WHERE host = ?", (host,)).fetchone()
-        now = clock()
-        start = max(now, row[0]) if row else now
-        conn.execute("INSERT INTO pacing (host, next_at) VALUES (?, ?) ON CONFLICT(host) "
-                     "DO UPDATE SET next_at = excluded.next_at", (host, start + gap))
-    return start
+    return library.index.reserve_pacing_slot(host, _clamped(gap), clock)
 
 
 def release_slot(library: Library, host: str, start: float, gap: float) -> None:
     """Give back a slot not used (the caller declined instead of waiting)."""
-    gap = min(max(gap, MIN_GAP_SECONDS), MAX_CRAWL_DELAY)
-    with library.index.write() as conn:
-        conn.execute("UPDATE pacing SET next_at = ? WHERE host = ? AND next_at = ?",
-                     (start, host, start + gap))
+    library.index.release_pacing_slot(host, start, _clamped(gap))
 
 
 def wait_for_turn(library: Library, target: PolicyURL, options: PolitenessOptions,

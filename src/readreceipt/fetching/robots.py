@@ -1,8 +1,9 @@
 """robots.txt (RFC 9309): fetched through the same guard, cached a day, honoured.
 
-:func:`admit` is what :mod:`capture` calls between the session cap and the pacing slot. It
-answers from the ``robots`` table of the index when the origin's robots.txt is fresh there;
-otherwise one worker fetches it (the others wait for that answer instead of asking too),
+:func:`admit` is what :mod:`readreceipt.pipeline` calls between the session cap and the
+pacing slot. It answers from the index's robots.txt cache when the origin's robots.txt is
+fresh there; otherwise one worker claims it and fetches it (the others wait for that answer
+instead of asking too),
 through :func:`readreceipt.fetching.transport.fetch` with the caller's :class:`AddressGuard`, with
 readreceipt's own user agent and at most :data:`MAX_BYTES`. Parsing and matching are
 protego's (longest match, ``*`` and ``$``, a tie goes to Allow, groups for one agent merged).
@@ -22,23 +23,25 @@ Invariants:
 - a URL robots.txt disallows raises DeclinedError and is never requested;
 - the robots.txt request itself never bypasses the URL policy or the address guard: a
   refusal of the origin itself is raised as the RefusedError it is;
-- nothing here is consulted under ``--now`` (capture skips it).
+- nothing here is consulted under ``--now`` (the pipeline skips it).
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from protego import Protego
 
-from readreceipt.errors import DeclinedError, FetchError, FetchTimeout, RefusedError
+from readreceipt.errors import DeclinedError, FetchError, FetchTimeout
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.netguard import AddressGuard
-from readreceipt.fetching.transport import FetchOptions, fetch
+from readreceipt.fetching.transport import FetchOptions, RefusedDuringFetch, fetch
 from readreceipt.fetching.urlpolicy import PolicyURL, check_url
 from readreceipt.store.library import Library
+from readreceipt.store.protocols import ROBOTS_PENDING, CachedRobots
 
 log = logging.getLogger(__name__)
 
@@ -61,22 +64,21 @@ _POLL = 0.1
 #: server that cannot send it in this long is treated as unreachable, not waited on.
 FETCH_SECONDS = 10.0
 
-ALLOW, RULES, UNREACHABLE, PENDING = "allow", "rules", "unreachable", "pending"
+ALLOW, RULES, UNREACHABLE, PENDING = "allow", "rules", "unreachable", ROBOTS_PENDING
 
 
 @dataclass(frozen=True)
-class RobotsEntry:
+class RobotsEntry(CachedRobots):
     """One origin's robots.txt as cached: what came back and what it means."""
-
-    origin: str
-    fetched_at: float
-    status: int | None
-    body: str
-    outcome: str  # allow | rules | unreachable | pending
 
     def fresh(self, now: float) -> bool:
         ttl = UNREACHABLE_TTL if self.outcome == UNREACHABLE else CACHE_TTL
         return self.outcome != PENDING and now - self.fetched_at < ttl
+
+    @classmethod
+    def of(cls, cached: CachedRobots) -> RobotsEntry:
+        return cached if isinstance(cached, RobotsEntry) else cls(
+            cached.origin, cached.fetched_at, cached.status, cached.body, cached.outcome)
 
 
 def admit(lib: Library, target: PolicyURL, guard: AddressGuard,
@@ -116,10 +118,12 @@ def robots_for(lib: Library, target: PolicyURL, guard: AddressGuard,
     origin = target.origin
     give_up_at = time.monotonic() + _pending_limit()
     while True:
-        entry, claimed = _claim(lib, origin)
-        if entry is not None and not claimed:
-            return entry
-        if claimed:
+        now = time.time()
+        claim = lib.index.claim_robots(origin, now, fresh=_fresh_at(now),
+                                       pending_timeout=_pending_limit())
+        if claim.entry is not None:
+            return RobotsEntry.of(claim.entry)
+        if claim.claimed:
             break
         if time.monotonic() > give_up_at:
             break  # the worker that claimed it died; fetch it ourselves
@@ -131,47 +135,18 @@ def robots_for(lib: Library, target: PolicyURL, guard: AddressGuard,
     try:
         entry = _fetch(origin, guard, deadline)
     except BaseException:
-        _release(lib, origin)
+        lib.index.release_robots_claim(origin)
         raise
-    _store(lib, entry)
+    lib.index.store_robots(entry)
     return entry
 
 
-def _claim(lib: Library, origin: str) -> tuple[RobotsEntry | None, bool]:
-    """(fresh entry, False) | (None, True) when this worker must fetch | (None, False) wait."""
-    now = time.time()
-    with lib.index.write() as conn:
-        row = conn.execute("SELECT origin, fetched_at, status, body, outcome FROM robots "
-                           "WHERE origin = ?", (origin,)).fetchone()
-        if row is not None:
-            entry = RobotsEntry(row[0], float(row[1]), row[2], row[3] or "", row[4])
-            if entry.fresh(now):
-                return entry, False
-            if entry.outcome == PENDING and now - entry.fetched_at < _pending_limit():
-                return None, False
-        conn.execute("INSERT INTO robots (origin, fetched_at, status, body, outcome) "
-                      "VALUES (?, ?, NULL, NULL, ?) ON CONFLICT(origin) DO UPDATE SET "
-                      "fetched_at = excluded.fetched_at, status = NULL, body = NULL, "
-                      "outcome = excluded.outcome", (origin, now, PENDING))
-    return None, True
+def _fresh_at(now: float) -> Callable[[CachedRobots], bool]:
+    return lambda cached: RobotsEntry.of(cached).fresh(now)
 
 
 def _pending_limit() -> float:
     return FETCH_SECONDS + PENDING_GRACE  # the longest a robots fetch may take
-
-
-def _release(lib: Library, origin: str) -> None:
-    with lib.index.write() as conn:
-        conn.execute("DELETE FROM robots WHERE origin = ? AND outcome = ?", (origin, PENDING))
-
-
-def _store(lib: Library, entry: RobotsEntry) -> None:
-    with lib.index.write() as conn:
-        conn.execute("INSERT INTO robots (origin, fetched_at, status, body, outcome) "
-                     "VALUES (?, ?, ?, ?, ?) ON CONFLICT(origin) DO UPDATE SET "
-                     "fetched_at = excluded.fetched_at, status = excluded.status, "
-                     "body = excluded.body, outcome = excluded.outcome",
-                     (entry.origin, entry.fetched_at, entry.status, entry.body, entry.outcome))
 
 
 def _fetch(origin: str, guard: AddressGuard, deadline: Deadline) -> RobotsEntry:
@@ -183,8 +158,8 @@ def _fetch(origin: str, guard: AddressGuard, deadline: Deadline) -> RobotsEntry:
     own = deadline.within(FETCH_SECONDS)
     try:
         result = fetch(url, guard, options, own)
-    except RefusedError as exc:
-        if not getattr(exc, "chain", ()):
+    except RefusedDuringFetch as exc:
+        if not exc.chain:
             raise  # the origin itself is refused: so is the capture
         # robots.txt redirected somewhere readreceipt never goes: unreadable, not a refusal
         # of this page.

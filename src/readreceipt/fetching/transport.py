@@ -10,15 +10,15 @@ lookup, connection, TLS handshake, head and body (the caller may pass the captur
 robots.txt, the page and any later request share it). It ends as :class:`FetchTimeout`.
 
 Invariant: :func:`fetch` returns a :class:`FetchResult` whenever a response arrived, and
-raises a :class:`~readreceipt.errors.ReadReceiptError` otherwise; a refused hop raises
-:class:`RefusedError` carrying the chain up to it in ``.chain``.
+raises a :class:`~readreceipt.errors.ReadReceiptError` otherwise; a refusal (of the URL or
+of a hop) is a :class:`RefusedDuringFetch` carrying the hops followed up to it in
+``.chain``. ``FetchResult.http_version`` is the version httpcore spoke with the server.
 """
 
 from __future__ import annotations
 
 import io
 import logging
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +53,17 @@ class Hop:
         return {"url": self.url, "status": self.status}
 
 
+class RefusedDuringFetch(RefusedError):
+    """A security rule refused the URL asked for, or a hop its redirects led to; nothing was
+    requested from the refused URL or address."""
+
+    def __init__(self, message: str, *, url: str | None, reason: str,
+                 chain: tuple[Hop, ...]) -> None:
+        super().__init__(message, url=url, reason=reason)
+        #: The hops followed before the refusal (empty: the URL asked for was refused).
+        self.chain = chain
+
+
 @dataclass(frozen=True)
 class FetchResult:
     """What came back: the last response of the chain, its body and how it was reached."""
@@ -66,8 +77,7 @@ class FetchResult:
     truncated: bool
     redirect_chain: tuple[Hop, ...]
     peer_address: str | None
-    http_version: str
-    elapsed: float
+    http_version: str  # as spoken with the server: "HTTP/1.1", "HTTP/1.0"
     downgraded: bool = False  # an https -> http redirect was met and not followed
 
     def header(self, name: str) -> str | None:
@@ -109,7 +119,6 @@ def fetch(target: PolicyURL, guard: AddressGuard, options: FetchOptions = FetchO
     """
     if deadline is None:
         deadline = Deadline.after(options.timeout)
-    started = time.monotonic()
     chain: list[Hop] = []
     current = target
     headers = {"user-agent": options.user_agent, "accept": options.accept,
@@ -129,10 +138,10 @@ def fetch(target: PolicyURL, guard: AddressGuard, options: FetchOptions = FetchO
                         response.headers["location"] = location
                     if status in REDIRECT_CODES and location:
                         chain.append(Hop(current.url, status))
-                        nxt = _next_hop(current, location, chain)
+                        nxt = _next_hop(current, location)
                         if current.scheme == "https" and nxt.scheme == "http":
                             return _result(target, current, response, b"", False, chain,
-                                           started, peer, downgraded=True)
+                                           peer, downgraded=True)
                         if len(chain) > MAX_REDIRECTS:
                             raise FetchError(f"more than {MAX_REDIRECTS} redirects",
                                              url=target.url, reason="too_many_redirects")
@@ -143,7 +152,7 @@ def fetch(target: PolicyURL, guard: AddressGuard, options: FetchOptions = FetchO
                         continue
                     body, truncated = _read_capped(response, options.max_bytes, deadline)
                     return _result(target, current, response, body, truncated, chain,
-                                   started, peer)
+                                   peer)
             except (httpx.TimeoutException, FetchTimeout) as exc:
                 raise deadline.error(current.url) from exc
             except httpx.DecodingError as exc:
@@ -152,10 +161,11 @@ def fetch(target: PolicyURL, guard: AddressGuard, options: FetchOptions = FetchO
             except httpx.HTTPError as exc:
                 raise FetchError(f"the request failed: {exc}", url=target.url,
                                  reason="network") from exc
+            except RefusedError as exc:
+                raise RefusedDuringFetch(str(exc), url=exc.url or current.url,
+                                         reason=exc.reason, chain=tuple(chain)) from exc
             except ReadReceiptError as exc:
                 exc.url = exc.url or current.url
-                if isinstance(exc, RefusedError) and not hasattr(exc, "chain"):
-                    exc.chain = tuple(chain)  # type: ignore[attr-defined]
                 raise
 
 
@@ -174,18 +184,14 @@ def _hide_location(response: httpx.Response) -> None:
         del response.headers["location"]
 
 
-def _next_hop(current: PolicyURL, location: str, chain: list[Hop]) -> PolicyURL:
-    # Resolved against the current URL by the same WHATWG parser as everything else.
+def _next_hop(current: PolicyURL, location: str) -> PolicyURL:
+    # Resolved against the current URL by the same WHATWG parser as everything else. A
+    # refusal's url is already safe to write down (check_url drops credentials, userinfo).
     try:
         absolute = str(ada_url.URL(location.strip(), base=current.url).href)
     except ValueError:
         absolute = location
-    try:
-        return check_url(absolute)
-    except RefusedError as exc:
-        # check_url already made exc.url safe to write down (no credential, no userinfo).
-        exc.chain = tuple(chain)  # type: ignore[attr-defined]
-        raise
+    return check_url(absolute)
 
 
 def _read_capped(response: httpx.Response, max_bytes: int,
@@ -227,7 +233,7 @@ def _peer(response: httpx.Response) -> str | None:
 
 
 def _result(target: PolicyURL, current: PolicyURL, response: httpx.Response, body: bytes,
-            truncated: bool, chain: list[Hop], started: float, peer: str | None,
+            truncated: bool, chain: list[Hop], peer: str | None,
             *, downgraded: bool = False) -> FetchResult:
     raw_phrase = response.extensions.get("reason_phrase", b"")
     phrase = raw_phrase.decode("latin-1") if isinstance(raw_phrase, bytes) else str(raw_phrase)
@@ -242,6 +248,5 @@ def _result(target: PolicyURL, current: PolicyURL, response: httpx.Response, bod
         redirect_chain=tuple(chain),
         peer_address=peer,
         http_version=response.http_version,
-        elapsed=time.monotonic() - started,
         downgraded=downgraded,
     )

@@ -14,12 +14,14 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from readreceipt.errors import RecordNotFound
+from readreceipt.errors import ExitCode, RecordNotFound
 from readreceipt.fetching.transport import FetchResult
 from readreceipt.reading.extract import Extraction
-from readreceipt.reading.verdict import FAILED, RETRIEVED, Verdict
+from readreceipt.reading.verdict import RETRIEVED, Verdict
+from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
-from readreceipt.store.records import Record, utc_now
+from readreceipt.store.protocols import AnswerCheck, NewFlag
+from readreceipt.store.records import Record
 
 log = logging.getLogger(__name__)
 
@@ -39,9 +41,7 @@ def not_run_reason(verdict: str, reason: str, wall: str | None,
         return "wall"
     if reason == "no_text_layer":
         return "pdf_no_text"
-    if verdict == FAILED:
-        return reason
-    return reason  # js_shell, soft_404, truncated, thin_text, ...
+    return reason  # FAILED: http_404, timeout...; UNKNOWN: js_shell, soft_404, thin_text...
 
 
 def check_against(answer: str, prompt: str, extraction: Extraction | None,
@@ -71,12 +71,15 @@ def record_flags(lib: Library, record: Record, check: dict[str, Any],
     for passage in check.get("passages", []):
         if passage.get("found"):
             continue
-        flag = {
-            "record_id": record.record_id, "url": record.url, "passage": passage.get("text"),
-            "nearest": passage.get("nearest"), "similarity": passage.get("similarity"),
-            "session_id": session_id, "agent_id": agent_id, "created_at": utc_now(),
-        }
-        lib.log("flags.jsonl", {k: v for k, v in flag.items() if k != "created_at"})
+        flag = NewFlag(record_id=record.record_id, url=record.url,
+                       passage=str(passage.get("text") or ""),
+                       nearest=passage.get("nearest"),
+                       similarity=passage.get("similarity"), session_id=session_id,
+                       agent_id=agent_id, created_at=utc_now())
+        lib.log("flags.jsonl", {
+            "record_id": flag.record_id, "url": flag.url, "passage": flag.passage,
+            "nearest": flag.nearest, "similarity": flag.similarity,
+            "session_id": flag.session_id, "agent_id": flag.agent_id})
         flags.append(flag)
     lib.index.add_flags(flags)
     return len(flags)
@@ -97,7 +100,9 @@ class HeldCheck:
 
     @property
     def exit_code(self) -> int:
-        return 10 if self.answer_check.get("outcome") == "not_found" else 0
+        if self.answer_check.get("outcome") == "not_found":
+            return ExitCode.QUOTE_NOT_FOUND
+        return ExitCode.OK
 
 
 def check_held_copy(lib: Library, record: Record, answer: str, prompt: str,
@@ -126,11 +131,10 @@ def check_held_copy(lib: Library, record: Record, answer: str, prompt: str,
         "passages": result.get("passages", []), "session_id": session_id,
         "agent_id": agent_id,
     })
-    lib.index.add_check(record_id=record.record_id, url=record.url,
-                        outcome=str(result["outcome"]),
-                        reason=str(result["reason"]) if result.get("reason") else None,
-                        answer_sha256=_digest(answer),
-                        session_id=session_id, agent_id=agent_id)
+    lib.index.add_check(AnswerCheck(
+        record_id=record.record_id, url=record.url, outcome=str(result["outcome"]),
+        reason=str(result["reason"]) if result.get("reason") else None,
+        answer_sha256=_digest(answer), session_id=session_id, agent_id=agent_id))
     record_flags(lib, record, result, session_id, agent_id)
     return HeldCheck(record, result, bool(awpt))
 

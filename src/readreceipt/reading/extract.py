@@ -60,7 +60,7 @@ class Extraction:
     main_text: str
     page_text: str
     title: str | None
-    extractor: str  # name and version, e.g. "trafilatura 2.3.1 + selectolax 1.0.2"
+    extractor: str  # names and versions: "trafilatura 2.3.1 (lxml 6.1.3, ...) + selectolax 1.0.2"
     charset: str | None = None
     html: str | None = None  # the decoded HTML, for the content fingerprints
     error: str | None = None  # "invalid_json" | "binary" | "pdf_no_text" | "pdf_unreadable"
@@ -157,12 +157,22 @@ def decode(body: bytes, declared: str | None, *, html: bool = False,
     return body.decode("cp1252", errors="replace"), "cp1252"
 
 
+#: The distributions whose versions decide the texts (and so ``text_sha256``) of an HTML
+#: page: trafilatura's main content depends on its own parse and fallbacks (lxml, jusText,
+#: lxml_html_clean); the whole visible text on selectolax. ``constraints.txt`` pins them.
+HTML_TEXT_LIBRARIES = ("trafilatura", "lxml", "jusText", "lxml_html_clean", "selectolax")
+PDF_TEXT_LIBRARIES = ("pypdfium2",)
+
+
 @cache
 def _html_extractor_name() -> str:
-    import selectolax
-    import trafilatura
+    """``trafilatura 2.3.1 (lxml 6.1.3, jusText 3.0.2, lxml_html_clean 0.4.6) + selectolax
+    1.0.2``: every version a record's text digests depend on."""
+    from importlib.metadata import version
 
-    return f"trafilatura {trafilatura.__version__} + selectolax {selectolax.__version__}"
+    main, *under, whole = HTML_TEXT_LIBRARIES
+    parts = ", ".join(f"{name} {version(name)}" for name in under)
+    return f"{main} {version(main)} ({parts}) + {whole} {version(whole)}"
 
 
 def _html(text: str, charset: str) -> Extraction:
@@ -253,7 +263,7 @@ def _collect_strings(node: object, out: list[str]) -> None:
 def _pdf_extractor_name() -> str:
     from importlib.metadata import version
 
-    return f"pypdfium2 {version('pypdfium2')}"
+    return " + ".join(f"{name} {version(name)}" for name in PDF_TEXT_LIBRARIES)
 
 
 def _pdf(body: bytes) -> Extraction:

@@ -27,21 +27,25 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from re import Pattern
+from urllib.parse import urlsplit
 
+from readreceipt.reading import shells
+from readreceipt.reading.placement import Layout, layout
+from readreceipt.reading.publisher import PublisherSays, publisher_says
 from readreceipt.reading.walls import (
     HEADER_RULES,
     PARKED,
     SHELL_MARKERS,
-    SHELL_MOUNT_IDS,
-    SHELL_MOUNT_TAGS,
     SHELL_NOSCRIPT,
     SOFT_404,
+    SOFT_404_SUSPECT,
     VENDOR_HINTS,
     WALLS,
     Entry,
 )
 
-__all__ = ["GATES", "ContentSignal", "PageView", "fold", "judge_content", "letters"]
+__all__ = ["GATES", "ContentSignal", "PageView", "fold", "judge_content", "letters",
+           "soft_404_suspicion"]
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +71,11 @@ TEASER_MAX_MAIN_LETTERS = 1500
 # main text within the last 300 characters; The Week's unenforced regwall markup is not in
 # the main text at all (hard_negative/theweek_*).
 TAIL_CHARS = 400
+# Main text that is a list of short lines may be a site's navigation taken for content
+# (walls2/soft_404/tjx_*: 2,336 letters of menu items, 24 letters a line). Lines that are
+# only a link's text are not counted when the main text has this many lines, this short.
+LIST_MIN_LINES = 10
+LIST_MAX_LETTERS_PER_LINE = 40
 
 GATES: Mapping[str, int] = {
     "empty": EMPTY_MAX_LETTERS,
@@ -90,6 +99,11 @@ THIN_MAX_MAIN_LETTERS = 150
 THIN_MAX_PAGE_LETTERS = 500
 THIN_MAX_LETTERS_PER_BYTE = 0.0003
 THIN_RATIO_MAX_MAIN_LETTERS = 600
+# Suspected of being a not-found page (only a suspicion: the soft-404 probe decides): main
+# text shorter than the shortest article in the corpus (352 letters) beside at least three
+# times as much chrome (walls2/soft_404/bits_pilani_*: 173 letters beside 7,835 of links).
+SUSPECT_MAX_MAIN_LETTERS = 350
+SUSPECT_MIN_CHROME_SHARE = 3.0
 
 
 @dataclass(frozen=True)
@@ -173,6 +187,7 @@ _SOFT_404 = _compile(SOFT_404)
 _PARKED = _compile(PARKED)
 
 _SHELL_NOSCRIPT = re.compile(SHELL_NOSCRIPT)
+_SUSPECT = re.compile(SOFT_404_SUSPECT)
 
 
 class _Facts:
@@ -181,7 +196,45 @@ class _Facts:
     def __init__(self, page: PageView) -> None:
         self.page = page
         self.html = page.html or ""
-        self.main_letters = letters(page.main_text)
+        self.main_letters = self._main_letters()
+        self.cleared: list[str] = []  # evidence found and set aside, and why
+
+    def _main_letters(self) -> int:
+        """Letters of main text, without lines that are only a link's text in a list of
+        short lines (a menu taken for the content)."""
+        text = self.page.main_text
+        raw = letters(text)
+        lines = [line for line in text.split("\n") if line.strip()]
+        if raw <= BLOCK_MAX_MAIN_LETTERS or len(lines) < LIST_MIN_LINES or \
+                raw > LIST_MAX_LETTERS_PER_LINE * len(lines):
+            return raw
+        links = self.layout.link_texts
+        return sum(letters(line) for line in lines if " ".join(line.lower().split()) not in links)
+
+    @cached_property
+    def layout(self) -> Layout:
+        return layout(self.html)
+
+    @cached_property
+    def publisher(self) -> PublisherSays:
+        if "isaccessibleforfree" not in self.markup and "ld+json" not in self.markup:
+            return PublisherSays(None, "")
+        return publisher_says(self.html, self.page.page_text, self.page.main_text)
+
+    @cached_property
+    def substance(self) -> int:
+        """Letters of content on the page by either measure: extracted, or outside chrome."""
+        return max(self.main_letters, self.layout.content_letters)
+
+    def place(self, c: _Compiled) -> str:
+        """Where a text entry's words are: "content", a kind of chrome, or "own words"
+        (title, noscript, alt text: the page's own, wherever they sit)."""
+        where = self.layout.place_of(lambda text: c.search(fold(text)) is not None)
+        if where is not None:
+            return where
+        if c.search(fold(self.page.main_text)) is not None:
+            return "content"
+        return "own words"
 
     @cached_property
     def page_letters(self) -> int:
@@ -291,13 +344,73 @@ def _first(f: _Facts, table: tuple[_Compiled, ...]) -> tuple[Entry, str] | None:
     long_page = f.main_letters > TEASER_MAX_MAIN_LETTERS
     for c in table:
         gate = c.entry.gate
-        if long_page and gate != "tail":
+        unlocked = c.entry.kind == "paywall" and gate == "teaser" and f.publisher.locked
+        if long_page and gate != "tail" and not unlocked:
             continue
-        if f.allows(gate) and (found := f.matches(c)) is not None:
-            # Words are named by what they said; markup patterns by their table name.
-            name = c.entry.name if c.entry.where == "markup" else found
-            return c.entry, f"{_RULE_KIND.get(c.entry.where, c.entry.where)}:{name}"
+        if not (f.allows(gate) or unlocked) or (found := f.matches(c)) is None:
+            continue
+        # Words are named by what they said; markup patterns by their table name.
+        name = c.entry.name if c.entry.where == "markup" else found
+        rule = f"{_RULE_KIND.get(c.entry.where, c.entry.where)}:{name}"
+        judged = _placed(f, c, rule, unlocked)
+        if judged is not None:
+            return c.entry, judged
     return None
+
+
+def _placed(f: _Facts, c: _Compiled, rule: str, unlocked: bool) -> str | None:
+    """The rule with where its evidence was found, or None when the place sets it aside."""
+    entry = c.entry
+    if entry.name == "password field":
+        return _password_rule(f, rule)
+    if entry.where != "text" or entry.kind not in _PLACED_KINDS:
+        return rule
+    place = f.place(c)
+    # The publisher's own word that the page is a teaser makes a paywall's words count
+    # wherever they sit (walls/paywall/bloomberg_*: its label in a list of links).
+    teaser = entry.kind == "paywall" and f.publisher.verdict == "teaser"
+    if place not in ("content", "own words") and not teaser:
+        # A wall's own box may be a form, a dialog, an aside or a header: there it counts on
+        # a page whose content (by either measure) is within the entry's gate. Navigation,
+        # link lists, teasers, footers, adverts and hidden elements are never the wall
+        # itself: there it counts only on a page that holds nothing else.
+        limit = GATES.get(entry.gate, BARE_MAX_MAIN_LETTERS) if place in _WALL_BOXES else \
+            BARE_MAX_MAIN_LETTERS
+        if f.substance > limit:
+            f.cleared.append(f"{rule} (only in the {place}, beside {f.substance} letters of "
+                             "content)")
+            return None
+    if entry.kind in ("paywall", "login") and f.publisher.verdict == "whole":
+        f.cleared.append(f"{rule} (publisher: {f.publisher.why})")
+        return None
+    if teaser:
+        rule = f"publisher:{f.publisher.why}; {rule}"
+    elif unlocked and not f.allows(entry.gate):
+        if place != "content":
+            return None
+        rule = f"publisher:isAccessibleForFree=false; {rule}"
+    where = "the page's own words" if place == "own words" else f"the {place}"
+    return f"{rule} (in {where})"
+
+
+def _password_rule(f: _Facts, rule: str) -> str | None:
+    """A sign-in form is a login wall only when nothing substantial stands beside it."""
+    fields = f.layout.passwords
+    if not fields:
+        return rule  # found by the markup pattern but not parsed (broken markup)
+    beside = max(f.main_letters, min(f.layout.beside(p) for p in fields))
+    if beside > BARE_MAX_MAIN_LETTERS:
+        places = ", ".join(sorted({p.place for p in fields}))
+        f.cleared.append(f"{rule} (in the {places}, beside {beside} letters of content)")
+        return None
+    return f"{rule} (a sign-in form with {beside} letters of content beside it)"
+
+
+#: Chrome that may be the wall's own box (placement.py's kinds).
+_WALL_BOXES = frozenset({"form", "dialog", "sidebar", "header"})
+#: Kinds whose phrases count only where the content is (module docstring of placement.py).
+_PLACED_KINDS = frozenset({"login", "paywall", "consent", "interstitial", "challenge",
+                           "soft_404", "parked"})
 
 
 _RULE_KIND = {"markup": "marker", "text": "phrase", "tail": "phrase-at-end"}
@@ -329,25 +442,13 @@ def _is_cookie_check(f: _Facts) -> bool:
 
 
 def _check_js_shell(f: _Facts) -> ContentSignal | None:
-    """Scripts, little text, and a sign the text is for scripts to fill in."""
-    if f.main_letters > BARE_MAX_MAIN_LETTERS or f.page_letters > SHELL_MAX_PAGE_LETTERS:
+    """Scripts, little text, and a sign the text is for scripts to fill in (shells.py)."""
+    if f.main_letters > BARE_MAX_MAIN_LETTERS or not f.has_scripts:
         return None
-    if not f.has_scripts:
+    found = _shell_sign(f)
+    if found is None:
         return None
-    mount = _empty_mount(f.markup)
-    if mount is not None:
-        what, rule = f"an empty {mount}", f"structure:empty {mount}"
-    elif f.templated:
-        what, rule = "unrendered {{templates}}", "structure:unrendered templates"
-    elif _SHELL_NOSCRIPT.search(f.noscript):
-        what, rule = "a 'please enable JavaScript' notice", "phrase:enable javascript (noscript)"
-    elif f.page_letters == 0 and not f.alt_text:
-        # Nothing at all to see, not even an image: only scripts could fill it.
-        what, rule = "scripts and no text", "structure:scripts and no text"
-    else:
-        # A little text of its own (walls/soft_404/physicsclassroom_*: a one-line 'not
-        # found' page; a server-rendered 404): left to the checks below.
-        return None
+    what, rule = found
     framework = next((name for marker, name in SHELL_MARKERS if marker in f.markup), None)
     if framework is not None:
         what = f"{what}; {framework}"
@@ -355,25 +456,36 @@ def _check_js_shell(f: _Facts) -> ContentSignal | None:
                          detail=f"a JavaScript shell with no content ({what})")
 
 
-def _empty_mount(markup: str) -> str | None:
-    """The first framework mount point that is empty in the HTML, named; else None."""
-    for ident in SHELL_MOUNT_IDS:
-        for quote in ('"', "'"):
-            at = markup.find(f"id={quote}{ident}{quote}")
-            if at >= 0 and _closes_at_once(markup, markup.find(">", at)):
-                return f"#{ident} mount point"
-    for tag in SHELL_MOUNT_TAGS:
-        at = markup.find(f"<{tag}")
-        if at >= 0 and _closes_at_once(markup, markup.find(">", at)):
-            return f"<{tag}>"
+def _shell_sign(f: _Facts) -> tuple[str, str] | None:
+    if f.page_letters <= SHELL_MAX_PAGE_LETTERS:
+        mount = shells.empty_mount(f.markup) or shells.loading_mount(f.markup)
+        if mount is not None:
+            return f"an empty {mount}" if "loading" not in mount else f"a {mount}", \
+                f"structure:empty {mount}"
+        if f.templated:
+            return "unrendered {{templates}}", "structure:unrendered templates"
+        if _SHELL_NOSCRIPT.search(f.noscript):
+            return "a 'please enable JavaScript' notice", "phrase:enable javascript (noscript)"
+        if f.page_letters == 0 and not f.alt_text:
+            # Nothing at all to see, not even an image: only scripts could fill it.
+            return "scripts and no text", "structure:scripts and no text"
+        # A little text of its own (walls/soft_404/physicsclassroom_*: a one-line 'not
+        # found' page; a server-rendered 404): left to the checks below.
+        return None
+    if not f.templated_raw and "-bind" not in f.markup and "v-" not in f.markup and \
+            "x-text" not in f.markup:
+        return None
+    # Text beside the shell's own: the site's chrome rendered on the server around templates
+    # or bindings the scripts were to fill.
+    count, left = shells.template_share(f.layout.content)
+    if count >= shells.MIN_TEMPLATES and left <= shells.MAX_CONTENT_LETTERS_BESIDE_TEMPLATES:
+        return (f"{count} unrendered {{{{templates}}}} where the content would be",
+                "structure:unrendered templates beside chrome")
+    bindings = shells.empty_bindings(f.markup)
+    if bindings >= shells.MIN_EMPTY_BINDINGS and \
+            f.layout.content_letters <= shells.MAX_CONTENT_LETTERS_BESIDE_TEMPLATES:
+        return f"{bindings} empty ng-/v- bindings", "structure:empty bindings"
     return None
-
-
-def _closes_at_once(markup: str, tag_end: int) -> bool:
-    """Whether the element whose start tag ends at ``tag_end`` closes with nothing inside."""
-    if tag_end < 0:
-        return False
-    return markup[tag_end + 1:tag_end + 201].lstrip().startswith("</")
 
 
 def _check_soft_404(f: _Facts) -> ContentSignal | None:
@@ -424,4 +536,19 @@ def judge_content(page: PageView) -> ContentSignal | None:
         if signal is not None:
             log.debug("content signal for %s: %s (%s)", page.url, signal.reason, signal.rule)
             return signal
+    return None
+
+
+def soft_404_suspicion(page: PageView) -> str | None:
+    """Why the page may be a not-found page served as success, or None (soft404.py)."""
+    if page.html is None or urlsplit(page.final_url).path in ("", "/"):
+        return None  # a site's root exists by definition
+    f = _Facts(page)
+    heading = next((h for h in f.headings if _SUSPECT.search(h)), None)
+    if heading is not None:
+        return f"its title or heading reads like an error page ({heading[:60]!r})"
+    chrome = f.layout.chrome_letters
+    if f.main_letters <= SUSPECT_MAX_MAIN_LETTERS and \
+            chrome >= SUSPECT_MIN_CHROME_SHARE * max(f.main_letters, 1):
+        return f"{f.main_letters} letters of text beside {chrome} of navigation and chrome"
     return None

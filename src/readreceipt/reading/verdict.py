@@ -17,9 +17,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from readreceipt.errors import ExitCode
 from readreceipt.fetching.transport import FetchResult
 from readreceipt.reading.extract import Extraction
-from readreceipt.reading.fingerprint import ContentSignal, PageView, judge_content
+from readreceipt.reading.fingerprint import (
+    ContentSignal,
+    PageView,
+    judge_content,
+    soft_404_suspicion,
+)
+from readreceipt.reading.soft404 import Comparison
 
 RETRIEVED = "RETRIEVED"
 FAILED = "FAILED"
@@ -37,10 +44,6 @@ class Verdict:
     wall: str | None = None
     rule: str | None = None
     detail: str = ""
-
-    @property
-    def read(self) -> bool:
-        return self.verdict == RETRIEVED
 
 
 def failed(reason: str, detail: str, rule: str | None = None) -> Verdict:
@@ -67,6 +70,28 @@ def judge(fetched: FetchResult, extraction: Extraction) -> Verdict:
     if not candidates:
         return Verdict(RETRIEVED, "ok", None, "ok", "the page was read")
     return min(candidates, key=lambda v: _rank(v.reason))
+
+
+def probe_wanted(fetched: FetchResult, extraction: Extraction, verdict: Verdict) -> str | None:
+    """Why a soft-404 probe should be asked about this page, or None (reading/soft404.py).
+
+    Only a page read (or read thinly) is a candidate: a wall, a shell or a failure is
+    already not the page."""
+    if verdict.verdict != RETRIEVED and verdict.reason != "thin_text":
+        return None
+    if extraction.kind != "html" or not fetched.body:
+        return None
+    return soft_404_suspicion(_view(fetched, extraction))
+
+
+def after_probe(verdict: Verdict, comparison: Comparison, suspicion: str) -> Verdict:
+    """The verdict once the host's answer for a missing path is known."""
+    if comparison.outcome != "soft_404":
+        return verdict
+    return Verdict(UNKNOWN, "soft_404", None, "probe:near-identical to the answer for a "
+                   f"missing path (resemblance {comparison.resemblance:.2f})",
+                   f"a 'not found' page served as success: {comparison.why}; suspected "
+                   f"because {suspicion}")
 
 
 def _rank(reason: str) -> int:
@@ -114,7 +139,11 @@ def _extraction(fetched: FetchResult, extraction: Extraction) -> Verdict | None:
 def _content_signal(fetched: FetchResult, extraction: Extraction) -> ContentSignal | None:
     if extraction.kind not in ("html", "text") or not fetched.body:
         return None
-    view = PageView(
+    return judge_content(_view(fetched, extraction))
+
+
+def _view(fetched: FetchResult, extraction: Extraction) -> PageView:
+    return PageView(
         url=fetched.url,
         final_url=fetched.final_url,
         status=fetched.status,
@@ -125,24 +154,22 @@ def _content_signal(fetched: FetchResult, extraction: Extraction) -> ContentSign
         page_text=extraction.page_text,
         body_bytes=len(fetched.body),
     )
-    return judge_content(view)
 
 
-#: DESIGN.md's exit codes, by verdict reason (0 ok, 4 network, 5 HTTP error, 6 timeout,
-#: 7 over the size cap or the extraction limit, 8 not the page, 9 no text extracted).
 def exit_code_for(verdict: str, reason: str) -> int:
+    """The exit code of a capture with this verdict (the table is :class:`ExitCode`)."""
     if verdict == RETRIEVED:
-        return 0
+        return ExitCode.OK
     if verdict == FAILED:
         if reason == "timeout":
-            return 6
+            return ExitCode.TIMEOUT
         if reason.startswith("http_") or reason == "too_many_redirects":
-            return 5
+            return ExitCode.HTTP_ERROR
         if reason == "empty_body":
-            return 9
-        return 4
+            return ExitCode.NO_TEXT
+        return ExitCode.NETWORK
     if reason in ("truncated", "text_prefix"):
-        return 7
+        return ExitCode.TOO_LARGE
     if reason in ("no_text_layer", "binary", "invalid_json"):
-        return 9
-    return 8
+        return ExitCode.NO_TEXT
+    return ExitCode.NOT_THE_PAGE

@@ -35,6 +35,7 @@ __all__ = [
     "SHELL_MOUNT_TAGS",
     "SHELL_NOSCRIPT",
     "SOFT_404",
+    "SOFT_404_SUSPECT",
     "VENDOR_HINTS",
     "WALLS",
     "Entry",
@@ -198,6 +199,11 @@ _CHALLENGE: tuple[Entry, ...] = (
     _c("text", "blocked by network security", ev="Reddit block page"),
     _rx(_CH, "text", r"(request|access) (has been|was) blocked (due to|by) (a )?(network|security)",
         "request blocked by a network policy", ev="Reddit and WAF block pages"),
+    # A WAF's own words for a refused request, whoever the vendor (F5, Akamai, Imperva and
+    # in-house WAFs all say it so): never an article's words about itself.
+    _rx(_CH, "text", r"your (request|access|connection) (has been|was|is) (blocked|rejected|"
+        r"denied)", "your request has been blocked",
+        ev="walls2/challenge/waf_blocked_request_carsales_*; F5 and Imperva block pages"),
     _c("text", "enter the characters you see below", ev="Amazon's robot check"),
     # F5 (ASM block page; TSPD bot defense), Reblaze, ShieldSquare, Distil.
     _c("markup", "/tspd/", "F5", ev="walls/challenge/f5_tspd_*"),
@@ -304,6 +310,12 @@ _SIGN_IN_WORD = (r"((log ?in|sign ?in)( (to|into|with) [^|]{1,30})?|log into [^|
                  r"ログイン|会員登録|로그인|회원가입|登录|登入|注册)")
 # Title separators: bar, hyphen, en and em dash, colon, middle dot, bullet.
 _SEP = "[|\\-\u2013\u2014:\u00b7\u2022]"
+#: A registration wall, looked for on a short page anywhere and at the end of a long one.
+_REGISTER_TO_READ = _alt(
+    r"(log ?in|sign ?in) or (create|register) (an?|your)( free)?( [\w.]+)? account to "
+    r"(continue|keep reading|read)",
+    r"create a free account to (continue|keep) reading",
+    r"register (for free )?to (continue|keep) reading")
 
 _LOGIN: tuple[Entry, ...] = (
     # A password field with little else: sign-in pages show 110-127 letters of main text;
@@ -332,21 +344,21 @@ _LOGIN: tuple[Entry, ...] = (
         r"ログインしてください", r"ログインが必要", r"로그인이 필요", r"로그인 후 이용",
         r"请登录", r"请先登录", r"登录后查看", r"請登入", r"請先登入") + _NOT_TO_TAKE_PART,
         "sign in to continue (de, fr, es, it, pt, nl, ja, ko, zh)", ev="the same, translated"),
-    # A registration wall: on a short page anywhere, on a long one at the end of the article.
+    # "For registered readers only": a registration wall's label, in the languages of the
+    # rest of the table (tests/pages/login/fr_registration_wall_*; the Nature wall's English).
     _rx(_LG, "text", _alt(
-        r"(log ?in|sign ?in) or (create|register) (an?|your)( free)?( [\w.]+)? account to "
-        r"(continue|keep reading|read)",
-        r"create a free account to (continue|keep) reading",
-        r"register (for free )?to (continue|keep) reading"),
-        "log in or create an account to continue", gate="teaser",
-        ev="walls/login/nature_log_in_or_create_account_*"),
-    _rx(_LG, "tail", _alt(
-        r"(log ?in|sign ?in) or (create|register) (an?|your)( free)?( [\w.]+)? account to "
-        r"(continue|keep reading|read)",
-        r"create a free account to (continue|keep) reading",
-        r"register (for free )?to (continue|keep) reading"),
-        "log in or create an account to continue", gate="tail",
-        ev="walls/login/nature_log_in_or_create_account_*"),
+        r"réservée? aux (inscrits|abonnés inscrits|utilisateurs inscrits|membres inscrits)",
+        r"inscrivez-vous( gratuitement)? pour (lire|continuer)",
+        r"(for|to) registered (users|readers|members) only", r"nur für registrierte (nutzer|leser)",
+        r"(solo|exclusivo) para usuarios registrados", r"riservato agli utenti registrati",
+        r"exclusivo para (usuários|leitores) cadastrados", r"alleen voor geregistreerde"),
+        "for registered readers only", gate="teaser",
+        ev="tests/pages/login/fr_registration_wall_*; walls/login/nature_* (en)"),
+    # A registration wall: on a short page anywhere, on a long one at the end of the article.
+    _rx(_LG, "text", _REGISTER_TO_READ, "log in or create an account to continue",
+        gate="teaser", ev="walls/login/nature_log_in_or_create_account_*"),
+    _rx(_LG, "tail", _REGISTER_TO_READ, "log in or create an account to continue",
+        gate="tail", ev="walls/login/nature_log_in_or_create_account_*"),
 )
 
 _PW = "paywall"
@@ -363,7 +375,10 @@ _PAYWALL: tuple[Entry, ...] = (
         r"exklusiv für abonnenten", r"nur für abonnenten", r"réservée? aux abonnés",
         r"article réservé", r"(solo|exclusivo) para (suscriptores|socios)",
         r"riservato agli abbonati", r"solo per (gli )?abbonati", r"exclusivo para assinantes",
-        r"alleen voor abonnees", r"exclusief voor abonnees", r"会員限定", r"有料記事",
+        r"alleen voor abonnees", r"exclusief voor abonnees",
+        # Japanese: the sentence a locked article carries, not the word alone, which
+        # membership promotions under full articles use (walls2/hard_negative/asahi_*, nikkei_*)
+        r"(この|本)記事は[^。]{0,12}(会員限定|有料)",
         r"유료 회원 전용", r"구독자 전용", r"付费阅读", r"会员专享", r"訂戶專屬", r"付費閱讀"),
         "subscriber-only label (de, fr, es, it, pt, nl, ja, ko, zh)", gate="teaser",
         ev="walls/paywall/zeit_exklusiv_*; the same, translated"),
@@ -379,7 +394,7 @@ _PAYWALL: tuple[Entry, ...] = (
     _rx(_PW, "text", _alt(
         r"(wählen sie ihren zugang|abonnieren sie) und lesen sie weiter", r"um weiterzulesen",
         r"mit (z\+|plus|abo) weiterlesen", r"weiterlesen mit [\w-]+ ?(\+|plus\b)",
-        r"mit [\w-]+ ?(\+|plus) weiterlesen",
+        r"mit [\w-]+ ?(\+|plus) weiterlesen", r"(gleich|sofort) (können sie )?weiterlesen",
         r"pour (lire|continuer à lire) la suite", r"la suite (de cet article )?est réservée",
         r"para (seguir|continuar) leyendo,? (suscr|inicia)", r"suscríbete para (seguir|continuar)",
         r"per continuare a leggere,? (abbonati|accedi)", r"abbonati per continuare",
@@ -433,6 +448,23 @@ _INTERSTITIAL: tuple[Entry, ...] = (
         r"fila de espera", r"wachtrij", r"待機列", r"대기열", r"排队"),
         "heavy traffic, please wait", what=_WAIT,
         ev="walls/other_interstitial/lenovo_waiting_room_*"),
+    # A service that is down for a while, in the words banks and shops use for it.
+    # An access gate: the site refuses this way in, not this page (walls2/other_interstitial/
+    # jobstreet_*: "unable to access page ... through an unauthorised source").
+    _rx(_IN, "text", _alt(r"(sorry,? )?(unable to|cannot|can't) access (this|the) page",
+                          r"through an unauthori[sz]ed (source|link|referr?er|channel)"),
+        "unable to access this page", what="an access gate",
+        ev="walls2/other_interstitial/jobstreet_*; referrer gates of job and ticket sites"),
+    _rx(_IN, "text", _alt(
+        r"(please )?try (again )?(after|in) (some|a little|a few|a short) (time|while|minutes)",
+        r"(service|site|website|page) is (temporarily|currently) unavailable",
+        r"temporarily unavailable", r"vorübergehend nicht (verfügbar|erreichbar)",
+        r"temporairement (indisponible|inaccessible)", r"temporalmente (no disponible|"
+        r"fuera de servicio)", r"temporaneamente non disponibile",
+        r"temporariamente indispon[ií]vel", r"tijdelijk niet beschikbaar",
+        r"一時的にご利用いただけません", r"일시적으로 사용할 수 없습니다", r"暂时无法访问"),
+        "temporarily unavailable, try later", what=_MAINT,
+        ev="walls2/other_interstitial/bankofindia_*; 503 pages' wording"),
     _rx(_IN, "text", _alt(
         # (not "will be taken down for maintenance on ...": a notice on a working page)
         r"(?<!will be )(?<!be taken )(down|offline|closed) for (scheduled )?maintenance",
@@ -451,6 +483,14 @@ _INTERSTITIAL: tuple[Entry, ...] = (
         ev="walls/other_interstitial/9now_only_in_australia_*"),
     _rx(_IN, "text", _alt(
         r"(not|isn't|is not) available in your (country|region|location|area)",
+        # A business that says whom it serves instead of the page (walls2/other_interstitial/
+        # esurance_*, publix_*, wholefoods_*: three shops, three wordings of one thing).
+        r"(do|does)(n't| not) (do business|operate|ship|deliver|sell) in your "
+        r"(area|country|region|state|location)",
+        r"(not able to|unable to|cannot|can't) (serve|service|accept) (customers|users|"
+        r"visitors|orders) (outside|from outside|in your)",
+        r"(site|website|store|shop|page|\S+\.\w{2,3}) (which )?is intended (only )?for "
+        r"(customers|users|visitors|residents) (in|of|from|outside)",
         r"unavailable in your (country|region|location)", r"geo-?(blocked|restricted)",
         r"(is|are) (currently )?unavailable (in|to) (visitors|users|readers) (from|in)",
         r"(is|are) (currently )?unavailable in (most )?european",
@@ -496,6 +536,17 @@ SOFT_404: tuple[Entry, ...] = (
         r"nicht (mehr )?verfügbar)", r"konnte nicht gefunden werden",
         r"page introuvable", r"page non trouvée",
         r"(page|article|contenu|vidéo|lien)[^.]{0,30}n'existe (pas|plus)",
+        # Turkish, Russian, Ukrainian, Polish, Czech, Swedish, Danish, Norwegian, Finnish,
+        # Hungarian, Romanian, Greek, Vietnamese, Indonesian, Thai, Arabic, Hebrew, Hindi:
+        # each language's own words for a page that is not there (walls2/soft_404/saglik_*).
+        r"sayfa bulunamad[ıi]", r"страница не найдена", r"сторінк[уа] не знайдено",  # noqa: RUF001 - Turkish and Cyrillic letters are the words themselves
+        r"nie znaleziono strony", r"strony nie znaleziono", r"stránka nenalezena",
+        r"stránka nebyla nalezena", r"sidan (kunde inte hittas|hittades inte)",
+        r"siden (blev ikke fundet|finnes ikke|ble ikke funnet)", r"sivua ei l[öo]ydy",
+        r"az oldal nem található", r"pagina nu a fost găsită", r"η σελίδα δεν βρέθηκε",
+        r"không tìm thấy trang", r"halaman tidak ditemukan", r"ไม่พบหน้า",
+        r"الصفحة غير موجودة", r"لم يتم العثور على الصفحة", r"הדף לא נמצא",
+        r"पृष्ठ नहीं मिला",
         r"p[aá]gina no encontrada", r"(p[aá]gina|art[ií]culo|contenido|v[ií]deo)[^.]{0,30}"
         r"(no existe|no se (ha )?encontr[oó])",
         r"pagina non trovata", r"(pagina|articolo|contenuto|video)[^.]{0,30}"
@@ -516,9 +567,21 @@ SOFT_404: tuple[Entry, ...] = (
         r"we (could not|couldn't|can't|cannot) find (the|that|this|what)",
         r"404 (error|not found)", r"nicht gefunden", r"introuvable", r"no encontrad",
         r"non trovat", r"não encontrad", r"niet gevonden", r"見つかりません", r"みつかりません",
+        r"bulunamad[ıi]", r"не найден", r"ไม่พบ",  # noqa: RUF001 - Turkish dotless i is the word's
         r"찾을 수 없습니다", r"页面不存在", r"找不到"),
         "not found (body text)", gate="bare", ev="walls/soft_404/ncsoft_* (image alt only)"),
 )
+
+# What makes a page *suspected* of being a not-found page, so that the soft-404 probe is
+# asked (reading/soft404.py): its title or a heading says "error", "404", "oops" or "not
+# found" in any language. Weaker than SOFT_404 above on purpose: a suspicion alone calls
+# nothing; only the host's own answer for a missing path can.
+SOFT_404_SUSPECT = _alt(
+    r"(^|\D)40[04](\D|$)", r"\berror\b", r"\boops\b", r"\bnot found\b", r"\bwhoops\b",
+    r"\bfehler\b", r"\berreur\b", r"\berrore\b", r"\berro\b", r"\bfout\b", r"\bhata\b",
+    r"ошибка", r"błąd", r"\bchyba\b", r"\blỗi\b", r"ข้อผิดพลาด", r"ไม่พบ", r"خطأ", r"שגיאה",
+    r"エラー", r"오류", r"错误", r"錯誤", r"nicht gefunden", r"introuvable", r"no encontrad",
+    r"non trovat", r"não encontrad", r"niet gevonden", r"bulunamad", r"не найден")
 
 # --- parked domains -----------------------------------------------------------------------
 

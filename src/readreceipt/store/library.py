@@ -1,14 +1,18 @@
-"""A library of evidence on disk: find it, open it, write to it, read from it.
+"""A library of evidence: find it, open it, write to it, read from it, close it.
 
-Found as ``$READRECEIPT_LIBRARY``, else the nearest ``.readreceipt/`` walking up from the
-current directory, else created at ``./.readreceipt/``.
+:class:`Library` is the one object the pipeline and the adapters hold. It picks the backends
+(today the local folder's: :class:`~readreceipt.store.sqlite.SQLiteIndex` and the file
+stores of :mod:`readreceipt.store.files`) and speaks to them only through the protocols of
+:mod:`readreceipt.store.protocols`, so another index or object store is a new backend, not
+a change here. Which folder: :mod:`readreceipt.store.discovery`.
 
 Invariants:
 - a directory is taken as a library only if it is empty (and then initialised) or already
   holds ``index.db``; anything else is refused, so a mistyped path never fills a folder;
-- the record file is written (atomically) before its index row, so the index never points
-  at a record that is not on disk;
-- ``forget`` removes bytes and texts that no other kept record uses, and keeps the record.
+- blobs and texts are written before the record, and the record before its index row, so
+  the index never points at a record (or a record at bytes) that is not stored;
+- ``forget`` removes bytes and texts that no other kept record uses, and keeps the record;
+- whoever opens a library closes it (``with Library.open(...) as lib``).
 """
 
 from __future__ import annotations
@@ -16,7 +20,6 @@ from __future__ import annotations
 import errno
 import logging
 import os
-import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,16 +27,17 @@ from typing import Any
 
 from readreceipt.errors import LibraryError, RecordNotFound
 from readreceipt.progress import NO_PROGRESS, Progress
-from readreceipt.store import jsonlog
-from readreceipt.store.atomic import write_replace
-from readreceipt.store.blobs import FileBlobStore, sha256_hex
-from readreceipt.store.index import SQLiteIndex
-from readreceipt.store.records import Record, utc_now
+from readreceipt.store import discovery
+from readreceipt.store.clock import utc_now
+from readreceipt.store.files import FileBlobStore, FileLogs, FileRecordStore, sha256_hex
+from readreceipt.store.protocols import BlobStore, Index, LogStore, RecordStore
+from readreceipt.store.records import Record
+from readreceipt.store.sqlite import SQLiteIndex
 
 log = logging.getLogger(__name__)
 
-LIBRARY_ENV = "READRECEIPT_LIBRARY"
-DEFAULT_DIRNAME = ".readreceipt"
+LIBRARY_ENV = discovery.LIBRARY_ENV
+DEFAULT_DIRNAME = discovery.DIRNAME
 
 
 def _os_error(exc: OSError, root: Path, doing: str) -> LibraryError:
@@ -60,57 +64,55 @@ class Problem:
 
 
 class Library:
-    """One evidence library: blobs, texts, records, index and logs under one directory."""
+    """One evidence library: its index, blobs, texts, records and logs."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, index: Index, blobs: BlobStore, texts: BlobStore,
+                 records: RecordStore, logs: LogStore, read_only: bool = False) -> None:
+        #: The library's folder: where it was found, and where its messages point.
         self.root = root
-        self.blobs = FileBlobStore(root / "store")
-        self.texts = FileBlobStore(root / "text")
-        self.records_dir = root / "records"
+        self.index = index
+        self.blobs = blobs
+        self.texts = texts
+        self.records = records
+        self.logs = logs
         #: A library on a read-only disk can still be read, shown, verified and exported.
-        self.read_only = (root / "index.db").exists() and not os.access(root, os.W_OK)
-        try:
-            self.index = SQLiteIndex(root / "index.db", read_only=self.read_only)
-        except sqlite3.DatabaseError as exc:
-            raise LibraryError(f"{root / 'index.db'} is not a readreceipt index ({exc})",
-                               reason="not_a_library") from exc
+        self.read_only = read_only
 
     # finding and opening ----------------------------------------------------------------
 
     @classmethod
     def locate(cls, explicit: str | os.PathLike[str] | None = None,
                *, cwd: Path | None = None) -> Library:
+        """``explicit``, else ``$READRECEIPT_LIBRARY``, else the nearest ``.readreceipt/``
+        at or above ``cwd`` (within ``$READRECEIPT_CEILING_DIRECTORIES``), else a new one
+        in ``cwd``."""
         if explicit:
             return cls.open(Path(explicit))
-        env = os.environ.get(LIBRARY_ENV)
-        if env:
-            return cls.open(Path(env))
-        here = (cwd or Path.cwd()).resolve()
-        for folder in (here, *here.parents):
-            candidate = folder / DEFAULT_DIRNAME
-            if (candidate / "index.db").is_file():
-                return cls.open(candidate)
-        return cls.open(here / DEFAULT_DIRNAME)
+        return cls.open(discovery.choose(cwd))
 
     @classmethod
     def open(cls, root: Path) -> Library:
+        """The local library in the folder ``root`` (made there when the folder is empty or
+        missing)."""
         root = root.expanduser()
         if root.exists() and not root.is_dir():
             raise LibraryError(f"{root} is a file, not a readreceipt library",
                                reason="not_a_library")
-        if root.is_dir() and not (root / "index.db").exists() and any(root.iterdir()):
+        index_path = root / discovery.INDEX_FILENAME
+        if root.is_dir() and not index_path.exists() and any(root.iterdir()):
             raise LibraryError(f"{root} is not a readreceipt library (no index.db, and the "
                                "folder is not empty)", reason="not_a_library")
         try:
-            if not (root / "index.db").exists() or os.access(root, os.W_OK):
+            read_only = index_path.exists() and not os.access(root, os.W_OK)
+            if not read_only:
                 for sub in ("store", "text", "records"):
                     (root / sub).mkdir(parents=True, exist_ok=True)
-            return cls(root)
-        except sqlite3.OperationalError as exc:
-            raise LibraryError(f"the library {root} cannot be opened: {exc}",
-                               reason="read_only" if "readonly" in str(exc) else "io") from exc
+            index = SQLiteIndex(index_path, read_only=read_only)
         except OSError as exc:
             raise _os_error(exc, root, "opening it") from exc
+        return cls(root, index=index, blobs=FileBlobStore(root / "store"),
+                   texts=FileBlobStore(root / "text"), records=FileRecordStore(root / "records"),
+                   logs=FileLogs(root), read_only=read_only)
 
     def close(self) -> None:
         self.index.close()
@@ -143,49 +145,59 @@ class Library:
         except OSError as exc:
             raise _os_error(exc, self.root, "writing an extracted text") from exc
 
-    def record_path(self, record_id: str) -> Path:
-        if not record_id or "/" in record_id or record_id.startswith("."):
+    @staticmethod
+    def _checked_id(record_id: str) -> str:
+        if not record_id or "/" in record_id or "\\" in record_id or record_id.startswith("."):
             raise RecordNotFound(f"{record_id!r} is not a record id", reason="bad_id")
-        return self.records_dir / f"{record_id}.yaml"
+        return record_id
+
+    def record_location(self, record_id: str) -> str:
+        """Where the record is kept (a path for the local library), for people to read."""
+        return self.records.location(self._checked_id(record_id))
+
+    def record_path(self, record_id: str) -> Path:
+        """The record's file in the local library."""
+        return Path(self.record_location(record_id))
 
     def save(self, record: Record) -> Path:
-        """Write the record file, then its index row."""
-        path = self.record_path(record.record_id)
+        """Write the record, then its index row."""
+        record_id = self._checked_id(record.record_id)
         self._writable()
         try:
-            write_replace(path, record.to_yaml().encode("utf-8"))
-            self.index.add_retrieval(record)
+            self.records.put(record_id, record.to_yaml().encode("utf-8"))
         except OSError as exc:
             raise _os_error(exc, self.root, "writing a record") from exc
-        except sqlite3.OperationalError as exc:
-            raise LibraryError(f"the index of {self.root} cannot be written: {exc}",
-                               reason="read_only" if "readonly" in str(exc) else "io") from exc
-        return path
+        self.index.add_retrieval(record)
+        return self.record_path(record_id)
 
     def log(self, name: str, entry: dict[str, Any]) -> None:
         """Append one line to ``name`` (skipped.jsonl, flags.jsonl, answer_checks.jsonl)."""
         entry = {"at": utc_now(), **entry}
         self._writable()
         try:
-            jsonlog.append(self.root / name, entry)
+            self.logs.append(name, entry)
         except OSError as exc:
             raise _os_error(exc, self.root, f"appending to {name}") from exc
 
     def read_log(self, name: str) -> Iterator[dict[str, Any]]:
-        return jsonlog.read(self.root / name)
+        return self.logs.read(name)
 
     # reading ----------------------------------------------------------------------------
 
     def load(self, record_id: str) -> Record:
-        path = self.record_path(record_id)
+        record_id = self._checked_id(record_id)
         try:
-            return Record.from_yaml(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
+            data = self.records.get(record_id)
+        except KeyError:
             raise RecordNotFound(f"no record {record_id!r} in {self.root}",
                                  reason="unknown_record") from None
+        except OSError as exc:
+            raise _os_error(exc, self.root, "reading a record") from exc
+        try:
+            return Record.from_yaml(data.decode("utf-8"))
         except (ValueError, UnicodeDecodeError) as exc:
-            raise LibraryError(f"the record {path} cannot be read: {exc}",
-                               reason="bad_record") from exc
+            raise LibraryError(f"the record {self.records.location(record_id)} cannot be "
+                               f"read: {exc}", reason="bad_record") from exc
 
     def resolve(self, ref: str) -> list[Record]:
         """Records named by ``ref``: a record id, a unique id prefix, or a URL (newest first)."""
@@ -195,8 +207,8 @@ class Library:
             if not rows:
                 raise RecordNotFound(f"no capture of {ref} in {self.root}", url=ref,
                                      reason="unknown_url")
-            return [self.load(r["record_id"]) for r in rows]
-        if self.index.retrieval(ref) is not None or self.record_path(ref).exists():
+            return [self.load(r.record_id) for r in rows]
+        if self.index.retrieval(ref) is not None or self.records.has(self._checked_id(ref)):
             return [self.load(ref)]
         matches = self.index.ids_with_prefix(ref) if len(ref) >= 4 else []
         if len(matches) == 1:
@@ -208,7 +220,7 @@ class Library:
 
     def newest(self, url: str) -> Record | None:
         rows = self.index.for_url(url, limit=1)
-        return self.load(rows[0]["record_id"]) if rows else None
+        return self.load(rows[0].record_id) if rows else None
 
     def text(self, digest: str | None) -> str | None:
         if not digest:
@@ -227,11 +239,11 @@ class Library:
             return None
 
     def all_records(self) -> Iterator[Record]:
-        for path in sorted(self.records_dir.glob("*.yaml")):
+        for record_id in self.records.ids():
             try:
-                yield Record.from_yaml(path.read_text(encoding="utf-8"))
-            except (ValueError, UnicodeDecodeError, OSError):
-                log.warning("skipping unreadable record %s", path)
+                yield Record.from_yaml(self.records.get(record_id).decode("utf-8"))
+            except (ValueError, UnicodeDecodeError, OSError, KeyError):
+                log.warning("skipping unreadable record %s", self.records.location(record_id))
 
     # forgetting and verifying -----------------------------------------------------------
 
@@ -246,12 +258,10 @@ class Library:
         self.index.set_forgotten([r.record_id for r in changed])
         for record in changed:
             for digest in (record.bytes_sha256, record.static_bytes_sha256):
-                if digest and not self.index.digest_in_use("bytes_sha256", digest):
+                if digest and not self.index.is_bytes_kept(digest):
                     self.blobs.delete(digest)
-            for column in ("text_sha256", "page_text_sha256"):
-                digest = getattr(record, column)
-                if digest and not (self.index.digest_in_use("text_sha256", digest)
-                                   or self.index.digest_in_use("page_text_sha256", digest)):
+            for digest in (record.text_sha256, record.page_text_sha256):
+                if digest and not self.index.is_text_kept(digest):
                     self.texts.delete(digest)
         return changed
 
@@ -267,13 +277,13 @@ class Library:
                 progress.advance()
                 if sha256_hex(store.get(digest)) != digest:
                     problems.append(Problem("digest_mismatch", digest, None,
-                                            f"{store.path(digest)} no longer matches its digest"))
-        for row in self.index.rows(limit=None):
-            if row["bytes_kept"] and row["bytes_sha256"] and not self.blobs.has(
-                    row["bytes_sha256"]):
-                problems.append(Problem("missing_blob", row["bytes_sha256"], row["record_id"],
+                                            f"{store.location(digest)} no longer matches its "
+                                            "digest"))
+        for row in self.index.retrievals(limit=None):
+            if row.bytes_kept and row.bytes_sha256 and not self.blobs.has(row.bytes_sha256):
+                problems.append(Problem("missing_blob", row.bytes_sha256, row.record_id,
                                         "the record says its bytes are kept, but they are gone"))
-            if not self.record_path(row["record_id"]).exists():
-                problems.append(Problem("missing_record", None, row["record_id"],
+            if not self.records.has(row.record_id):
+                problems.append(Problem("missing_record", None, row.record_id,
                                         "the index names a record file that is gone"))
         return checked, problems

@@ -1,8 +1,13 @@
 """The record of one retrieval, and its YAML form on disk.
 
 A record states facts about one request: these bytes were at this URL at this time,
-retrieved by readreceipt. Field names are the contract of DESIGN.md; programs read them from
-``--json`` output and from ``records/<record_id>.yaml``.
+retrieved by readreceipt. Field names are the contract of ``docs/record.md`` (a test keeps
+that page and this class in step); programs read them from ``--json`` output and from
+``records/<record_id>.yaml``.
+
+Versions: ``format_version`` is :data:`FORMAT_VERSION` in every record written; a record
+without it is version 1. Adding a field does not change the version; removing or renaming
+one, or changing what one means, does.
 
 Invariants: records are immutable values (``dataclasses.replace`` makes a changed copy);
 the YAML form round-trips exactly; unknown keys in an older or newer file are kept in
@@ -19,6 +24,18 @@ from typing import Any
 
 import yaml
 
+from readreceipt.store.clock import utc_now
+
+#: The record format written now; readers take a record without the field as version 1.
+FORMAT_VERSION = 1
+
+#: Fields an adapter adds to a record it made (kept in ``extra``), and which adapter.
+ADAPTER_FIELDS: dict[str, str] = {
+    "agent_fetch": "the Claude Code hook (readreceipt.agents.hookworker)",
+    "injection_marks": "readreceipt fetch (readreceipt.agents.fetchpage)",
+    "fetch_output": "readreceipt fetch (readreceipt.agents.fetchpage)",
+}
+
 NOTE = (
     "These bytes were at this URL at this time, retrieved by readreceipt. They are not "
     "necessarily the bytes any agent read."
@@ -28,10 +45,6 @@ NOTE = (
 #: libyaml's safe loader parses a record about 7 times faster than the pure-Python one (0.4 ms
 #: against 3.4 ms here), which is most of the time an export or a rebuild spends per record.
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def utc_now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def new_record_id(now: datetime | None = None) -> str:
@@ -44,10 +57,14 @@ def new_record_id(now: datetime | None = None) -> str:
 class Record:
     record_id: str
     url: str
+    format_version: int = FORMAT_VERSION
     final_url: str | None = None
     redirect_chain: tuple[dict[str, Any], ...] = ()
     fetched_at: str = field(default_factory=utc_now)
     http_status: int | None = None
+    #: The HTTP version spoken with the server ("HTTP/1.1"); None in records made before
+    #: it was kept (read as HTTP/1.1).
+    http_version: str | None = None
     content_type: str | None = None
     charset: str | None = None
     bytes: int = 0
@@ -66,6 +83,9 @@ class Record:
     #: When a browser rendered the page, ``bytes_sha256`` is the rendered DOM's digest and
     #: this is the digest of the bytes the server itself sent (kept beside it).
     static_bytes_sha256: str | None = None
+    #: Requests the rendering browser made that a security layer refused:
+    #: ``{url, reason, layer}`` each (empty when no browser ran).
+    blocked_requests: tuple[dict[str, str], ...] = ()
     response_headers: dict[str, str] = field(default_factory=dict)
     peer_address: str | None = None
     user_agent: str | None = None
@@ -83,6 +103,10 @@ class Record:
     answer_without_page_text: bool = False
     policy_exemption: str | None = None
     title: str | None = None
+    #: The soft-404 probe made for this capture, when one was (a random path on the same
+    #: origin): its url, status, text_sha256, fetched_at, whether the answer came from the
+    #: day's cache, the resemblance to this page and what it decided.
+    probe: dict[str, Any] | None = None
     note: str = NOTE
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -100,8 +124,10 @@ class Record:
     def from_dict(cls, data: dict[str, Any]) -> Record:
         known = {f.name for f in fields(cls)} - {"extra"}
         kwargs = {k: v for k, v in data.items() if k in known}
-        if "redirect_chain" in kwargs:
-            kwargs["redirect_chain"] = tuple(kwargs["redirect_chain"] or ())
+        kwargs["format_version"] = int(data.get("format_version") or 1)
+        for name in ("redirect_chain", "blocked_requests"):
+            if name in kwargs:
+                kwargs[name] = tuple(kwargs[name] or ())
         if kwargs.get("response_headers") is None:
             kwargs.pop("response_headers", None)
         extra = {k: v for k, v in data.items() if k not in known}

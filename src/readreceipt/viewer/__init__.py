@@ -6,6 +6,8 @@
     html   escaping by default: page content can only ever be text
 
 Invariant: nothing captured can run in the viewer (see :mod:`readreceipt.viewer.app`).
+May import: ``errors``, ``store`` (read only) and ``reading.wording``; never the pipeline or
+an adapter (docs/design.md, "Import directions").
 """
 
 from __future__ import annotations

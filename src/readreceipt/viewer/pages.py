@@ -6,13 +6,13 @@ every value from the library is escaped on its way in. Nothing here writes to th
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
 from readreceipt.errors import RecordNotFound
 from readreceipt.reading.wording import describe
 from readreceipt.store.library import Library
+from readreceipt.store.protocols import Retrieval, RetrievalFilter
 from readreceipt.store.records import Record
 from readreceipt.viewer.diff import word_diff
 from readreceipt.viewer.html import Markup, escape, href, join, outbound, page, tag
@@ -66,10 +66,10 @@ def retrievals(lib: Library, query: Mapping[str, str]) -> bytes:
         offset = max(0, int(query.get("offset", "0")))
     except ValueError:
         offset = 0
-    filters: dict[str, Any] = {"verdict": verdict or None, "session_id": session or None,
-                               "url_like": url or None, "since": since, "until": until}
-    total = lib.index.count(**filters)
-    rows = lib.index.rows(limit=PAGE_SIZE, offset=offset, **filters)
+    where = RetrievalFilter(verdict=verdict or None, session_id=session or None,
+                            url_like=url or None, since=since, until=until)
+    total = lib.index.count_retrievals(where)
+    rows = lib.index.retrievals(where, limit=PAGE_SIZE, offset=offset)
     form = _filter_form(verdict, url, session, since_text, until_text)
     summary = tag("p", _n(total, "retrieval") + (" match" if total != 1 else " matches"),
                   class_="muted")
@@ -79,17 +79,17 @@ def retrievals(lib: Library, query: Mapping[str, str]) -> bytes:
     head = tag("thead", tag("tr", *[tag("th", h) for h in (
         "fetched (UTC)", "verdict", "reason", "answer", "bytes", "URL", "session")]))
     lines = [tag("tr",
-                 tag("td", tag("a", _when(r["fetched_at"]),
-                               href=f"/record/{r['record_id']}")),
-                 tag("td", _badge(r["verdict"])),
-                 tag("td", r["reason"] + (f" ({r['wall']})" if r["wall"] else "")),
-                 tag("td", _badge(r["answer_outcome"]) if r["answer_outcome"] else ""),
-                 tag("td", f"{r['bytes']:,}" + ("" if r["bytes_kept"] or not r["bytes"]
+                 tag("td", tag("a", _when(r.fetched_at),
+                               href=f"/record/{r.record_id}")),
+                 tag("td", _badge(r.verdict)),
+                 tag("td", r.reason + (f" ({r.wall})" if r.wall else "")),
+                 tag("td", _badge(r.answer_outcome) if r.answer_outcome else ""),
+                 tag("td", f"{r.bytes:,}" + ("" if r.bytes_kept or not r.bytes
                                                 else " (not kept)"), class_="num"),
-                 tag("td", tag("a", r["url"], href=f"/record/{r['record_id']}"),
-                     tag("div", r["title"], class_="muted") if r["title"] else None,
+                 tag("td", tag("a", r.url, href=f"/record/{r.record_id}"),
+                     tag("div", r.title, class_="muted") if r.title else None,
                      class_="url"),
-                 tag("td", r["session_id"] or ""),
+                 tag("td", r.session_id or ""),
                  class_="row")
              for r in rows]
     params = {"verdict": verdict, "url": url, "session": session, "since": since_text,
@@ -263,22 +263,22 @@ def history(lib: Library, query: Mapping[str, str]) -> bytes:
                              reason="unknown_url")
     texts: list[str] = []
     for r in reversed(rows):
-        if r["text_sha256"] and r["text_sha256"] not in texts:
-            texts.append(r["text_sha256"])
-    by_id = {r["record_id"]: r for r in rows}
+        if r.text_sha256 and r.text_sha256 not in texts:
+            texts.append(r.text_sha256)
+    by_id = {r.record_id: r for r in rows}
     older, newer = _pair(rows, query)
     table = tag("table", tag("thead", tag("tr", *[tag("th", h) for h in (
         "fetched (UTC)", "verdict", "reason", "text version", "compare")])), tag("tbody", *[
         tag("tr",
-            tag("td", tag("a", _when(r["fetched_at"]), href=f"/record/{r['record_id']}")),
-            tag("td", _badge(r["verdict"])), tag("td", r["reason"]),
-            tag("td", f"v{texts.index(r['text_sha256']) + 1}"
-                if r["text_sha256"] in texts else "\u2013"),
-            tag("td", tag("a", "as older", href=href("/history", url=url, a=r["record_id"],
-                                                      b=newer["record_id"] if newer else None)),
+            tag("td", tag("a", _when(r.fetched_at), href=f"/record/{r.record_id}")),
+            tag("td", _badge(r.verdict)), tag("td", r.reason),
+            tag("td", f"v{texts.index(r.text_sha256) + 1}"
+                if r.text_sha256 in texts else "\u2013"),
+            tag("td", tag("a", "as older", href=href("/history", url=url, a=r.record_id,
+                                                      b=newer.record_id if newer else None)),
                 " \u00b7 ",
-                tag("a", "as newer", href=href("/history", url=url, a=older["record_id"]
-                                               if older else None, b=r["record_id"]))))
+                tag("a", "as newer", href=href("/history", url=url, a=older.record_id
+                                               if older else None, b=r.record_id))))
         for r in rows]), id="captures")
     parts = [tag("p", outbound(url), f": {_n(len(rows), 'capture')}, "
                  f"{_n(len(texts), 'distinct text')}", class_="sentence"), table]
@@ -286,37 +286,37 @@ def history(lib: Library, query: Mapping[str, str]) -> bytes:
     return page("History", join(parts))
 
 
-def _pair(rows: list[sqlite3.Row], query: Mapping[str, str]
-          ) -> tuple[sqlite3.Row | None, sqlite3.Row | None]:
+def _pair(rows: list[Retrieval], query: Mapping[str, str]
+          ) -> tuple[Retrieval | None, Retrieval | None]:
     """The two captures to compare: asked for, else the newest two that say different things."""
-    by_id = {r["record_id"]: r for r in rows}
+    by_id = {r.record_id: r for r in rows}
     older, newer = by_id.get(query.get("a", "")), by_id.get(query.get("b", ""))
     if older is not None or newer is not None:
         return older, newer
-    with_text = [r for r in rows if r["text_sha256"]]
+    with_text = [r for r in rows if r.text_sha256]
     if not with_text:
         return None, None
     newest = with_text[0]
     for r in with_text[1:]:
-        if r["text_sha256"] != newest["text_sha256"]:
+        if r.text_sha256 != newest.text_sha256:
             return r, newest
     return None, newest
 
 
-def _diff_section(lib: Library, by_id: Mapping[str, sqlite3.Row], older: sqlite3.Row | None,
-                  newer: sqlite3.Row | None) -> Markup:
+def _diff_section(lib: Library, by_id: Mapping[str, Retrieval], older: Retrieval | None,
+                  newer: Retrieval | None) -> Markup:
     title = tag("h2", "What changed")
     if older is None or newer is None:
         return join([title, tag("p", "Every capture held says the same thing (or only one "
                                      "has text): there is nothing to compare.",
                                 class_="muted")])
-    old_text = lib.text(older["text_sha256"])
-    new_text = lib.text(newer["text_sha256"])
+    old_text = lib.text(older.text_sha256)
+    new_text = lib.text(newer.text_sha256)
     if old_text is None or new_text is None:
         return join([title, tag("p", "The text of one of these captures is no longer held.",
                                 class_="muted")])
     diff = word_diff(old_text, new_text)
-    caption = tag("p", f"From {_when(older['fetched_at'])} to {_when(newer['fetched_at'])}: "
+    caption = tag("p", f"From {_when(older.fetched_at)} to {_when(newer.fetched_at)}: "
                        f"{_n(diff.words_removed, 'word')} removed, {_n(diff.words_added, 'word')} "
                        "added.",
                   class_="muted")
@@ -328,23 +328,21 @@ def _diff_section(lib: Library, by_id: Mapping[str, sqlite3.Row], older: sqlite3
 # ---------------------------------------------------------------------- the flags
 
 def flags(lib: Library, query: Mapping[str, str]) -> bytes:
-    rows = lib.index.flags(limit=500)
     session = query.get("session", "").strip()
-    if session:
-        rows = [r for r in rows if r["session_id"] == session]
+    rows = lib.index.flags(limit=500, session_id=session or None)
     if not rows:
         return page("Flags", tag("p", "No quotation has been found missing from its page.",
                                  class_="muted"), nav="flags")
     items = [tag("tr",
-                 tag("td", tag("a", _when(r["created_at"]), href=f"/record/{r['record_id']}")),
-                 tag("td", tag("a", r["url"], href=f"/record/{r['record_id']}"), class_="url"),
-                 tag("td", "\u201c", r["passage"], "\u201d", class_="passage"),
-                 tag("td", r["nearest"] or "\u2013", class_="passage nearest"),
-                 tag("td", f"{r['similarity']:.0f}%" if r["similarity"] is not None else "",
+                 tag("td", tag("a", _when(r.created_at), href=f"/record/{r.record_id}")),
+                 tag("td", tag("a", r.url, href=f"/record/{r.record_id}"), class_="url"),
+                 tag("td", "\u201c", r.passage, "\u201d", class_="passage"),
+                 tag("td", r.nearest or "\u2013", class_="passage nearest"),
+                 tag("td", f"{r.similarity:.0f}%" if r.similarity is not None else "",
                      class_="num"),
-                 tag("td", r["session_id"] or ""),
-                 tag("td", f"{_when(r['reported_at'])} {r['reported_to'] or ''}".strip()
-                     if r["reported_at"] else "not yet"))
+                 tag("td", r.session_id or ""),
+                 tag("td", f"{_when(r.reported_at)} {r.reported_to or ''}".strip()
+                     if r.reported_at else "not yet"))
              for r in rows]
     head = tag("thead", tag("tr", *[tag("th", h) for h in (
         "flagged (UTC)", "URL", "the answer quotes", "the nearest passage the page holds",

@@ -1,0 +1,307 @@
+"""Where text sits on a page: in the content, or in the chrome around it.
+
+A wall phrase means something where the page's content would be; the same words in a
+navigation bar, a site header, a footer, a sidebar, a form or a teaser of another article say
+nothing about this page (a "subscribers only" label on a teaser, "melden Sie sich an" in a
+sidebar, a sign-in widget in the header). :func:`layout` splits the visible text of an HTML
+page into *content* and *chrome* by the page's own structure, with no site's names in it:
+
+- elements HTML gives the role of chrome: ``nav``, ``aside``, ``form``, ``dialog``, ``menu``,
+  and ``header``/``footer`` when they belong to the page, not to an article or section
+  (the HTML standard's own rule for ``banner``/``contentinfo``); the ARIA roles that say the
+  same;
+- elements whose class or id names a kind of chrome (``CLASS_TOKENS``);
+- blocks that are mostly link text (lists of teasers, menus): ``LINK_DENSE_SHARE``;
+- teasers of other articles: every ``<article>`` but the longest, when shorter than it by far;
+- hidden elements (``hidden``, ``aria-hidden="true"``, ``display:none``): chrome of the
+  kind "hidden" (a sign-in modal waiting for a click is not what the page shows).
+
+A candidate that holds most of the page's text (``WRAPPER_SHARE``) is a layout wrapper, not
+chrome (ASP.NET wraps whole pages in one ``<form>``; "page-with-sidebar" wraps everything),
+so its inside is judged element by element instead; navigation is navigation at any size.
+
+Invariants: pure (no I/O); never raises on hostile markup (a parse failure gives an empty
+layout, whose content is the whole page text the caller already has); bounded work: one
+pass over the tree, post-order, with the node count capped (``MAX_NODES``).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+log = logging.getLogger(__name__)
+
+__all__ = ["CLASS_TOKENS", "Layout", "PasswordField", "layout"]
+
+#: Tags whose whole subtree is chrome, and the kind of chrome.
+CHROME_TAGS = {"nav": "navigation", "menu": "navigation", "aside": "sidebar", "form": "form",
+               "dialog": "dialog", "header": "header", "footer": "footer"}
+#: header/footer are the page's own only outside these (HTML: banner and contentinfo roles).
+_SECTIONING = frozenset({"article", "aside", "main", "nav", "section"})
+CHROME_ROLES = {"navigation": "navigation", "menubar": "navigation", "menu": "navigation",
+                "banner": "header", "contentinfo": "footer", "complementary": "sidebar",
+                "search": "form", "dialog": "dialog", "alertdialog": "dialog"}
+#: Words in class or id values that name chrome, in the vocabulary of the common CMSs and
+#: CSS frameworks (WordPress, Drupal, Bootstrap, BEM names); a token is a run of letters and
+#: digits. Evidence: the corpus's hard negatives put their sign-in forms, subscribe boxes and
+#: "subscribers only" teasers in elements named so (walls2/hard_negative/*), and these are
+#: the names those systems use on every site built with them.
+CLASS_TOKENS: dict[str, str] = {
+    **dict.fromkeys(("nav", "navbar", "navigation", "menu", "menubar", "breadcrumb",
+                     "breadcrumbs", "topbar", "toolbar", "skip", "pagination", "pager"),
+                    "navigation"),
+    **dict.fromkeys(("header", "masthead", "banner"), "header"),
+    **dict.fromkeys(("footer", "colophon"), "footer"),
+    **dict.fromkeys(("sidebar", "aside", "rail", "widget", "widgets", "sidebox"), "sidebar"),
+    **dict.fromkeys(("teaser", "teasers", "related", "recommended", "recommendations",
+                     "promo", "popular", "trending", "mostread", "outbrain", "taboola",
+                     "morenews", "readmore", "cards"), "teaser"),
+    **dict.fromkeys(("login", "signin", "usermenu", "account", "newsletter", "share",
+                     "social", "comments", "comment", "respond"), "form"),
+    **dict.fromkeys(("modal", "popup", "overlay", "cookie", "cookies", "consent", "gdpr"),
+                    "dialog"),
+    **dict.fromkeys(("ad", "ads", "advert", "advertisement", "sponsored"), "advert"),
+}
+#: A block whose visible letters are at least this share link text is a list of links.
+LINK_DENSE_SHARE = 0.6
+#: ... when it holds at least this many letters and two links (one link is a sentence's).
+LINK_DENSE_MIN_LETTERS = 25
+#: A chrome candidate holding more than this share of the page's letters (and more than
+#: WRAPPER_MIN_LETTERS) wraps the page: its inside is judged instead.
+WRAPPER_SHARE = 0.6
+WRAPPER_MIN_LETTERS = 400
+#: Another <article> shorter than this share of the longest is a teaser of another article.
+TEASER_ARTICLE_SHARE = 0.5
+MAX_NODES = 200_000
+
+_INVISIBLE = frozenset({"script", "style", "noscript", "template", "svg", "head", "title",
+                        "meta", "link", "iframe", "object", "canvas"})
+_BLOCKS = frozenset({"ul", "ol", "div", "section", "table", "tbody", "dl", "p", "span", "li"})
+_TOKEN = re.compile(r"[a-z0-9]+")
+_NON_LETTERS = re.compile(r"[\W\d_]+")
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden")
+
+
+def _letters(text: str) -> int:
+    return len(_NON_LETTERS.sub("", text))
+
+
+@dataclass(frozen=True)
+class PasswordField:
+    """One ``<input type=password>``: where it sits and what stands beside it."""
+
+    place: str  # "content" or a kind of chrome ("header", "sidebar", "dialog", "hidden", ...)
+    form_letters: int  # visible letters of its form (0 when it has none)
+    form_place: str  # where the form itself sits (a whole-page form is "content")
+
+
+@dataclass(frozen=True)
+class Layout:
+    content: str  # visible text outside chrome, one line per text node
+    chrome: dict[str, str] = field(default_factory=dict)  # kind -> its visible text
+    content_letters: int = 0
+    chrome_letters: int = 0
+    passwords: tuple[PasswordField, ...] = ()
+    #: The text of every link, whitespace folded and lower-cased: a line of "main text" that
+    #: is only a link's text is navigation taken for content (walls2/soft_404/tjx_*).
+    link_texts: frozenset[str] = frozenset()
+    parsed: bool = True
+
+    def place_of(self, found: Callable[[str], bool]) -> str | None:
+        """Where ``found`` says yes: "content" first, then a kind of chrome; None: nowhere."""
+        if found(self.content):
+            return "content"
+        for kind, text in self.chrome.items():
+            if found(text):
+                return kind
+        return None
+
+    def beside(self, field: PasswordField) -> int:
+        """Letters of content beside a password field's form (not counting the form)."""
+        inside = field.form_letters if field.form_place == "content" else 0
+        return max(self.content_letters - inside, 0)
+
+
+@dataclass
+class _Node:
+    tag: str
+    attrs: dict[str, str | None]
+    parent: int
+    letters: int = 0
+    link_letters: int = 0
+    links: int = 0
+    texts: list[tuple[int, str]] = field(default_factory=list)  # (order, text) of direct text
+
+
+def layout(html: str) -> Layout:
+    """The page's visible text, split into content and chrome (see the module docstring)."""
+    try:
+        nodes, link_texts = _walk(html)
+    except Exception:  # selectolax raises a variety on hostile markup
+        log.warning("placement: the page could not be parsed; no layout", exc_info=True)
+        return Layout(content="", parsed=False)
+    if not nodes:
+        return Layout(content="", parsed=False)
+    total = nodes[0].letters
+    kinds = _classify(nodes, total)
+    content: list[tuple[int, str]] = []
+    chrome: dict[str, list[tuple[int, str]]] = {}
+    for index, node in enumerate(nodes):
+        kind = kinds[index]
+        (content if kind == "content" else chrome.setdefault(kind, [])).extend(node.texts)
+    content_text = "\n".join(t for _, t in sorted(content))
+    chrome_text = {k: "\n".join(t for _, t in sorted(v)) for k, v in chrome.items()}
+    passwords = tuple(_passwords(nodes, kinds))
+    return Layout(content=content_text, chrome=chrome_text,
+                  content_letters=_letters(content_text),
+                  chrome_letters=sum(_letters(t) for k, t in chrome_text.items()
+                                     if k != "hidden"),
+                  passwords=passwords, link_texts=link_texts)
+
+
+def _walk(html: str) -> tuple[list[_Node], frozenset[str]]:
+    """Every element under <body> with its letters, link letters and direct text, pre-order;
+    and the folded text of every link."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    tree = LexborHTMLParser(html)
+    root = tree.body
+    if root is None:
+        return [], frozenset()
+    nodes: list[_Node] = []
+    order = 0
+    # (selectolax node, parent index, inside a link)
+    stack: list[tuple[object, int, bool]] = [(root, -1, False)]
+    while stack:
+        current, parent, in_link = stack.pop()
+        tag = current.tag  # type: ignore[attr-defined]
+        if tag == "-text":
+            text = current.text_content  # type: ignore[attr-defined]
+            if text and text.strip() and parent >= 0:
+                n = _letters(text)
+                nodes[parent].texts.append((order, " ".join(text.split())))
+                order += 1
+                p = parent
+                while p >= 0:  # letters count for every ancestor
+                    nodes[p].letters += n
+                    if in_link:
+                        nodes[p].link_letters += n
+                    p = nodes[p].parent
+            continue
+        if tag in _INVISIBLE or tag is None or tag.startswith("-"):
+            continue
+        if len(nodes) >= MAX_NODES:
+            break
+        index = len(nodes)
+        nodes.append(_Node(tag, dict(current.attributes), parent))  # type: ignore[attr-defined]
+        link = in_link or tag == "a"
+        if tag == "a":
+            p = parent
+            while p >= 0:
+                nodes[p].links += 1
+                p = nodes[p].parent
+        children = []
+        child = current.child  # type: ignore[attr-defined]
+        while child is not None:
+            children.append(child)
+            child = child.next
+        stack.extend((c, index, link) for c in reversed(children))
+    links = frozenset(" ".join(a.text(separator=" ").lower().split()) for a in root.css("a"))
+    return nodes, links
+
+
+def _tokens(attrs: dict[str, str | None]) -> list[str]:
+    raw = f"{attrs.get('class') or ''} {attrs.get('id') or ''}".lower()
+    return _TOKEN.findall(raw)
+
+
+def _own_kind(node: _Node, ancestors: list[str]) -> tuple[str | None, bool]:
+    """(kind of chrome the element itself names, whether a wrapper may overrule it)."""
+    attrs = node.attrs
+    if "hidden" in attrs or (attrs.get("aria-hidden") or "").lower() == "true" or \
+            _HIDDEN_STYLE.search((attrs.get("style") or "").lower()):
+        return "hidden", False
+    tag = node.tag
+    if tag in ("header", "footer") and _SECTIONING & set(ancestors):
+        tag = ""  # an article's or section's own header: its headline, its byline
+    if tag == "nav" or tag == "menu":
+        return "navigation", False
+    if tag in CHROME_TAGS:
+        return CHROME_TAGS[tag], True
+    role = (attrs.get("role") or "").lower().strip()
+    if role in CHROME_ROLES:
+        return CHROME_ROLES[role], role not in ("navigation", "menubar", "menu")
+    for token in _tokens(attrs):
+        kind = CLASS_TOKENS.get(token)
+        if kind is not None:
+            return kind, True
+    if tag in _BLOCKS and node.letters >= LINK_DENSE_MIN_LETTERS and node.links >= 2 and \
+            node.link_letters >= LINK_DENSE_SHARE * node.letters:
+        return "links", True
+    return None, False
+
+
+def _classify(nodes: list[_Node], total: int) -> list[str]:
+    """The kind of every node: "content", "hidden" or a kind of chrome (inherited)."""
+    teasers = _teaser_articles(nodes)
+    kinds = ["content"] * len(nodes)
+    tags = [n.tag for n in nodes]
+    for index, node in enumerate(nodes):
+        parent = node.parent
+        if parent >= 0 and kinds[parent] != "content":
+            kinds[index] = kinds[parent]
+            continue
+        ancestors: list[str] = []
+        p = parent
+        while p >= 0 and len(ancestors) < 64:
+            ancestors.append(tags[p])
+            p = nodes[p].parent
+        if index in teasers:
+            kinds[index] = "teaser"
+            continue
+        kind, overrulable = _own_kind(node, ancestors)
+        if kind is None:
+            continue
+        if overrulable and node.letters > WRAPPER_MIN_LETTERS and \
+                node.letters > WRAPPER_SHARE * total:
+            continue  # a layout wrapper (a whole-page form, "with-sidebar"): look inside
+        kinds[index] = kind
+    return kinds
+
+
+def _teaser_articles(nodes: list[_Node]) -> set[int]:
+    articles = [i for i, n in enumerate(nodes) if n.tag == "article"]
+    if len(articles) < 2:
+        return set()
+    longest = max(nodes[i].letters for i in articles)
+    # Nested articles (comments inside a post) are the post's: only top-level ones compete.
+    top = [i for i in articles if not _inside(nodes, i, set(articles))]
+    return {i for i in top if nodes[i].letters < TEASER_ARTICLE_SHARE * longest}
+
+
+def _inside(nodes: list[_Node], index: int, among: set[int]) -> bool:
+    p = nodes[index].parent
+    while p >= 0:
+        if p in among:
+            return True
+        p = nodes[p].parent
+    return False
+
+
+def _passwords(nodes: list[_Node], kinds: list[str]) -> list[PasswordField]:
+    found = []
+    for index, node in enumerate(nodes):
+        if node.tag != "input" or (node.attrs.get("type") or "").lower() != "password":
+            continue
+        form_letters, form_place = 0, kinds[index]
+        p = node.parent
+        while p >= 0:
+            if nodes[p].tag == "form":
+                form_letters, form_place = nodes[p].letters, kinds[p]
+                break
+            p = nodes[p].parent
+        found.append(PasswordField(kinds[index], form_letters, form_place))
+    return found

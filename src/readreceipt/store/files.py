@@ -1,0 +1,123 @@
+"""The local library's blobs, texts, records and logs, as files in its folder.
+
+- :class:`FileBlobStore` keeps each blob at ``<root>/<first two hex>/<digest>``
+  (:class:`~readreceipt.store.protocols.BlobStore`): the bytes under ``store/``, the
+  extracted texts under ``text/``;
+- :class:`FileRecordStore` keeps each record at ``records/<record_id>.yaml``
+  (:class:`~readreceipt.store.protocols.RecordStore`);
+- :class:`FileLogs` appends to ``<name>`` JSON Lines files beside them
+  (:class:`~readreceipt.store.protocols.LogStore`).
+
+Invariants: a blob is written once and never overwritten, and ``put`` returns the digest of
+exactly the bytes stored; a record is replaced atomically (a reader sees the old file or the
+new one, never a part); ``get`` of something missing raises KeyError. OSError (a full disk,
+a read-only folder) is left to :class:`~readreceipt.store.library.Library`, which says it in
+words.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from readreceipt.store import jsonlog
+from readreceipt.store.atomic import write_once, write_replace
+
+_DIGEST = re.compile(r"^[0-9a-f]{64}$")
+_RECORD_SUFFIX = ".yaml"
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _read(path: Path, key: str) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise KeyError(key) from None
+
+
+class FileBlobStore:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def path(self, digest: str) -> Path:
+        if not _DIGEST.match(digest):
+            raise KeyError(digest)
+        return self.root / digest[:2] / digest
+
+    def location(self, digest: str) -> str:
+        return str(self.path(digest))
+
+    def put(self, data: bytes) -> str:
+        digest = sha256_hex(data)
+        write_once(self.path(digest), data)
+        return digest
+
+    def get(self, digest: str) -> bytes:
+        return _read(self.path(digest), digest)
+
+    def has(self, digest: str) -> bool:
+        try:
+            return self.path(digest).is_file()
+        except KeyError:
+            return False
+
+    def delete(self, digest: str) -> bool:
+        try:
+            self.path(digest).unlink()
+            return True
+        except (FileNotFoundError, KeyError):
+            return False
+
+    def digests(self) -> Iterator[str]:
+        if not self.root.is_dir():
+            return
+        for sub in sorted(self.root.iterdir()):
+            if sub.is_dir() and len(sub.name) == 2:
+                for item in sorted(sub.iterdir()):
+                    if _DIGEST.match(item.name):
+                        yield item.name
+
+
+class FileRecordStore:
+    """Records as ``<root>/<record_id>.yaml``. Ids are checked by the library first."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def path(self, record_id: str) -> Path:
+        return self.root / f"{record_id}{_RECORD_SUFFIX}"
+
+    def location(self, record_id: str) -> str:
+        return str(self.path(record_id))
+
+    def put(self, record_id: str, data: bytes) -> None:
+        write_replace(self.path(record_id), data)
+
+    def get(self, record_id: str) -> bytes:
+        return _read(self.path(record_id), record_id)
+
+    def has(self, record_id: str) -> bool:
+        return self.path(record_id).is_file()
+
+    def ids(self) -> Iterator[str]:
+        for path in sorted(self.root.glob(f"*{_RECORD_SUFFIX}")):
+            yield path.name.removesuffix(_RECORD_SUFFIX)
+
+
+class FileLogs:
+    """JSON Lines logs in the library's folder (see :mod:`readreceipt.store.jsonlog`)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def append(self, name: str, entry: dict[str, Any]) -> None:
+        jsonlog.append(self.root / name, entry)
+
+    def read(self, name: str) -> Iterator[dict[str, Any]]:
+        return jsonlog.read(self.root / name)

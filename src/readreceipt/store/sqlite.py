@@ -1,0 +1,503 @@
+"""The embedded index: one SQLite file (``index.db``) beside the records, in WAL mode.
+
+The YAML records are the evidence; the index exists to answer questions fast (newest copy
+of a URL, counts by verdict, unreported flags) and to hold the state several processes share
+(the pacing schedule, the robots.txt cache). It can be rebuilt from the records. This module
+is the only one in readreceipt that speaks SQL; it implements
+:class:`~readreceipt.store.protocols.Index`.
+
+Concurrency: WAL journal, ``synchronous=NORMAL`` (survives application crashes), autocommit
+connections, and every writing transaction begun with ``BEGIN IMMEDIATE`` so that several
+processes queue on the write lock instead of failing with SQLITE_BUSY mid-transaction.
+
+Migrations are named and applied once, in order; each applied name is recorded. Append a
+new one; never edit one already applied.
+
+Standard library only (the hook's report path opens the index read-only to ask whether
+there is anything to tell, and must stay light).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from readreceipt.errors import LibraryError
+from readreceipt.store.clock import utc_now
+from readreceipt.store.protocols import (
+    EVERY_RETRIEVAL,
+    ROBOTS_PENDING,
+    AnswerCheck,
+    CachedRobots,
+    Flag,
+    NewFlag,
+    ProbeAnswer,
+    Retrieval,
+    RetrievalFilter,
+    RobotsClaim,
+    Summary,
+)
+
+if TYPE_CHECKING:
+    from readreceipt.store.records import Record
+
+BUSY_TIMEOUT_MS = 60_000
+
+#: (name, SQL). Append only; never edit an applied migration.
+MIGRATIONS: list[tuple[str, str]] = [
+    ("0001_retrievals", """
+        CREATE TABLE retrievals (
+            record_id TEXT PRIMARY KEY,
+            url TEXT NOT NULL,
+            final_url TEXT,
+            host TEXT,
+            fetched_at TEXT NOT NULL,
+            http_status INTEGER,
+            content_type TEXT,
+            verdict TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            wall TEXT,
+            bytes INTEGER NOT NULL DEFAULT 0,
+            bytes_sha256 TEXT,
+            bytes_kept INTEGER NOT NULL DEFAULT 0,
+            truncated INTEGER NOT NULL DEFAULT 0,
+            text_sha256 TEXT,
+            page_text_sha256 TEXT,
+            text_chars INTEGER NOT NULL DEFAULT 0,
+            javascript_executed INTEGER NOT NULL DEFAULT 0,
+            session_id TEXT,
+            agent_id TEXT,
+            answer_outcome TEXT,
+            answer_without_page_text INTEGER NOT NULL DEFAULT 0,
+            title TEXT
+        );
+        CREATE INDEX retrievals_url ON retrievals(url, fetched_at);
+        CREATE INDEX retrievals_final_url ON retrievals(final_url, fetched_at);
+        CREATE INDEX retrievals_fetched ON retrievals(fetched_at);
+        CREATE INDEX retrievals_session ON retrievals(session_id);
+        CREATE INDEX retrievals_sha ON retrievals(bytes_sha256);
+    """),
+    ("0002_checks_flags", """
+        CREATE TABLE answer_checks (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            record_id TEXT NOT NULL,
+            url TEXT NOT NULL,
+            checked_at TEXT NOT NULL,
+            outcome TEXT NOT NULL,
+            reason TEXT,
+            answer_sha256 TEXT,
+            session_id TEXT,
+            agent_id TEXT
+        );
+        CREATE INDEX answer_checks_record ON answer_checks(record_id);
+        CREATE TABLE flags (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            record_id TEXT NOT NULL,
+            url TEXT NOT NULL,
+            passage TEXT NOT NULL,
+            nearest TEXT,
+            similarity REAL,
+            session_id TEXT,
+            agent_id TEXT,
+            created_at TEXT NOT NULL,
+            reported_at TEXT,
+            reported_to TEXT
+        );
+        CREATE INDEX flags_session ON flags(session_id, reported_at);
+    """),
+    ("0003_pacing", """
+        CREATE TABLE pacing (
+            host TEXT PRIMARY KEY,
+            next_at REAL NOT NULL
+        );
+        CREATE TABLE robots (
+            origin TEXT PRIMARY KEY,
+            fetched_at REAL NOT NULL,
+            status INTEGER,
+            body TEXT,
+            outcome TEXT NOT NULL
+        );
+    """),
+    ("0004_soft404_probes", """
+        CREATE TABLE soft404_probes (
+            origin TEXT PRIMARY KEY,
+            fetched_at REAL NOT NULL,
+            url TEXT NOT NULL,
+            final_url TEXT,
+            status INTEGER,
+            text_sha256 TEXT,
+            text TEXT,
+            failure TEXT
+        );
+    """),
+]
+
+_RETRIEVAL_COLUMNS = (
+    "record_id", "url", "final_url", "host", "fetched_at", "http_status", "content_type",
+    "verdict", "reason", "wall", "bytes", "bytes_sha256", "bytes_kept", "truncated",
+    "text_sha256", "page_text_sha256", "text_chars", "javascript_executed", "session_id",
+    "agent_id", "answer_outcome", "answer_without_page_text", "title",
+)
+_BOOLEAN_COLUMNS = frozenset({"bytes_kept", "truncated", "javascript_executed",
+                              "answer_without_page_text"})
+_FLAG_COLUMNS = ("id", "record_id", "url", "passage", "nearest", "similarity", "session_id",
+                 "agent_id", "created_at", "reported_at", "reported_to")
+_SELECT_RETRIEVALS = f"SELECT {', '.join(_RETRIEVAL_COLUMNS)} FROM retrievals"  # noqa: S608 - constant column names
+_SELECT_FLAGS = f"SELECT {', '.join(_FLAG_COLUMNS)} FROM flags"  # noqa: S608 - constant column names
+_NEWEST_FIRST = " ORDER BY fetched_at DESC, record_id DESC"
+
+
+def _row_for(record: Record) -> tuple[Any, ...]:
+    values = {
+        **{c: getattr(record, c) for c in _RETRIEVAL_COLUMNS if hasattr(record, c)},
+        "host": urlsplit(record.url).hostname or "",
+        "answer_outcome": (record.answer_check or {}).get("outcome"),
+    }
+    return tuple(values.get(c) for c in _RETRIEVAL_COLUMNS)
+
+
+def _retrieval(row: Sequence[Any]) -> Retrieval:
+    values: dict[str, Any] = {c: (bool(v) if c in _BOOLEAN_COLUMNS else v)
+                              for c, v in zip(_RETRIEVAL_COLUMNS, row, strict=True)}
+    return Retrieval(**values)
+
+
+def _flag(row: Sequence[Any]) -> Flag:
+    return Flag(**dict(zip(_FLAG_COLUMNS, row, strict=True)))
+
+
+def _library_error(exc: sqlite3.Error, path: Path, doing: str) -> LibraryError:
+    text = str(exc)
+    if "readonly" in text or "read-only" in text:
+        return LibraryError(f"the index {path} is not writable ({text}); nothing already "
+                            "stored was changed", reason="read_only")
+    if "disk is full" in text or "database or disk is full" in text:
+        return LibraryError(f"the disk is full while {doing} in {path}; nothing already "
+                            "stored was lost", reason="disk_full")
+    if isinstance(exc, sqlite3.DatabaseError) and "not a database" in text:
+        return LibraryError(f"{path} is not a readreceipt index ({text})",
+                            reason="not_a_library")
+    return LibraryError(f"the index {path} failed while {doing}: {text}", reason="io")
+
+
+class SQLiteIndex:
+    """The index over one library's records."""
+
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
+        self.path = path
+        self.read_only = read_only
+        try:
+            self._conn = self._connect(path, read_only)
+            if not read_only:
+                self._conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+                self._set_wal()
+                self._conn.execute("PRAGMA synchronous=NORMAL")
+                self._migrate()
+        except sqlite3.Error as exc:
+            with contextlib.suppress(AttributeError, sqlite3.Error):
+                self._conn.close()
+            raise _library_error(exc, path, "opening it") from exc
+
+    @staticmethod
+    def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
+        if read_only:
+            # On a read-only folder SQLite cannot make the WAL's -shm file; ``immutable``
+            # reads the file as it is. Any write then fails, and the library says why.
+            return sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True,
+                                   isolation_level=None, check_same_thread=False)
+        return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                               check_same_thread=False)
+
+    @classmethod
+    def peek(cls, path: Path) -> SQLiteIndex:
+        """Open an existing index only to read it, creating and migrating nothing (the
+        hook's quick look). LibraryError when there is no readable index at ``path``."""
+        index = cls.__new__(cls)
+        index.path, index.read_only = path, True
+        uri = path.resolve().as_uri() + "?mode=ro"
+        try:
+            index._conn = sqlite3.connect(uri, uri=True, timeout=5, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise _library_error(exc, path, "opening it") from exc
+        return index
+
+    def _set_wal(self) -> None:
+        # Switching to WAL needs a brief exclusive lock; several new processes may race here.
+        for _ in range(50):
+            try:
+                self._conn.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc):
+                    raise
+                time.sleep(0.05)
+
+    def close(self) -> None:
+        self._conn.close()
+
+    @contextlib.contextmanager
+    def _write(self, doing: str) -> Iterator[sqlite3.Connection]:
+        """A writing transaction, begun IMMEDIATE so it queues for the write lock."""
+        if self.read_only:
+            raise LibraryError(f"the index {self.path} is on a read-only disk or folder",
+                               reason="read_only")
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise _library_error(exc, self.path, doing) from exc
+        try:
+            yield self._conn
+            self._conn.execute("COMMIT")
+        except BaseException as exc:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise _library_error(exc, self.path, doing) from exc
+            raise
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        try:
+            return self._conn.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise _library_error(exc, self.path, "reading it") from exc
+
+    def _migrate(self) -> None:
+        with self._write("migrating it") as conn:
+            conn.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, "
+                         "applied_at TEXT NOT NULL)")
+            done = {r[0] for r in conn.execute("SELECT name FROM migrations")}
+            for name, sql in MIGRATIONS:
+                if name in done:
+                    continue
+                for statement in sql.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.execute("INSERT INTO migrations VALUES (?, ?)", (name, utc_now()))
+
+    # retrievals -----------------------------------------------------------------------
+
+    def add_retrieval(self, record: Record) -> None:
+        marks = ",".join("?" for _ in _RETRIEVAL_COLUMNS)
+        with self._write("writing a retrieval") as conn:
+            conn.execute(f"INSERT OR REPLACE INTO retrievals ({','.join(_RETRIEVAL_COLUMNS)}) "  # noqa: S608 - column names are constants
+                         f"VALUES ({marks})", _row_for(record))
+
+    def retrieval(self, record_id: str) -> Retrieval | None:
+        rows = self._read(_SELECT_RETRIEVALS + " WHERE record_id = ?", (record_id,))
+        return _retrieval(rows[0]) if rows else None
+
+    def ids_with_prefix(self, prefix: str, limit: int = 3) -> list[str]:
+        rows = self._read("SELECT record_id FROM retrievals WHERE record_id >= ? AND "
+                          "record_id < ? ORDER BY record_id LIMIT ?",
+                          (prefix, prefix + "\uffff", limit))
+        return [r[0] for r in rows]
+
+    def for_url(self, url: str, *, limit: int | None = None) -> list[Retrieval]:
+        sql = _SELECT_RETRIEVALS + " WHERE url = ? OR final_url = ?" + _NEWEST_FIRST
+        params: tuple[Any, ...] = (url, url)
+        if limit is not None:
+            sql += " LIMIT ?"
+            params += (limit,)
+        return [_retrieval(r) for r in self._read(sql, params)]
+
+    def retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL, *,
+                   limit: int | None = 50, offset: int = 0) -> list[Retrieval]:
+        clauses, params = _filters(where)
+        sql = _SELECT_RETRIEVALS + clauses + _NEWEST_FIRST
+        if limit is not None:
+            sql += " LIMIT ? OFFSET ?"
+            params += [limit, offset]
+        return [_retrieval(r) for r in self._read(sql, params)]
+
+    def count_retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL) -> int:
+        clauses, params = _filters(where)
+        sql = "SELECT COUNT(*) FROM retrievals" + clauses  # noqa: S608 - constant clauses
+        return int(self._read(sql, params)[0][0])
+
+    def newest_reached_since(self, url: str, since: str) -> str | None:
+        sql = ("SELECT record_id FROM retrievals WHERE (url = ? OR final_url = ?) "
+               "AND http_status IS NOT NULL AND fetched_at >= ? "
+               "ORDER BY fetched_at DESC, record_id DESC LIMIT 1")
+        rows = self._read(sql, (url, url, since))
+        return str(rows[0][0]) if rows else None
+
+    def session_capture_count(self, session_id: str) -> int:
+        rows = self._read("SELECT COUNT(*) FROM retrievals WHERE session_id = ?", (session_id,))
+        return int(rows[0][0])
+
+    def summary(self) -> Summary:
+        totals = self._read(
+            "SELECT COUNT(*), COUNT(DISTINCT url), COALESCE(SUM(bytes_kept), 0), "
+            "COALESCE(SUM(answer_without_page_text), 0) FROM retrievals")[0]
+        pairs = self._read("SELECT verdict, reason, COUNT(*) FROM retrievals "
+                           "GROUP BY verdict, reason ORDER BY COUNT(*) DESC, verdict, reason")
+        outcomes = self._read("SELECT answer_outcome, COUNT(*) FROM retrievals WHERE "
+                              "answer_outcome IS NOT NULL GROUP BY answer_outcome "
+                              "ORDER BY COUNT(*) DESC, answer_outcome")
+        flags = self._read("SELECT COUNT(*) FROM flags")[0][0]
+        checks = self._read("SELECT COUNT(*) FROM answer_checks")[0][0]
+        return Summary(
+            retrievals=int(totals[0]), urls=int(totals[1]), bytes_kept=int(totals[2]),
+            answer_without_page_text=int(totals[3]), flags=int(flags),
+            answer_checks=int(checks),
+            by_verdict_reason=tuple((str(v), str(r), int(n)) for v, r, n in pairs),
+            by_answer_outcome=tuple((str(o), int(n)) for o, n in outcomes))
+
+    def set_forgotten(self, record_ids: Sequence[str]) -> None:
+        with self._write("forgetting bytes") as conn:
+            conn.executemany("UPDATE retrievals SET bytes_kept = 0 WHERE record_id = ?",
+                             [(r,) for r in record_ids])
+
+    def is_bytes_kept(self, digest: str) -> bool:
+        return bool(self._read("SELECT 1 FROM retrievals WHERE bytes_sha256 = ? AND "
+                               "bytes_kept = 1 LIMIT 1", (digest,)))
+
+    def is_text_kept(self, digest: str) -> bool:
+        return bool(self._read("SELECT 1 FROM retrievals WHERE (text_sha256 = ? OR "
+                               "page_text_sha256 = ?) AND bytes_kept = 1 LIMIT 1",
+                               (digest, digest)))
+
+    # answer checks and flags ----------------------------------------------------------
+
+    def add_check(self, check: AnswerCheck) -> None:
+        with self._write("writing an answer check") as conn:
+            conn.execute("INSERT INTO answer_checks (record_id, url, checked_at, outcome, reason,"
+                         " answer_sha256, session_id, agent_id) VALUES (?,?,?,?,?,?,?,?)",
+                         (check.record_id, check.url, utc_now(), check.outcome, check.reason,
+                          check.answer_sha256, check.session_id, check.agent_id))
+
+    def add_flags(self, flags: Sequence[NewFlag]) -> None:
+        if not flags:
+            return
+        with self._write("writing flags") as conn:
+            conn.executemany(
+                "INSERT INTO flags (record_id, url, passage, nearest, similarity, session_id,"
+                " agent_id, created_at) VALUES (?,?,?,?,?,?,?,?)",
+                [(f.record_id, f.url, f.passage, f.nearest, f.similarity, f.session_id,
+                  f.agent_id, f.created_at) for f in flags])
+
+    def flags(self, *, limit: int = 200, session_id: str | None = None) -> list[Flag]:
+        where, params = ("", []) if session_id is None else (" WHERE session_id = ?",
+                                                              [session_id])
+        rows = self._read(_SELECT_FLAGS + where + " ORDER BY id DESC LIMIT ?", [*params, limit])
+        return [_flag(r) for r in rows]
+
+    @staticmethod
+    def _unreported(session_id: str, agent_id: str | None) -> tuple[str, list[Any]]:
+        sql = " WHERE session_id = ? AND reported_at IS NULL"
+        params: list[Any] = [session_id]
+        if agent_id is not None:
+            sql += " AND agent_id = ?"
+            params.append(agent_id)
+        return sql, params
+
+    def has_unreported_flags(self, session_id: str, agent_id: str | None) -> bool:
+        where, params = self._unreported(session_id, agent_id)
+        return bool(self._read("SELECT 1 FROM flags" + where + " LIMIT 1", params))  # noqa: S608 - constant clauses
+
+    def claim_unreported_flags(self, session_id: str, agent_id: str | None, *,
+                               limit: int) -> list[Flag]:
+        where, params = self._unreported(session_id, agent_id)
+        with self._write("claiming flags") as conn:
+            rows = conn.execute(_SELECT_FLAGS + where + " ORDER BY id LIMIT ?",
+                                [*params, limit]).fetchall()
+            now, told = utc_now(), agent_id or "main"
+            conn.executemany("UPDATE flags SET reported_at = ?, reported_to = ? WHERE id = ?",
+                             [(now, told, row[0]) for row in rows])
+        return [_flag((*row[:-2], now, told)) for row in rows]
+
+    # the pacing schedule --------------------------------------------------------------
+
+    def reserve_pacing_slot(self, host: str, gap: float, clock: Callable[[], float]) -> float:
+        with self._write("reserving a pacing slot") as conn:
+            row = conn.execute("SELECT next_at FROM pacing WHERE host = ?", (host,)).fetchone()
+            now = clock()
+            start = max(now, row[0]) if row else now
+            conn.execute("INSERT INTO pacing (host, next_at) VALUES (?, ?) ON CONFLICT(host) "
+                         "DO UPDATE SET next_at = excluded.next_at", (host, start + gap))
+        return float(start)
+
+    def release_pacing_slot(self, host: str, start: float, gap: float) -> None:
+        with self._write("releasing a pacing slot") as conn:
+            conn.execute("UPDATE pacing SET next_at = ? WHERE host = ? AND next_at = ?",
+                         (start, host, start + gap))
+
+    # the robots.txt cache -------------------------------------------------------------
+
+    def claim_robots(self, origin: str, now: float, *, fresh: Callable[[CachedRobots], bool],
+                     pending_timeout: float) -> RobotsClaim:
+        with self._write("reading the robots.txt cache") as conn:
+            row = conn.execute("SELECT origin, fetched_at, status, body, outcome FROM robots "
+                               "WHERE origin = ?", (origin,)).fetchone()
+            if row is not None:
+                entry = CachedRobots(row[0], float(row[1]), row[2], row[3] or "", row[4])
+                if fresh(entry):
+                    return RobotsClaim(entry, claimed=False)
+                if entry.outcome == ROBOTS_PENDING and now - entry.fetched_at < pending_timeout:
+                    return RobotsClaim(None, claimed=False)
+            conn.execute("INSERT INTO robots (origin, fetched_at, status, body, outcome) "
+                         "VALUES (?, ?, NULL, NULL, ?) ON CONFLICT(origin) DO UPDATE SET "
+                         "fetched_at = excluded.fetched_at, status = NULL, body = NULL, "
+                         "outcome = excluded.outcome", (origin, now, ROBOTS_PENDING))
+        return RobotsClaim(None, claimed=True)
+
+    def release_robots_claim(self, origin: str) -> None:
+        with self._write("releasing a robots.txt claim") as conn:
+            conn.execute("DELETE FROM robots WHERE origin = ? AND outcome = ?",
+                         (origin, ROBOTS_PENDING))
+
+    def store_robots(self, entry: CachedRobots) -> None:
+        with self._write("caching a robots.txt") as conn:
+            conn.execute("INSERT INTO robots (origin, fetched_at, status, body, outcome) "
+                         "VALUES (?, ?, ?, ?, ?) ON CONFLICT(origin) DO UPDATE SET "
+                         "fetched_at = excluded.fetched_at, status = excluded.status, "
+                         "body = excluded.body, outcome = excluded.outcome",
+                         (entry.origin, entry.fetched_at, entry.status, entry.body,
+                          entry.outcome))
+
+    # soft-404 probes (one per origin, kept a day) --------------------------------------
+
+    def probe_answer_for_origin(self, origin: str, newer_than: float) -> ProbeAnswer | None:
+        rows = self._read(
+            "SELECT origin, fetched_at, url, final_url, status, text_sha256, text, failure "
+            "FROM soft404_probes WHERE origin = ? AND fetched_at > ?", (origin, newer_than))
+        return ProbeAnswer(*rows[0]) if rows else None
+
+    def remember_probe_answer(self, answer: ProbeAnswer) -> None:
+        with self._write("caching a soft-404 probe's answer") as conn:
+            conn.execute(
+                "INSERT INTO soft404_probes (origin, fetched_at, url, final_url, status, "
+                "text_sha256, text, failure) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT(origin) DO UPDATE SET fetched_at = excluded.fetched_at, "
+                "url = excluded.url, final_url = excluded.final_url, status = excluded.status,"
+                " text_sha256 = excluded.text_sha256, text = excluded.text, "
+                "failure = excluded.failure",
+                (answer.origin, answer.fetched_at, answer.url, answer.final_url, answer.status,
+                 answer.text_sha256, answer.text, answer.failure))
+
+
+def _filters(where: RetrievalFilter) -> tuple[str, list[Any]]:
+    """A WHERE clause (or '') and its parameters for ``where``."""
+    clauses: list[str] = []
+    params: list[Any] = []
+    if where.verdict:
+        clauses.append("verdict = ?")
+        params.append(where.verdict.upper())
+    if where.session_id:
+        clauses.append("session_id = ?")
+        params.append(where.session_id)
+    if where.url_like:
+        clauses.append("(url LIKE ? OR final_url LIKE ?)")
+        params += [f"%{where.url_like}%", f"%{where.url_like}%"]
+    if where.since:
+        clauses.append("fetched_at >= ?")
+        params.append(where.since)
+    if where.until:
+        clauses.append("fetched_at < ?")
+        params.append(where.until)
+    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params

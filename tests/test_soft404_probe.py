@@ -1,0 +1,169 @@
+"""The soft-404 probe against real local servers: a host that answers every path with the
+same page, one that answers a missing path with 404, and a probe the address guard refuses.
+
+The page is one a person would call a not-found page but no phrase of the table names
+outright ("Oops", an apology, the site's navigation), so only the host's own answer for a
+path that cannot exist decides it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from readreceipt.fetching.addresses import AllowHosts
+from readreceipt.fetching.deadline import Deadline
+from readreceipt.fetching.netguard import AddressGuard
+from readreceipt.fetching.probe import probe_origin
+from readreceipt.fetching.urlpolicy import check_url
+from readreceipt.pipeline import CaptureOptions, capture
+from readreceipt.store.library import Library
+
+NAV = "".join(f"<li><a href='/section/{i}'>Section number {i} of the site</a></li>"
+              for i in range(40))
+OOPS = (f"<html><head><title>Oops! | Example Shop</title></head><body><nav><ul>{NAV}</ul>"
+        "</nav><main><h1>Oops!</h1><p>We looked everywhere for this one.</p></main>"
+        "<footer><a href='/about'>About us</a> <a href='/help'>Help centre</a></footer>"
+        "</body></html>").encode()
+
+
+@dataclass
+class Host:
+    """A real HTTP server on 127.0.0.1 whose answer for each path a function decides."""
+
+    answer: Callable[[str], tuple[int, bytes]]
+    paths: list[str] = field(default_factory=list)
+    port: int = 0
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+@pytest.fixture
+def host_factory(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Host]]:
+    servers: list[ThreadingHTTPServer] = []
+
+    def start(answer: Callable[[str], tuple[int, bytes]]) -> Host:
+        host = Host(answer)
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                host.paths.append(self.path)
+                status, body = (404, b"") if self.path == "/robots.txt" else \
+                    host.answer(self.path)
+                self.send_response(status)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, format: str, *args: object) -> None:
+                return
+
+        httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        httpd.daemon_threads = True
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        servers.append(httpd)
+        host.port = httpd.server_address[1]
+        monkeypatch.setenv("READRECEIPT_ALLOW_HOSTS", f"127.0.0.1:{host.port}")
+        return host
+
+    yield start
+    for httpd in servers:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def _probes(host: Host) -> list[str]:
+    return [p for p in host.paths if p.startswith("/readreceipt-probe-")]
+
+
+def test_a_host_answering_every_path_with_the_same_page_serves_a_soft_404(
+        host_factory: Callable[..., Host], tmp_path: Path) -> None:
+    host = host_factory(lambda path: (200, OOPS))
+    lib = Library.open(tmp_path / "lib")
+    result = capture(f"{host.base}/products/blue-kettle", CaptureOptions(render=False, wait=10),
+                     lib)
+    record = result.record
+    assert (record.verdict, record.reason) == ("UNKNOWN", "soft_404")
+    assert record.rule is not None and record.rule.startswith("probe:")
+    probe = record.probe
+    assert probe is not None and probe["status"] == 200 and probe["outcome"] == "soft_404"
+    assert probe["url"].startswith(f"{host.base}/readreceipt-probe-")
+    assert probe["text_sha256"] and probe["cached"] is False
+    assert len(_probes(host)) == 1  # one extra request, and the record says it was made
+    # A second suspect page of the same host within the day: the answer kept is used.
+    again = capture(f"{host.base}/products/red-kettle", CaptureOptions(render=False, wait=10),
+                    lib).record
+    assert again.reason == "soft_404" and again.probe is not None and again.probe["cached"]
+    assert len(_probes(host)) == 1
+
+
+def test_under_now_no_probe_is_made_and_the_page_only_rules_stand(
+        host_factory: Callable[..., Host], tmp_path: Path) -> None:
+    host = host_factory(lambda path: (200, OOPS))
+    record = capture(f"{host.base}/products/blue-kettle",
+                     CaptureOptions(now=True, render=False), Library.open(tmp_path / "lib")).record
+    assert record.verdict == "RETRIEVED" and record.probe is None
+    assert _probes(host) == []
+
+
+def test_a_host_answering_a_missing_path_with_404_clears_the_suspicion(
+        host_factory: Callable[..., Host], tmp_path: Path) -> None:
+    host = host_factory(lambda path: (200, OOPS) if path == "/products/blue-kettle"
+                        else (404, b"<html><body>Nothing here</body></html>"))
+    record = capture(f"{host.base}/products/blue-kettle", CaptureOptions(render=False, wait=10),
+                     Library.open(tmp_path / "lib")).record
+    assert record.verdict == "RETRIEVED"
+    assert record.probe is not None and record.probe["status"] == 404
+    assert record.probe["outcome"] == "cleared"
+    assert len(_probes(host)) == 1
+
+
+def test_a_page_unlike_the_answer_for_a_missing_path_stays_read(
+        host_factory: Callable[..., Host], tmp_path: Path) -> None:
+    home = OOPS.replace(b"We looked everywhere for this one.",
+                        b"Welcome to the shop: kettles, teapots, cups and saucers for every "
+                        b"kitchen, with free delivery on orders over twenty pounds.")
+    host = host_factory(lambda path: (200, OOPS) if path == "/products/blue-kettle"
+                        else (200, home))
+    record = capture(f"{host.base}/products/blue-kettle", CaptureOptions(render=False, wait=10),
+                     Library.open(tmp_path / "lib")).record
+    assert record.verdict == "RETRIEVED"
+    assert record.probe is not None and record.probe["outcome"] == "different"
+
+
+class _Fixed:
+    def __init__(self, address: str) -> None:
+        self.address = address
+
+    def resolve(self, host: str, port: int) -> list[str]:
+        return [self.address]
+
+
+@pytest.mark.parametrize("exempt", [False, True], ids=["guarded", "control-exempted"])
+def test_a_probe_to_a_blocked_address_is_refused(
+        exempt: bool, host_factory: Callable[..., Host], tmp_path: Path) -> None:
+    host = host_factory(lambda path: (200, OOPS))
+    name = f"shop.example:{host.port}"
+    allow = AllowHosts(frozenset({name}) if exempt else frozenset())
+    guard = AddressGuard(allow=allow, resolver=_Fixed("127.0.0.1"))
+    target = check_url(f"http://{name}/products/blue-kettle")
+    with Library.open(tmp_path / "lib") as lib:
+        row, cached = probe_origin(lib, target, guard, Deadline.after(10.0),
+                                   lambda answer: answer.body.decode("utf-8", "replace"))
+    if exempt:
+        # The control: with the loopback address exempted, the same probe reaches the host,
+        # so it is the guard that refuses it otherwise.
+        assert row.status == 200 and len(_probes(host)) == 1
+    else:
+        assert row.status is None and row.failure is not None
+        assert row.failure.startswith("refused:")
+        assert host.paths == []  # not even robots.txt was asked
+    assert cached is False
