@@ -36,6 +36,19 @@ SMALL_PAGE = ("<html><head><title>Item {n}</title></head><body><article><h1>Item
               "</article></body></html>")
 
 
+def _timed_routes(server: LocalServer, prefix: str, count: int) -> tuple[list[str],
+                                                                         list[float]]:
+    """``count`` pages under ``prefix``, and the list the server adds each arrival time to."""
+    arrivals: list[float] = []
+    body = SMALL_PAGE.format(n=prefix).encode()
+
+    def timed(handler: BaseHTTPRequestHandler) -> None:
+        arrivals.append(time.time())
+        reply(handler, body)
+
+    return [server.route(f"/{prefix}/{n}", handler=timed) for n in range(count)], arrivals
+
+
 def _start(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
     return subprocess.Popen([str(BIN / "readreceipt"), *args], cwd=cwd, env=clean_env(**env),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -77,14 +90,7 @@ def test_four_workers_by_200_urls_lose_and_duplicate_nothing(team: Team, tmp_pat
 
 def test_two_workers_on_one_host_keep_its_pace(team: Team, tmp_path: Path,
                                               server: LocalServer) -> None:
-    arrivals: list[float] = []
-    body = SMALL_PAGE.format(n="paced").encode()
-
-    def timed(handler: BaseHTTPRequestHandler) -> None:
-        arrivals.append(time.time())
-        reply(handler, body)
-
-    urls = [server.route(f"/paced/{n}", handler=timed) for n in range(6)]
+    urls, arrivals = _timed_routes(server, "paced", 6)
     env = {**team.env, "READRECEIPT_ALLOW_HOSTS": server.pair}
     procs = []
     for w in range(2):
@@ -232,14 +238,7 @@ def test_jobs_keep_one_hosts_pace_on_the_local_library(tmp_path: Path,
                                                       server: LocalServer) -> None:
     # capture --jobs N on the local library: N workers, each with its own connection to
     # index.db, queue after one host exactly as separate processes do.
-    arrivals: list[float] = []
-    body = SMALL_PAGE.format(n="jobs").encode()
-
-    def timed(handler: BaseHTTPRequestHandler) -> None:
-        arrivals.append(time.time())
-        reply(handler, body)
-
-    urls = [server.route(f"/jobs/{n}", handler=timed) for n in range(4)]
+    urls, arrivals = _timed_routes(server, "jobs", 4)
     (tmp_path / "urls.txt").write_text("\n".join(urls) + "\n")
     env = {"READRECEIPT_ALLOW_HOSTS": server.pair, "READRECEIPT_LIBRARY": str(tmp_path / "lib")}
     proc = _start(["capture", "--from", "urls.txt", "--jobs", "3", "--json"], tmp_path, env)

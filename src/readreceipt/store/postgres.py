@@ -36,28 +36,25 @@ from readreceipt.store import pgschema
 from readreceipt.store.clock import utc_now
 from readreceipt.store.config import TeamConfig, redact_dsn
 from readreceipt.store.protocols import (
-    EVERY_RETRIEVAL,
     ROBOTS_PENDING,
     AnswerCheck,
     CachedRobots,
     Flag,
     NewFlag,
     ProbeAnswer,
-    Retrieval,
-    RetrievalFilter,
     RobotsClaim,
     Summary,
 )
 from readreceipt.store.rows import (
-    NEWEST_FIRST,
     RETRIEVAL_COLUMNS,
     SELECT_FLAGS,
-    SELECT_RETRIEVALS,
-    filters,
+    IndexReads,
     flag,
+    robots_answer,
     row_for,
+    unreported,
 )
-from readreceipt.store.rows import retrieval as as_retrieval
+from readreceipt.store.rows import summary as summary_of
 
 if TYPE_CHECKING:
     import psycopg
@@ -107,7 +104,7 @@ class _Scrubbing(logging.Filter):
         return True
 
 
-class PostgresIndex:
+class PostgresIndex(IndexReads):
     """The index of a team library, in one PostgreSQL database."""
 
     read_only = False
@@ -193,6 +190,10 @@ class PostgresIndex:
             cur.execute(sql.encode("utf-8"), _clean(params))
             return cur.fetchall()
 
+    def _ask(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        # The shared questions are written with ?; none holds a literal question mark.
+        return self._read(sql.replace("?", "%s"), params)
+
     def _write(self, doing: str, sql: str, params: Sequence[Any] = ()) -> None:
         with self._tx(doing) as cur:
             cur.execute(sql.encode("utf-8"), _clean(params))
@@ -205,65 +206,11 @@ class PostgresIndex:
     def add_retrieval(self, record: Record) -> None:
         self._write("writing a retrieval", _UPSERT_RETRIEVAL, row_for(record))
 
-    def retrieval(self, record_id: str) -> Retrieval | None:
-        rows = self._read(SELECT_RETRIEVALS + " WHERE record_id = %s", (record_id,))
-        return as_retrieval(rows[0]) if rows else None
-
-    def ids_with_prefix(self, prefix: str, limit: int = 3) -> list[str]:
-        rows = self._read("SELECT record_id FROM retrievals WHERE record_id >= %s AND "
-                          "record_id < %s ORDER BY record_id LIMIT %s",
-                          (prefix, prefix + "\U0010ffff", limit))
-        return [r[0] for r in rows]
-
-    def for_url(self, url: str, *, limit: int | None = None) -> list[Retrieval]:
-        sql = SELECT_RETRIEVALS + " WHERE url = %s OR final_url = %s" + NEWEST_FIRST
-        params: list[Any] = [url, url]
-        if limit is not None:
-            sql += " LIMIT %s"
-            params.append(limit)
-        return [as_retrieval(r) for r in self._read(sql, params)]
-
-    def retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL, *,
-                   limit: int | None = 50, offset: int = 0) -> list[Retrieval]:
-        clauses, params = filters(where, "%s")
-        sql = SELECT_RETRIEVALS + clauses + NEWEST_FIRST
-        if limit is not None:
-            sql += " LIMIT %s OFFSET %s"
-            params += [limit, offset]
-        return [as_retrieval(r) for r in self._read(sql, params)]
-
-    def all_retrievals(self, batch: int = 5000) -> Iterator[Retrieval]:
-        """Every retrieval, oldest id first, read a page at a time (verify, push)."""
-        after = ""
-        while True:
-            rows = self._read(SELECT_RETRIEVALS + " WHERE record_id > %s ORDER BY record_id "
-                              "LIMIT %s", (after, batch))
-            for row in rows:
-                yield as_retrieval(row)
-            if len(rows) < batch:
-                return
-            after = rows[-1][0]
-
     def existing_ids(self, record_ids: Sequence[str]) -> set[str]:
         """Which of ``record_ids`` have a row (``push`` skips those)."""
         rows = self._read("SELECT record_id FROM retrievals WHERE record_id = ANY(%s)",
                           (list(record_ids),))
         return {str(r[0]) for r in rows}
-
-    def count_retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL) -> int:
-        clauses, params = filters(where, "%s")
-        return int(self._read("SELECT COUNT(*) FROM retrievals" + clauses, params)[0][0])  # noqa: S608 - constant clauses
-
-    def newest_reached_since(self, url: str, since: str) -> str | None:
-        sql = ("SELECT record_id FROM retrievals WHERE (url = %s OR final_url = %s) "  # noqa: S608 - constant clauses
-               f"AND http_status IS NOT NULL AND fetched_at >= %s{NEWEST_FIRST} LIMIT 1")
-        rows = self._read(sql, (url, url, since))
-        return str(rows[0][0]) if rows else None
-
-    def session_capture_count(self, session_id: str) -> int:
-        rows = self._read("SELECT COUNT(*) FROM retrievals WHERE session_id = %s",
-                          (session_id,))
-        return int(rows[0][0])
 
     def summary(self) -> Summary:
         totals = self._read(
@@ -276,25 +223,11 @@ class PostgresIndex:
                               "ORDER BY COUNT(*) DESC, answer_outcome")
         counts = self._read("SELECT (SELECT COUNT(*) FROM flags), "
                             "(SELECT COUNT(*) FROM answer_checks)")[0]
-        return Summary(
-            retrievals=int(totals[0]), urls=int(totals[1]), bytes_kept=int(totals[2]),
-            answer_without_page_text=int(totals[3]), flags=int(counts[0]),
-            answer_checks=int(counts[1]),
-            by_verdict_reason=tuple((str(v), str(r), int(n)) for v, r, n in pairs),
-            by_answer_outcome=tuple((str(o), int(n)) for o, n in outcomes))
+        return summary_of(totals, pairs, outcomes, counts[0], counts[1])
 
     def set_forgotten(self, record_ids: Sequence[str]) -> None:
         self._write("forgetting bytes", "UPDATE retrievals SET bytes_kept = FALSE WHERE "
                     "record_id = ANY(%s)", (list(record_ids),))
-
-    def is_bytes_kept(self, digest: str) -> bool:
-        return bool(self._read("SELECT 1 FROM retrievals WHERE bytes_sha256 = %s AND "
-                               "bytes_kept LIMIT 1", (digest,)))
-
-    def is_text_kept(self, digest: str) -> bool:
-        return bool(self._read("SELECT 1 FROM retrievals WHERE (text_sha256 = %s OR "
-                               "page_text_sha256 = %s) AND bytes_kept LIMIT 1",
-                               (digest, digest)))
 
     # answer checks and flags ------------------------------------------------------------
 
@@ -323,28 +256,9 @@ class PostgresIndex:
                          getattr(f, "reported_to", None), key))
                  for f, key in zip(flags, keys, strict=True)])
 
-    def flags(self, *, limit: int = 200, session_id: str | None = None) -> list[Flag]:
-        where, params = ("", []) if session_id is None else (" WHERE session_id = %s",
-                                                              [session_id])
-        rows = self._read(SELECT_FLAGS + where + " ORDER BY id DESC LIMIT %s", [*params, limit])
-        return [flag(r) for r in rows]
-
-    @staticmethod
-    def _unreported(session_id: str, agent_id: str | None) -> tuple[str, list[Any]]:
-        sql = " WHERE session_id = %s AND reported_at IS NULL"
-        params: list[Any] = [session_id]
-        if agent_id is not None:
-            sql += " AND agent_id = %s"
-            params.append(agent_id)
-        return sql, params
-
-    def has_unreported_flags(self, session_id: str, agent_id: str | None) -> bool:
-        where, params = self._unreported(session_id, agent_id)
-        return bool(self._read("SELECT 1 FROM flags" + where + " LIMIT 1", params))  # noqa: S608 - constant clauses
-
     def claim_unreported_flags(self, session_id: str, agent_id: str | None, *,
                                limit: int) -> list[Flag]:
-        where, params = self._unreported(session_id, agent_id)
+        where, params = unreported(session_id, agent_id, "%s")
         now, told = utc_now(), agent_id or "main"
         with self._tx("claiming flags") as cur:
             # SKIP LOCKED: two reports at once claim different flags, neither waits.
@@ -392,13 +306,9 @@ class PostgresIndex:
                         ("robots " + origin,))
             cur.execute("SELECT origin, fetched_at, status, body, outcome FROM robots "
                         "WHERE origin = %s", (origin,))
-            row = cur.fetchone()
-            if row is not None:
-                entry = CachedRobots(row[0], float(row[1]), row[2], row[3] or "", row[4])
-                if fresh(entry):
-                    return RobotsClaim(entry, claimed=False)
-                if entry.outcome == ROBOTS_PENDING and now - entry.fetched_at < pending_timeout:
-                    return RobotsClaim(None, claimed=False)
+            answer = robots_answer(cur.fetchone(), now, fresh, pending_timeout)
+            if answer is not None:
+                return answer
             cur.execute("INSERT INTO robots (origin, fetched_at, status, body, outcome) "
                         "VALUES (%s, %s, NULL, NULL, %s) ON CONFLICT (origin) DO UPDATE SET "
                         "fetched_at = EXCLUDED.fetched_at, status = NULL, body = NULL, "
@@ -418,12 +328,6 @@ class PostgresIndex:
                     (entry.origin, entry.fetched_at, entry.status, entry.body, entry.outcome))
 
     # soft-404 probes --------------------------------------------------------------------
-
-    def probe_answer_for_origin(self, origin: str, newer_than: float) -> ProbeAnswer | None:
-        rows = self._read(
-            "SELECT origin, fetched_at, url, final_url, status, text_sha256, text, failure "
-            "FROM soft404_probes WHERE origin = %s AND fetched_at > %s", (origin, newer_than))
-        return ProbeAnswer(*rows[0]) if rows else None
 
     def remember_probe_answer(self, answer: ProbeAnswer) -> None:
         self._write("caching a soft-404 probe's answer",

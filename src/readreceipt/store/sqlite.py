@@ -29,28 +29,25 @@ from typing import TYPE_CHECKING, Any
 from readreceipt.errors import LibraryError
 from readreceipt.store.clock import utc_now
 from readreceipt.store.protocols import (
-    EVERY_RETRIEVAL,
     ROBOTS_PENDING,
     AnswerCheck,
     CachedRobots,
     Flag,
     NewFlag,
     ProbeAnswer,
-    Retrieval,
-    RetrievalFilter,
     RobotsClaim,
     Summary,
 )
 from readreceipt.store.rows import (
-    NEWEST_FIRST,
     RETRIEVAL_COLUMNS,
     SELECT_FLAGS,
-    SELECT_RETRIEVALS,
-    filters,
+    IndexReads,
     flag,
+    robots_answer,
     row_for,
+    unreported,
 )
-from readreceipt.store.rows import retrieval as as_retrieval
+from readreceipt.store.rows import summary as summary_of
 
 if TYPE_CHECKING:
     from readreceipt.store.records import Record
@@ -160,7 +157,7 @@ def _library_error(exc: sqlite3.Error, path: Path, doing: str) -> LibraryError:
     return LibraryError(f"the index {path} failed while {doing}: {text}", reason="io")
 
 
-class SQLiteIndex:
+class SQLiteIndex(IndexReads):
     """The index over one library's records."""
 
     def __init__(self, path: Path, *, read_only: bool = False) -> None:
@@ -235,6 +232,9 @@ class SQLiteIndex:
                 raise _library_error(exc, self.path, doing) from exc
             raise
 
+    def _ask(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self._read(sql, params)
+
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:
             return self._conn.execute(sql, params).fetchall()
@@ -262,60 +262,6 @@ class SQLiteIndex:
             conn.execute(f"INSERT OR REPLACE INTO retrievals ({','.join(RETRIEVAL_COLUMNS)}) "  # noqa: S608 - column names are constants
                          f"VALUES ({marks})", row_for(record))
 
-    def retrieval(self, record_id: str) -> Retrieval | None:
-        rows = self._read(SELECT_RETRIEVALS + " WHERE record_id = ?", (record_id,))
-        return as_retrieval(rows[0]) if rows else None
-
-    def ids_with_prefix(self, prefix: str, limit: int = 3) -> list[str]:
-        rows = self._read("SELECT record_id FROM retrievals WHERE record_id >= ? AND "
-                          "record_id < ? ORDER BY record_id LIMIT ?",
-                          (prefix, prefix + "\uffff", limit))
-        return [r[0] for r in rows]
-
-    def for_url(self, url: str, *, limit: int | None = None) -> list[Retrieval]:
-        sql = SELECT_RETRIEVALS + " WHERE url = ? OR final_url = ?" + NEWEST_FIRST
-        params: tuple[Any, ...] = (url, url)
-        if limit is not None:
-            sql += " LIMIT ?"
-            params += (limit,)
-        return [as_retrieval(r) for r in self._read(sql, params)]
-
-    def retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL, *,
-                   limit: int | None = 50, offset: int = 0) -> list[Retrieval]:
-        clauses, params = filters(where)
-        sql = SELECT_RETRIEVALS + clauses + NEWEST_FIRST
-        if limit is not None:
-            sql += " LIMIT ? OFFSET ?"
-            params += [limit, offset]
-        return [as_retrieval(r) for r in self._read(sql, params)]
-
-    def all_retrievals(self, batch: int = 5000) -> Iterator[Retrieval]:
-        after = ""
-        while True:
-            rows = self._read(SELECT_RETRIEVALS + " WHERE record_id > ? ORDER BY record_id "
-                              "LIMIT ?", (after, batch))
-            for row in rows:
-                yield as_retrieval(row)
-            if len(rows) < batch:
-                return
-            after = rows[-1][0]
-
-    def count_retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL) -> int:
-        clauses, params = filters(where)
-        sql = "SELECT COUNT(*) FROM retrievals" + clauses  # noqa: S608 - constant clauses
-        return int(self._read(sql, params)[0][0])
-
-    def newest_reached_since(self, url: str, since: str) -> str | None:
-        sql = ("SELECT record_id FROM retrievals WHERE (url = ? OR final_url = ?) "
-               "AND http_status IS NOT NULL AND fetched_at >= ? "
-               "ORDER BY fetched_at DESC, record_id DESC LIMIT 1")
-        rows = self._read(sql, (url, url, since))
-        return str(rows[0][0]) if rows else None
-
-    def session_capture_count(self, session_id: str) -> int:
-        rows = self._read("SELECT COUNT(*) FROM retrievals WHERE session_id = ?", (session_id,))
-        return int(rows[0][0])
-
     def summary(self) -> Summary:
         totals = self._read(
             "SELECT COUNT(*), COUNT(DISTINCT url), COALESCE(SUM(bytes_kept), 0), "
@@ -327,26 +273,12 @@ class SQLiteIndex:
                               "ORDER BY COUNT(*) DESC, answer_outcome")
         flags = self._read("SELECT COUNT(*) FROM flags")[0][0]
         checks = self._read("SELECT COUNT(*) FROM answer_checks")[0][0]
-        return Summary(
-            retrievals=int(totals[0]), urls=int(totals[1]), bytes_kept=int(totals[2]),
-            answer_without_page_text=int(totals[3]), flags=int(flags),
-            answer_checks=int(checks),
-            by_verdict_reason=tuple((str(v), str(r), int(n)) for v, r, n in pairs),
-            by_answer_outcome=tuple((str(o), int(n)) for o, n in outcomes))
+        return summary_of(totals, pairs, outcomes, flags, checks)
 
     def set_forgotten(self, record_ids: Sequence[str]) -> None:
         with self._write("forgetting bytes") as conn:
             conn.executemany("UPDATE retrievals SET bytes_kept = 0 WHERE record_id = ?",
                              [(r,) for r in record_ids])
-
-    def is_bytes_kept(self, digest: str) -> bool:
-        return bool(self._read("SELECT 1 FROM retrievals WHERE bytes_sha256 = ? AND "
-                               "bytes_kept = 1 LIMIT 1", (digest,)))
-
-    def is_text_kept(self, digest: str) -> bool:
-        return bool(self._read("SELECT 1 FROM retrievals WHERE (text_sha256 = ? OR "
-                               "page_text_sha256 = ?) AND bytes_kept = 1 LIMIT 1",
-                               (digest, digest)))
 
     # answer checks and flags ----------------------------------------------------------
 
@@ -367,21 +299,6 @@ class SQLiteIndex:
                 [(f.record_id, f.url, f.passage, f.nearest, f.similarity, f.session_id,
                   f.agent_id, f.created_at) for f in flags])
 
-    def flags(self, *, limit: int = 200, session_id: str | None = None) -> list[Flag]:
-        where, params = ("", []) if session_id is None else (" WHERE session_id = ?",
-                                                              [session_id])
-        rows = self._read(SELECT_FLAGS + where + " ORDER BY id DESC LIMIT ?", [*params, limit])
-        return [flag(r) for r in rows]
-
-    @staticmethod
-    def _unreported(session_id: str, agent_id: str | None) -> tuple[str, list[Any]]:
-        sql = " WHERE session_id = ? AND reported_at IS NULL"
-        params: list[Any] = [session_id]
-        if agent_id is not None:
-            sql += " AND agent_id = ?"
-            params.append(agent_id)
-        return sql, params
-
     def all_flags(self) -> list[Flag]:
         """Every flag, oldest first (``push`` copies them)."""
         return [flag(r) for r in self._read(SELECT_FLAGS + " ORDER BY id")]
@@ -392,13 +309,9 @@ class SQLiteIndex:
                           "answer_sha256, session_id, agent_id FROM answer_checks ORDER BY id")
         return [(int(r[0]), str(r[1]), AnswerCheck(*r[2:])) for r in rows]
 
-    def has_unreported_flags(self, session_id: str, agent_id: str | None) -> bool:
-        where, params = self._unreported(session_id, agent_id)
-        return bool(self._read("SELECT 1 FROM flags" + where + " LIMIT 1", params))  # noqa: S608 - constant clauses
-
     def claim_unreported_flags(self, session_id: str, agent_id: str | None, *,
                                limit: int) -> list[Flag]:
-        where, params = self._unreported(session_id, agent_id)
+        where, params = unreported(session_id, agent_id)
         with self._write("claiming flags") as conn:
             rows = conn.execute(SELECT_FLAGS + where + " ORDER BY id LIMIT ?",
                                 [*params, limit]).fetchall()
@@ -430,12 +343,9 @@ class SQLiteIndex:
         with self._write("reading the robots.txt cache") as conn:
             row = conn.execute("SELECT origin, fetched_at, status, body, outcome FROM robots "
                                "WHERE origin = ?", (origin,)).fetchone()
-            if row is not None:
-                entry = CachedRobots(row[0], float(row[1]), row[2], row[3] or "", row[4])
-                if fresh(entry):
-                    return RobotsClaim(entry, claimed=False)
-                if entry.outcome == ROBOTS_PENDING and now - entry.fetched_at < pending_timeout:
-                    return RobotsClaim(None, claimed=False)
+            answer = robots_answer(row, now, fresh, pending_timeout)
+            if answer is not None:
+                return answer
             conn.execute("INSERT INTO robots (origin, fetched_at, status, body, outcome) "
                          "VALUES (?, ?, NULL, NULL, ?) ON CONFLICT(origin) DO UPDATE SET "
                          "fetched_at = excluded.fetched_at, status = NULL, body = NULL, "
@@ -457,12 +367,6 @@ class SQLiteIndex:
                           entry.outcome))
 
     # soft-404 probes (one per origin, kept a day) --------------------------------------
-
-    def probe_answer_for_origin(self, origin: str, newer_than: float) -> ProbeAnswer | None:
-        rows = self._read(
-            "SELECT origin, fetched_at, url, final_url, status, text_sha256, text, failure "
-            "FROM soft404_probes WHERE origin = ? AND fetched_at > ?", (origin, newer_than))
-        return ProbeAnswer(*rows[0]) if rows else None
 
     def remember_probe_answer(self, answer: ProbeAnswer) -> None:
         with self._write("caching a soft-404 probe's answer") as conn:
