@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
+import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -192,3 +193,18 @@ def test_push_needs_a_team_library(tmp_path: Path, server: LocalServer) -> None:
     assert result.code == 1 and "team library" in result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "other").exists()  # nothing was made where it looked
+
+
+def test_without_the_team_extra_one_line_names_it(tmp_path: Path) -> None:
+    # psycopg made unimportable, as on a machine without `pip install 'readreceipt[team]'`
+    code = ("import sys\nsys.modules['psycopg'] = None\nfrom readreceipt.cli import main\n"
+            "main(['status'])\n")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                          timeout=60, check=False, env=clean_env(
+                              READRECEIPT_INDEX_URL="postgresql://u@127.0.0.1:1/db",
+                              READRECEIPT_BLOBS_URL="s3://bucket/x"))
+    assert proc.returncode == 1
+    assert proc.stderr.decode().strip() == ("readreceipt: a team library needs the team extra "
+                                            "(psycopg is missing): pip install "
+                                            "'readreceipt[team]'")
+    assert not (tmp_path / ".readreceipt").exists()

@@ -126,3 +126,12 @@ def test_tls_settings_of_the_index_url_are_honoured(team: Team, tmp_path: Path) 
     allowed = run("status", cwd=tmp_path,
                   env={**team.env, "READRECEIPT_INDEX_URL": team.index_url + "&sslmode=disable"})
     assert allowed.code == 0, allowed.stderr
+
+
+def test_a_connection_string_that_is_not_a_url_is_refused_without_echo(tmp_path: Path) -> None:
+    dsn = f"host=127.0.0.1 dbname=x password={PG_PASSWORD}"
+    result = run("--index-url", dsn, "--blobs-url", "s3://bucket/x", "status", "--json",
+                 cwd=tmp_path, env={})
+    assert result.code == 1 and "key=value" in result.stderr
+    assert PG_PASSWORD not in result.stdout + result.stderr
+    assert not (tmp_path / ".readreceipt").exists()

@@ -125,7 +125,12 @@ def check_index_url(url: str) -> str:
     except ValueError:
         raise UsageError("the index URL does not parse; give postgresql://[user@]host[:port]"
                          "/dbname", reason="bad_index_url") from None
-    if parts.scheme not in _INDEX_SCHEMES or not (parts.hostname or parts.path.strip("/")):
+    if parts.scheme not in _INDEX_SCHEMES:
+        # Not echoed: a libpq key=value string would carry its password= in the clear.
+        raise UsageError("the index URL must be a URL, postgresql://[user@]host[:port]/dbname "
+                         "(a key=value connection string is not taken)",
+                         reason="bad_index_url")
+    if not (parts.hostname or parts.path.strip("/")):
         raise UsageError(f"the index URL must be postgresql://[user@]host[:port]/dbname, not "
                          f"{redact_dsn(url)}", reason="bad_index_url")
     return url

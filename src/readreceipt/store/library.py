@@ -123,13 +123,22 @@ class Library:
         from readreceipt.store.objects import Bucket, ObjectBlobStore, ObjectRecordStore
         from readreceipt.store.postgres import PostgresIndex, PostgresLogs
 
-        index = PostgresIndex(team, max_connections=connections)
+        try:
+            index = PostgresIndex(team, max_connections=connections)
+        except ImportError as exc:  # the drivers are imported only now
+            raise LibraryError(f"a team library needs the team extra ({exc.name} is missing): "
+                               "pip install 'readreceipt[team]'", reason="missing_extra"
+                               ) from None
         try:
             bucket = Bucket(team)
         except Exception as exc:
             index.close()
-            raise LibraryError(f"the object store {team.blobs_url} cannot be opened: "
-                               f"{team.scrub(str(exc).splitlines()[0])}", reason="io") from None
+            missing = isinstance(exc, ImportError)
+            raise LibraryError(
+                "a team library needs the team extra (obstore is missing): pip install "
+                "'readreceipt[team]'" if missing else f"the object store {team.blobs_url} "
+                f"cannot be opened: {team.scrub(str(exc).splitlines()[0])}",
+                reason="missing_extra" if missing else "io") from None
         return cls(root.expanduser(), index=index, blobs=ObjectBlobStore(bucket, "store"),
                    texts=ObjectBlobStore(bucket, "text"), records=ObjectRecordStore(bucket),
                    logs=PostgresLogs(index), team=team)
