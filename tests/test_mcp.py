@@ -60,7 +60,7 @@ def test_every_tool_is_listed_and_called(server: LocalServer, library_dir: Path,
         tools = {tool.name: tool for tool in (await session.list_tools()).tools}
         seen["tools"] = tools
         seen["fetch"] = structured(await session.call_tool(
-            "fetch_page", {"url": url, "preview": 2, "path": str(tmp_path / "bridge.md")}))
+            "fetch_page", {"url": url, "preview": 4, "path": str(tmp_path / "bridge.md")}))
         seen["capture"] = structured(await session.call_tool(
             "capture", {"url": other, "answer": MISQUOTE, "prompt": "what was said?"}))
         seen["check"] = structured(await session.call_tool(
@@ -78,7 +78,8 @@ def test_every_tool_is_listed_and_called(server: LocalServer, library_dir: Path,
     assert fetched["path"] == str(tmp_path / "bridge.md")
     assert Path(fetched["path"]).read_text("utf-8").count("UNTRUSTED WEB CONTENT") == 2
     assert fetched["verdict"] == "RETRIEVED" and fetched["record_id"]
-    assert fetched["preview"].splitlines()[1].startswith("# How the harbour bridge")
+    assert fetched["preview"].splitlines()[1].startswith("title: How the harbour bridge")
+    assert fetched["preview"].splitlines()[3].startswith("# How the harbour bridge")
 
     captured = seen["capture"]
     assert captured["verdict"] == "RETRIEVED"

@@ -238,11 +238,11 @@ def render_content(record: Record, body: bytes, opts: FetchPageOptions) -> Writt
         return Written(body, "raw", ext, None)
     text, _ = decode(body, record.charset, html=(kind == "html")) if body else ("", "utf-8")
     if kind != "html":
-        fenced = fence.fence(text, _header(record))
+        fenced = fence.fence(text, _header(record), from_page=_from_page(record))
         return Written(fenced.document.encode("utf-8"), "as-sent", type_ext, fenced)
     visible, hidden = fence.strip_hidden_html(text)
     content = _html_content(visible, record, opts)
-    fenced = fence.fence(content, _header(record))
+    fenced = fence.fence(content, _header(record), from_page=_from_page(record))
     return Written(fenced.document.encode("utf-8"), opts.format, _FORMAT_EXT[opts.format],
                    fenced, hidden)
 
@@ -270,10 +270,8 @@ def _html_content(html: str, record: Record, opts: FetchPageOptions) -> str:
 
 
 def _header(record: Record) -> list[tuple[str, str]]:
-    rows = [("source", "readreceipt fetch (the page fetched again, independently)")]
-    if record.title:
-        rows.append(("title", fence.one_line(record.title)))
-    rows += [("url", record.url)]
+    rows = [("source", "readreceipt fetch (the page fetched again, independently)"),
+            ("url", record.url)]
     if record.final_url and record.final_url != record.url:
         rows.append(("final url", record.final_url))
     rows += [("fetched at", record.fetched_at), ("content type", record.content_type or "none"),
@@ -282,6 +280,11 @@ def _header(record: Record) -> list[tuple[str, str]]:
         rows.append(("not read", describe(record)))
     rows.append(("record", record.record_id))
     return rows
+
+
+def _from_page(record: Record) -> list[tuple[str, str]]:
+    """The page's own words about itself, written inside the fence: its title."""
+    return [("title", fence.one_line(record.title))] if record.title else []
 
 
 # ------------------------------------------------------------------------------- the file
