@@ -27,6 +27,8 @@ SESSION = "5f3c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f"
 PROMPT = "What did the chief engineer say at the reopening of the bridge?"
 MISQUOTE = ('The chief engineer said: "We did not make the bridge stronger, we made it far '
             'more rigid" at the reopening.')
+pytestmark = pytest.mark.usefixtures("own_marks_folder")
+
 GOOD_QUOTE = ('The page says "Engineers replaced 212 of the bridge\'s 480 bearings with '
               'lead-rubber isolators".')
 
@@ -65,15 +67,6 @@ def other_tool(*, session: str = SESSION, agent: str | None = None,
     if agent is not None:
         payload["agent_id"] = agent
     return payload
-
-
-@pytest.fixture(autouse=True)
-def own_marks_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test its own temporary folder, so the hook's session marks are its own."""
-    folder = tmp_path / "tmp"
-    folder.mkdir()
-    monkeypatch.setenv("TMPDIR", str(folder))
-    return folder
 
 
 def hook(mode: str, payload: Any, library: Path | None, *, allow: str | None = None,

@@ -22,16 +22,9 @@ from conftest import LocalServer, article_html, reply
 from readreceipt.agents import hookreport
 from readreceipt.store import sessionmarks
 from readreceipt.store.protocols import Flag
-from test_hook import (  # noqa: F401 - own_marks_folder is an autouse fixture
-    MISQUOTE,
-    SESSION,
-    hook,
-    other_tool,
-    own_marks_folder,
-    records,
-    silent,
-    webfetch,
-)
+from test_hook import MISQUOTE, SESSION, hook, other_tool, records, silent, webfetch
+
+pytestmark = pytest.mark.usefixtures("own_marks_folder")
 
 
 def stop_payload(*, active: bool = False, agent: str | None = None,

@@ -88,7 +88,7 @@ def _px(value: str) -> float | None:
 
 def _is_zero(value: str) -> bool:
     m = _LENGTH.match(value.strip())
-    return bool(m) and float(m.group(1)) == 0
+    return m is not None and float(m.group(1)) == 0
 
 
 def colour(value: str) -> tuple[int, int, int] | None:
@@ -287,8 +287,8 @@ def hidden_elements(tree: Any) -> list[Any]:
         text_colour = colour(decl.get("color", ""))
         if text_colour is not None:
             ground, declared = _background(node)
-            if declared and ground is not None and _same(text_colour, ground):
-                found.append(node)
-            elif not declared and not has_stylesheet and _same(text_colour, _WHITE):
+            if not declared and not has_stylesheet:
+                ground = _WHITE  # the browser's own background
+            if ground is not None and _same(text_colour, ground):
                 found.append(node)
     return found

@@ -102,7 +102,6 @@ class _ScannerContext:
     parse_float = float
     parse_int = int
     parse_constant = float  # NaN, Infinity, -Infinity
-    memo: dict[str, str] = {}
 
 
 def parse_object(data: bytes) -> dict[str, object] | None:
@@ -116,7 +115,8 @@ def parse_object(data: bytes) -> dict[str, object] | None:
     try:
         import _json
 
-        value, end = _json.make_scanner(_ScannerContext())(text, start)
+        scan = _json.make_scanner(_ScannerContext())  # type: ignore[arg-type] # duck-typed
+        value, end = scan(text, start)
     except ImportError:  # an interpreter without the C accelerator
         import json
 
@@ -372,3 +372,7 @@ def _guard() -> None:
     _print_json({"hookSpecificOutput": {
         "hookEventName": "PreToolUse", "permissionDecision": "deny",
         "permissionDecisionReason": guard_reason(url if isinstance(url, str) else None)}})
+
+
+if __name__ == "__main__":  # python -m readreceipt.agents.hook MODE (see hook install --command)
+    main()

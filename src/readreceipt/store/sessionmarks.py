@@ -119,7 +119,7 @@ def _touch(path: str, content: bytes = b"", *, truncate: bool = True) -> None:
 
 
 def _unlink(path: str) -> None:
-    try:
+    try:  # noqa: SIM105 - importing contextlib costs the hook more than this whole module
         os.unlink(path)
     except OSError:
         pass
