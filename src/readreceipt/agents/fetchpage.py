@@ -104,6 +104,9 @@ class FetchPageOptions:
     agent_id: str | None = None
     render: bool = True
     allow_hosts: tuple[str, ...] = ()
+    #: ``raw`` text (not binary) fenced like every other format, for an agent that reads
+    #: whatever file it is given (the MCP server); the command line's raw is byte for byte.
+    fence_raw: bool = False
 
 
 @dataclass(frozen=True)
@@ -233,10 +236,13 @@ def render_content(record: Record, body: bytes, opts: FetchPageOptions) -> Writt
     content_type = record.content_type or ""
     kind = sniff_kind(body, content_type) if body else "empty"
     type_ext = _TYPE_EXT.get(content_type, "html" if kind == "html" else "txt")
-    if opts.format == "raw" or kind in ("pdf", "binary"):
+    if (opts.format == "raw" and not opts.fence_raw) or kind in ("pdf", "binary"):
         ext = "pdf" if kind == "pdf" else ("bin" if kind == "binary" else type_ext)
         return Written(body, "raw", ext, None)
     text, _ = decode(body, record.charset, html=(kind == "html")) if body else ("", "utf-8")
+    if opts.format == "raw":  # fenced: the text as sent, nothing hidden removed or extracted
+        fenced = fence.fence(text, _header(record), from_page=_from_page(record))
+        return Written(fenced.document.encode("utf-8"), "raw", type_ext, fenced)
     if kind != "html":
         fenced = fence.fence(text, _header(record), from_page=_from_page(record))
         return Written(fenced.document.encode("utf-8"), "as-sent", type_ext, fenced)
