@@ -140,10 +140,11 @@ def test_a_session_is_audited_page_by_page_and_quote_by_quote(
     assert len(server.requests) == requests  # nothing was fetched a second time
     text = again.stdout
     assert "pages fetched: 2 (2 read)" in text and "copy of 20" in text
-    assert f"NOT FOUND  \"{MISQUOTE}\"" in text
+    assert f"NOT FOUND  \u201c{MISQUOTE}\u201d (line " in text
     assert "we made it more forgiving" in text and "% similar) on " in text
     assert "quotations in the assistant's messages: 3 (2 found, 1 on no page" in text
-    assert "1 results" not in text and "2 results (links seen, not pages read)" in text
+    assert "2 results (links seen, not pages read)" in text
+    assert "8 entries, 1 line passed over (not JSON)" in text
 
 
 def test_a_session_whose_quotes_all_hold_exits_0(server: LocalServer, library_dir: Path,

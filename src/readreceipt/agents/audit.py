@@ -276,6 +276,11 @@ def _quotations(transcript: Transcript, lib: Library,
 # --------------------------------------------------------------------------------- report
 
 
+def _n(count: int, word: str) -> str:
+    plural = word[:-1] + "ies" if word.endswith("y") else word + "s"
+    return f"{count} {word if count == 1 else plural}"
+
+
 def _line(text: str | None, limit: int = 200) -> str:
     return fence.one_line(text or "", limit)
 
@@ -284,8 +289,9 @@ def report_text(result: AuditResult) -> str:
     """The audit as plain text, for a person (or an agent) to read."""
     counts = result.to_json()["counts"]
     lines = [f"audit {result.audit_id} of {result.transcript}",
-             f"  session {result.session_id or '(none named)'}; {result.entries} entries"
-             + (f", {result.skipped_lines} lines passed over" if result.skipped_lines else "")]
+             f"  session {result.session_id or '(none named)'}; {_n(result.entries, 'entry')}"
+             + (f", {_n(result.skipped_lines, 'line')} passed over (not JSON)"
+                if result.skipped_lines else "")]
     lines.append(f"pages fetched: {counts['pages']} ({counts['pages_read']} read)")
     for page in result.pages:
         how = ", ".join(page.tools)
@@ -300,19 +306,20 @@ def report_text(result: AuditResult) -> str:
     if result.searches:
         lines.append(f"searches: {len(result.searches)}")
         for search in result.searches:
-            lines.append(f"  \"{_line(search['query'])}\": {len(search['results'])} results "
-                         "(links seen, not pages read)")
+            lines.append(f"  \u201c{_line(search['query'])}\u201d: "
+                         f"{_n(len(search['results']), 'result')} (links seen, not pages read)")
     lines.append(f"quotations in the assistant's messages: {counts['quotations']} "
                  f"({counts[FOUND]} found, {counts[NOT_FOUND]} on no page the session read"
                  + (f", {counts[NOT_RUN]} not checked" if counts[NOT_RUN] else "") + ")")
     for quote in result.quotations:
-        shown = f"\"{_line(quote.text)}\" (line {quote.line})"
+        shown = f"\u201c{_line(quote.text)}\u201d (line {quote.line})"
         if quote.status == FOUND:
             lines.append(f"  found      {shown} on {_line(quote.url, 300)}")
         elif quote.status == NOT_FOUND:
-            near = (f"; nearest: \"{_line(quote.nearest)}\" ({quote.similarity:.0f}% similar) "
-                    f"on {_line(quote.nearest_url, 300)}" if quote.nearest
-                    and quote.similarity is not None else "; no page holds anything close")
+            near = "; no page holds anything close"
+            if quote.nearest and quote.similarity is not None:
+                near = (f"; nearest: \u201c{_line(quote.nearest)}\u201d ({quote.similarity:.0f}% "
+                        f"similar) on {_line(quote.nearest_url, 300)}")
             lines.append(f"  NOT FOUND  {shown}{near}")
         else:
             lines.append(f"  not checked ({quote.reason})  {shown}")
