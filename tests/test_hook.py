@@ -210,7 +210,7 @@ MALFORMED: dict[str, bytes] = {
 @pytest.mark.parametrize("name", list(MALFORMED))
 def test_malformed_payloads_never_fail_and_are_written_down(name: str,
                                                             library_dir: Path) -> None:
-    for mode in ("capture", "report"):
+    for mode in ("capture", "report", "stop"):
         out = hook(mode, MALFORMED[name], library_dir)
         assert silent(out), (mode, out)
     guard = hook("guard", MALFORMED[name], library_dir)

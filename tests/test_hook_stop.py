@@ -22,7 +22,16 @@ from conftest import LocalServer, article_html, reply
 from readreceipt.agents import hookreport
 from readreceipt.store import sessionmarks
 from readreceipt.store.protocols import Flag
-from test_hook import MISQUOTE, SESSION, hook, other_tool, records, silent, webfetch
+from test_hook import (
+    MISQUOTE,
+    SESSION,
+    _wait_for,
+    hook,
+    other_tool,
+    records,
+    silent,
+    webfetch,
+)
 
 pytestmark = pytest.mark.usefixtures("own_marks_folder")
 
@@ -115,22 +124,13 @@ def test_stop_waits_for_the_sessions_pending_capture(wait: str, server: LocalSer
     if wait == "0":
         # The control: not waiting, the stop goes through before the flag exists.
         assert silent(stopped)
-        assert _wait_until(lambda: not any(pending[0].parent.iterdir()))
+        assert _wait_for(lambda: not any(pending[0].parent.iterdir()))
         assert "far more rigid" in hook("report", other_tool(), library_dir).stdout
     else:
         assert "far more rigid" in _blocked(stopped)
         assert not any(pending[0].parent.iterdir())  # the worker removed its mark
     [record] = records(library_dir)
     assert record["answer_check"]["outcome"] == "not_found"
-
-
-def _wait_until(predicate: Any, timeout: float = 60.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def test_stop_does_not_wait_for_another_sessions_capture_or_a_dead_worker(
@@ -147,7 +147,7 @@ def test_stop_does_not_wait_for_another_sessions_capture_or_a_dead_worker(
                allow=server.pair, foreground=False)
     assert silent(out)
     folder = own_marks_folder / f"readreceipt-hook-{os.getuid()}" / "pending"
-    assert _wait_until(lambda: any(p.read_bytes() == b"other-session"
+    assert _wait_for(lambda: any(p.read_bytes() == b"other-session"
                                    for p in folder.iterdir()))
     (folder / "999999999").write_bytes(SESSION.encode())  # a worker long gone
     try:
@@ -158,7 +158,7 @@ def test_stop_does_not_wait_for_another_sessions_capture_or_a_dead_worker(
         assert not (folder / "999999999").exists()  # the stale mark was removed
     finally:
         release.set()
-    assert _wait_until(lambda: not any(folder.iterdir()))
+    assert _wait_for(lambda: not any(folder.iterdir()))
 
 
 def test_marks_in_a_folder_another_user_could_write_are_not_trusted(

@@ -53,7 +53,11 @@ def _uid() -> str:
 
 def folder(create: bool = True) -> str | None:
     """The per-user folder, when it is safely this user's; None otherwise."""
-    path = os.path.join(_temp_root(), f"readreceipt-hook-{_uid()}")
+    return _own_folder(os.path.join(_temp_root(), f"readreceipt-hook-{_uid()}"), create)
+
+
+def _own_folder(path: str, create: bool) -> str | None:
+    """``path`` (made first when ``create``), if it is a folder of this user's alone."""
     if create:
         try:
             os.mkdir(path, 0o700)
@@ -90,17 +94,7 @@ def session_key(session_id: str) -> str:
 
 def _sub(name: str, create: bool) -> str | None:
     base = folder(create)
-    if base is None:
-        return None
-    path = os.path.join(base, name)
-    if create:
-        try:
-            os.mkdir(path, 0o700)
-        except FileExistsError:
-            pass
-        except OSError:
-            return None
-    return path if _ours(path) else None
+    return None if base is None else _own_folder(os.path.join(base, name), create)
 
 
 def _touch(path: str, content: bytes = b"", *, truncate: bool = True) -> None:
