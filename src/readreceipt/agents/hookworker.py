@@ -6,6 +6,12 @@ prompt and the fetch tool's answer (checked against the page) -- waiting up to
 :data:`HOST_WAIT` seconds for the host's turn, and adds to the record what the agent's own
 fetch reported (status, bytes, error). Telling the agent is :mod:`.hookreport`'s part.
 
+A worker's life is bounded: at most :data:`HOST_WAIT` seconds waiting for the host's turn,
+then the capture's total deadline of :data:`TIMEOUT` seconds (``READRECEIPT_HOOK_TIMEOUT``
+sets another) for all its network work -- the name lookup, robots.txt, the page and its
+redirects, a rendering -- after which the capture is recorded FAILED ``timeout``; then the
+time to read what came back, which the size cap bounds.
+
 Invariants: :func:`run` never raises and never prints; every payload that does not become a
 capture is one line of ``skipped.jsonl`` (refusals and declines are written by capture
 itself); the answer is never kept, only its digest.
@@ -23,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from readreceipt.errors import DeclinedError, ReadReceiptError, RefusedError
+from readreceipt.fetching.transport import DEFAULT_TIMEOUT
 from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, capture
 from readreceipt.store import jsonlog
 from readreceipt.store.clock import utc_now
@@ -36,6 +43,9 @@ log = logging.getLogger(__name__)
 #: stopped being a by-product of it.
 HOST_WAIT = 30.0
 KEEP_ENV = "READRECEIPT_KEEP"
+#: The capture's total deadline for its network work, as ``capture --timeout``.
+TIMEOUT = DEFAULT_TIMEOUT
+TIMEOUT_ENV = "READRECEIPT_HOOK_TIMEOUT"
 
 #: WebFetch's answer when a URL redirects to another host: a notice naming the new URL and
 #: repeating the prompt, not an answer about any page. Its quoted URL and prompt must not be
@@ -150,13 +160,23 @@ def keep_setting() -> str:
     return value if value in KEEP_CHOICES else "all"
 
 
+def timeout_setting() -> float:
+    """:data:`TIMEOUT`, or ``READRECEIPT_HOOK_TIMEOUT`` when it is a number in (0, TIMEOUT]."""
+    try:
+        value = float(os.environ.get(TIMEOUT_ENV, ""))
+    except ValueError:
+        return TIMEOUT
+    return value if 0 < value <= TIMEOUT else TIMEOUT
+
+
 def _library(cwd: Any) -> Library:
     start = Path(cwd) if isinstance(cwd, str) and os.path.isdir(cwd) else None
     return Library.locate(cwd=start)
 
 
 def _capture(lib: Library, job: Job) -> None:
-    options = CaptureOptions(wait=HOST_WAIT, session_id=job.session_id, agent_id=job.agent_id,
+    options = CaptureOptions(wait=HOST_WAIT, timeout=timeout_setting(),
+                             session_id=job.session_id, agent_id=job.agent_id,
                              prompt=job.prompt, answer=job.answer, keep=keep_setting())
     result = capture(job.url, options, lib)
     if not result.reused:
