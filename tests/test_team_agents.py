@@ -1,8 +1,9 @@
 """The agents' ways in on a team library: the Claude Code hook, the MCP server and the API.
 
 The hook's report runs on every tool call, so on a team library it must not reach for the
-database when there is nothing to tell: the worker marks a session with flags in the local
-folder, and only a marked session is asked about over the network.
+database when there is nothing to tell: a session is marked when it gets flags
+(:mod:`readreceipt.store.sessionmarks`), and only a marked session is asked about over the
+network.
 """
 
 from __future__ import annotations
@@ -19,7 +20,11 @@ from conftest import BIN, LocalServer, article_html, clean_env
 from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.store.library import Library
 from teamstore import Team
-from test_hook import MISQUOTE, SESSION, other_tool, webfetch
+from test_hook import MISQUOTE, other_tool, webfetch
+
+#: Sessions of their own: the marks of test_hook's session are none of these tests' business.
+SESSION = "7a1c0e52-team-4b8e-9f2d-000000000001"
+ENV_SESSION = "7a1c0e52-team-4b8e-9f2d-000000000002"
 
 
 def _hook(mode: str, payload: dict[str, Any],
@@ -60,20 +65,18 @@ def test_the_hook_captures_into_the_team_and_reports_once(team: Team, project: P
     article = server.route("/article", article_html())
     env = {**_aws(team), "READRECEIPT_ALLOW_HOSTS": server.pair}
     # nothing to tell yet: the quick look stays on the disk (no database driver imported)
-    quiet = other_tool(cwd=str(project))
+    quiet = other_tool(cwd=str(project), session=SESSION)
     assert "psycopg" not in _modules_after_report(quiet, env)
-    done = _hook("capture", webfetch(article, MISQUOTE, cwd=str(project)), env)
+    done = _hook("capture", webfetch(article, MISQUOTE, cwd=str(project), session=SESSION), env)
     assert done.returncode == 0 and done.stdout == b""
     assert team.sql("SELECT url, session_id FROM retrievals") == [(article, SESSION)]
     assert team.sql("SELECT count(*) FROM flags WHERE reported_at IS NULL") == [(1,)]
-    mark = project / ".readreceipt" / "pending-flags" / SESSION
-    assert mark.exists()
     told = _hook("report", quiet, env)
     context = json.loads(told.stdout)["hookSpecificOutput"]["additionalContext"]
     assert "We did not make the bridge stronger" in context
-    assert not mark.exists()  # nothing left to tell this session
     assert team.sql("SELECT reported_to FROM flags") == [("main",)]
     assert _hook("report", quiet, env).stdout == b""  # told once
+    # nothing left to tell: the session's mark is gone, and the database is not asked
     assert "psycopg" not in _modules_after_report(quiet, env)
 
 
@@ -81,11 +84,12 @@ def test_the_hook_with_the_team_named_by_the_environment_only(team: Team, tmp_pa
                                                               server: LocalServer) -> None:
     article = server.route("/env-only", article_html())
     env = {**team.env, "READRECEIPT_ALLOW_HOSTS": server.pair}
-    done = _hook("capture", webfetch(article, MISQUOTE, cwd=str(tmp_path)), env)
+    done = _hook("capture", webfetch(article, MISQUOTE, cwd=str(tmp_path),
+                                     session=ENV_SESSION), env)
     assert done.returncode == 0
     assert team.sql("SELECT count(*) FROM retrievals") == [(1,)]
     assert not (tmp_path / ".readreceipt").exists()  # no local folder was made
-    told = _hook("report", other_tool(cwd=str(tmp_path)), env)
+    told = _hook("report", other_tool(cwd=str(tmp_path), session=ENV_SESSION), env)
     assert "We did not make the bridge stronger" in told.stdout.decode()
 
 

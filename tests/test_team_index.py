@@ -22,6 +22,7 @@ from readreceipt.store.pgschema import MIGRATIONS
 from readreceipt.store.protocols import (
     ROBOTS_PENDING,
     AnswerCheck,
+    Audit,
     CachedRobots,
     NewFlag,
     ProbeAnswer,
@@ -95,16 +96,16 @@ def test_retrievals_are_asked_and_answered_alike(lib: Library) -> None:
 
 def test_flags_are_claimed_once(lib: Library) -> None:
     record = put_capture(lib, "https://a.example/q", PAGE, at(0))
-    lib.add_flags([NewFlag(record.record_id, record.url, f"passage {i}", None, None, "s9",
+    lib.index.add_flags([NewFlag(record.record_id, record.url, f"passage {i}", None, None, "s9",
                            "sub" if i == 2 else None, at(i)) for i in range(3)])
     assert len(lib.index.flags()) == 3
     assert lib.index.has_unreported_flags("s9", "sub")
-    mine = lib.claim_flags("s9", "sub", limit=5)
+    mine = lib.index.claim_unreported_flags("s9", "sub", limit=5)
     assert [f.passage for f in mine] == ["passage 2"] and mine[0].reported_to == "sub"
     assert not lib.index.has_unreported_flags("s9", "sub")
-    rest = lib.claim_flags("s9", None, limit=5)
+    rest = lib.index.claim_unreported_flags("s9", None, limit=5)
     assert [f.passage for f in rest] == ["passage 0", "passage 1"]
-    assert lib.claim_flags("s9", None, limit=5) == []
+    assert lib.index.claim_unreported_flags("s9", None, limit=5) == []
     lib.index.add_check(AnswerCheck(record.record_id, record.url, "found", None, "ab", "s9",
                                     None))
     assert lib.index.summary().answer_checks == 1
@@ -160,6 +161,16 @@ def test_probe_answers_and_logs_keep_odd_text(lib: Library) -> None:
     assert entries[0]["note"] == note  # kept as the JSON escapes it, not dropped
     assert lib.count_log("skipped.jsonl") == 2
     assert list(lib.read_log("flags.jsonl")) == []
+
+
+def test_audits_are_kept_and_found(lib: Library) -> None:
+    first = Audit("a1", "/t/one.jsonl", "s1", at(0), 3, 4, 1, '{"pages": 3}')
+    second = Audit("a2", "/t/two.jsonl", None, at(5), 1, 0, 0, "{}")
+    lib.index.add_audit(first)
+    lib.index.add_audit(second)
+    lib.index.add_audit(first)  # kept under its id: the same audit again replaces itself
+    assert lib.index.audits() == [second, first]
+    assert lib.index.audit("a1") == first and lib.index.audit("zz") is None
 
 
 def test_migrations_are_applied_once_when_processes_start_together(team: Team) -> None:

@@ -11,8 +11,8 @@ Commands live in modules of this package, loaded only when called (``_COMMANDS``
 ``readreceipt --help`` stays fast and one command's imports never slow another.
 
 The top adapter: it may import anything below it, and of ``agents`` only the library modules
-behind a command (``fetchpage``, ``hooksettings``, ``mcp_server``); nothing imports it, and
-it alone imports click (docs/cli.md is its contract).
+behind a command (``fetchpage``, ``hooksettings``, ``mcp_server``, ``audit``); nothing
+imports it, and it alone imports click (docs/cli.md is its contract).
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ _COMMANDS: dict[str, str] = {
     "mcp": "mcp_cmd:mcp",
     "init": "team_cmds:init",
     "push": "team_cmds:push",
+    "audit": "audit_cmd:audit",
 }
 
 

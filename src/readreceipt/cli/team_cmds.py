@@ -109,5 +109,6 @@ def push(ctx: click.Context, folder: str, as_json: bool, library_here: str | Non
         return
     click.echo(f"{report.copied} retrievals copied from {source_dir} to {target.where} "
                f"({report.already_there} already there, {report.blobs} blobs and texts "
-               f"offered); {report.flags} flags, {report.answer_checks} answer checks and "
-               f"{report.log_lines} log lines handed over (each once)")
+               f"offered); {report.flags} flags, {report.answer_checks} answer checks, "
+               f"{report.audits} audits and {report.log_lines} log lines handed over (each "
+               "once)")

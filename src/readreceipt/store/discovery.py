@@ -32,14 +32,6 @@ def is_library(folder: Path) -> bool:
     return (folder / INDEX_FILENAME).is_file() or (folder / CONFIG_FILENAME).is_file()
 
 
-def session_mark(session_id: str) -> str:
-    """The file name that marks a session in a folder: the id itself when it is a safe name,
-    else its hex (a session id comes from a hook payload)."""
-    if session_id.replace("-", "").replace("_", "").isalnum() and len(session_id) <= 100 \
-            and session_id.isascii():
-        return session_id
-    return session_id.encode("utf-8", "surrogatepass").hex()[:200]
-
 
 def configured() -> Path | None:
     """The library ``$READRECEIPT_LIBRARY`` names, if it is set."""

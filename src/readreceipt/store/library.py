@@ -8,7 +8,7 @@ and speaks to them only through the protocols of :mod:`readreceipt.store.protoco
 - a team library, when :mod:`readreceipt.store.config` finds its two URLs (options, the
   environment, or the folder's ``config.toml``): :class:`~readreceipt.store.postgres.
   PostgresIndex` and the object stores of :mod:`readreceipt.store.objects`, imported only
-  then. The local folder then holds only its ``config.toml`` and the hook's marks.
+  then. The local folder then holds only its ``config.toml``.
 
 Which folder: :mod:`readreceipt.store.discovery`.
 
@@ -24,8 +24,8 @@ Invariants:
 
 from __future__ import annotations
 
-import contextlib
 import errno
+import json
 import logging
 import os
 from collections.abc import Iterator
@@ -38,13 +38,9 @@ from readreceipt.progress import NO_PROGRESS, Progress
 from readreceipt.store import config, discovery
 from readreceipt.store.clock import utc_now
 from readreceipt.store.files import FileBlobStore, FileLogs, FileRecordStore
-from readreceipt.store.protocols import BlobStore, Flag, Index, LogStore, NewFlag, RecordStore
+from readreceipt.store.protocols import Audit, BlobStore, Index, LogStore, RecordStore
 from readreceipt.store.records import Record
 from readreceipt.store.sqlite import SQLiteIndex
-
-#: The folder (inside a library's folder) where the hook worker marks a session of a team
-#: library that has flags to report, so the hook's quick look stays local.
-PENDING_FLAGS_DIRNAME = "pending-flags"
 
 log = logging.getLogger(__name__)
 
@@ -233,30 +229,6 @@ class Library:
         self.index.add_retrieval(record)
         return self.record_location(record_id)
 
-    def add_flags(self, flags: list[NewFlag]) -> None:
-        """Keep ``flags`` in the index; in a team library, also mark each session they
-        belong to in the local folder, so the hook's report looks no further than the disk
-        for a session with nothing to tell."""
-        self.index.add_flags(flags)
-        if self.team is None:
-            return
-        for session_id in {f.session_id for f in flags if f.session_id}:
-            with contextlib.suppress(OSError):
-                marks = self.root / PENDING_FLAGS_DIRNAME
-                if self.root.is_dir():
-                    marks.mkdir(exist_ok=True)
-                    (marks / discovery.session_mark(session_id)).touch()
-
-    def claim_flags(self, session_id: str, agent_id: str | None, *, limit: int) -> list[Flag]:
-        """The flags this agent is to be told of now, marked reported as they are claimed;
-        the session's mark is cleared once nothing is left to tell it."""
-        rows = self.index.claim_unreported_flags(session_id, agent_id, limit=limit)
-        if self.team is not None and not self.index.has_unreported_flags(session_id, None):
-            with contextlib.suppress(OSError):
-                (self.root / PENDING_FLAGS_DIRNAME / discovery.session_mark(session_id)
-                 ).unlink(missing_ok=True)
-        return rows
-
     def count_log(self, name: str) -> int:
         """Entries in the log ``name``."""
         counter = getattr(self.index, "count_log", None) if self.team else None
@@ -270,6 +242,12 @@ class Library:
             self.logs.append(name, entry)
         except OSError as exc:
             raise _os_error(exc, self.root, f"appending to {name}") from exc
+
+    def save_audit(self, audit: Audit) -> None:
+        """Keep an audit: its report as one line of ``audits.jsonl`` (the evidence, from which
+        the index can be rebuilt), then its index row (what the viewer lists)."""
+        self.log("audits.jsonl", {"audit_id": audit.audit_id, "report": json.loads(audit.report)})
+        self.index.add_audit(audit)
 
     def read_log(self, name: str) -> Iterator[dict[str, Any]]:
         return self.logs.read(name)

@@ -120,6 +120,19 @@ MIGRATIONS: list[tuple[str, str]] = [
         );
         CREATE INDEX log_entries_log ON log_entries (log, id)
     """),
+    ("0005_audits", """
+        CREATE TABLE audits (
+            audit_id TEXT COLLATE "C" PRIMARY KEY,
+            transcript TEXT NOT NULL,
+            session_id TEXT,
+            audited_at TEXT COLLATE "C" NOT NULL,
+            pages INTEGER NOT NULL,
+            quotations INTEGER NOT NULL,
+            not_found INTEGER NOT NULL,
+            report TEXT NOT NULL
+        );
+        CREATE INDEX audits_at ON audits (audited_at)
+    """),
 ]
 
 

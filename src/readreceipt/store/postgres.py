@@ -38,6 +38,7 @@ from readreceipt.store.config import TeamConfig, redact_dsn
 from readreceipt.store.protocols import (
     ROBOTS_PENDING,
     AnswerCheck,
+    Audit,
     CachedRobots,
     Flag,
     NewFlag,
@@ -339,6 +340,19 @@ class PostgresIndex(IndexReads):
                     "text = EXCLUDED.text, failure = EXCLUDED.failure",
                     (answer.origin, answer.fetched_at, answer.url, answer.final_url,
                      answer.status, answer.text_sha256, answer.text, answer.failure))
+
+    # audits of agent sessions -----------------------------------------------------------
+
+    def add_audit(self, audit: Audit) -> None:
+        self._write("writing an audit",
+                    "INSERT INTO audits (audit_id, transcript, session_id, audited_at, pages, "
+                    "quotations, not_found, report) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
+                    "ON CONFLICT (audit_id) DO UPDATE SET transcript = EXCLUDED.transcript, "
+                    "session_id = EXCLUDED.session_id, audited_at = EXCLUDED.audited_at, "
+                    "pages = EXCLUDED.pages, quotations = EXCLUDED.quotations, "
+                    "not_found = EXCLUDED.not_found, report = EXCLUDED.report",
+                    (audit.audit_id, audit.transcript, audit.session_id, audit.audited_at,
+                     audit.pages, audit.quotations, audit.not_found, audit.report))
 
     # the logs ---------------------------------------------------------------------------
 

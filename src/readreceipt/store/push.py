@@ -3,8 +3,8 @@
 An agent that worked offline (or a laptop that kept a local library for months) hands its
 evidence in later. What is copied: every indexed retrieval (its bytes, the server's own
 bytes of a rendered page, its texts, its record, then its row), every flag and answer check
-of the index, and every line of the JSONL logs. Pacing, the robots.txt cache and soft-404
-probes are not evidence and stay behind.
+of the index, every audit of an agent session, and every line of the JSONL logs. Pacing,
+the robots.txt cache and soft-404 probes are not evidence and stay behind.
 
 Invariants:
 - idempotent: a retrieval whose row the team index already has is skipped (its row is
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from readreceipt.store.sqlite import SQLiteIndex
 
 #: The JSONL logs of a local library that are copied.
-LOGS = ("skipped.jsonl", "flags.jsonl", "answer_checks.jsonl")
+LOGS = ("skipped.jsonl", "flags.jsonl", "answer_checks.jsonl", "audits.jsonl")
 #: Rows asked about (and copied) at a time.
 BATCH = 500
 
@@ -48,6 +48,7 @@ class PushReport:
     blobs: int  # bytes and texts read from the source and offered to the team store
     flags: int
     answer_checks: int
+    audits: int
     log_lines: int
 
     def to_dict(self) -> dict[str, int]:
@@ -96,8 +97,11 @@ def push(source: Library, target: Library, progress: Progress = NO_PROGRESS) -> 
             copied += 1
     flags = _copy_flags(local, team)
     checks = _copy_checks(local, team)
+    audits = local.audits(limit=2**31)
+    for audit in audits:  # an audit is kept under its id: a second copy replaces it with itself
+        team.add_audit(audit)
     lines = sum(_copy_log(source, team, name) for name in LOGS)
-    return PushReport(total, copied, present, blobs, flags, checks, lines)
+    return PushReport(total, copied, present, blobs, flags, checks, len(audits), lines)
 
 
 def _copy_retrieval(source: Library, target: Library, record_id: str) -> int:

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 from readreceipt.store.protocols import (
     EVERY_RETRIEVAL,
     ROBOTS_PENDING,
+    Audit,
     CachedRobots,
     Flag,
     ProbeAnswer,
@@ -43,6 +44,8 @@ FLAG_COLUMNS = ("id", "record_id", "url", "passage", "nearest", "similarity", "s
 SELECT_RETRIEVALS = f"SELECT {', '.join(RETRIEVAL_COLUMNS)} FROM retrievals"  # noqa: S608 - constant column names
 SELECT_FLAGS = f"SELECT {', '.join(FLAG_COLUMNS)} FROM flags"  # noqa: S608 - constant column names
 NEWEST_FIRST = " ORDER BY fetched_at DESC, record_id DESC"
+SELECT_AUDITS = ("SELECT audit_id, transcript, session_id, audited_at, pages, quotations, "
+                 "not_found, report FROM audits")
 
 
 def row_for(record: Record) -> tuple[Any, ...]:
@@ -208,3 +211,12 @@ class IndexReads:
             "SELECT origin, fetched_at, url, final_url, status, text_sha256, text, failure "
             "FROM soft404_probes WHERE origin = ? AND fetched_at > ?", (origin, newer_than))
         return ProbeAnswer(*rows[0]) if rows else None
+
+    def audits(self, *, limit: int = 100) -> list[Audit]:
+        rows = self._ask(SELECT_AUDITS + " ORDER BY audited_at DESC, audit_id DESC LIMIT ?",
+                         (limit,))
+        return [Audit(*row) for row in rows]
+
+    def audit(self, audit_id: str) -> Audit | None:
+        rows = self._ask(SELECT_AUDITS + " WHERE audit_id = ?", (audit_id,))
+        return Audit(*rows[0]) if rows else None

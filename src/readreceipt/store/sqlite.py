@@ -31,6 +31,7 @@ from readreceipt.store.clock import utc_now
 from readreceipt.store.protocols import (
     ROBOTS_PENDING,
     AnswerCheck,
+    Audit,
     CachedRobots,
     Flag,
     NewFlag,
@@ -141,7 +142,22 @@ MIGRATIONS: list[tuple[str, str]] = [
             failure TEXT
         );
     """),
+    ("0005_audits", """
+        CREATE TABLE audits (
+            audit_id TEXT PRIMARY KEY,
+            transcript TEXT NOT NULL,
+            session_id TEXT,
+            audited_at TEXT NOT NULL,
+            pages INTEGER NOT NULL,
+            quotations INTEGER NOT NULL,
+            not_found INTEGER NOT NULL,
+            report TEXT NOT NULL
+        );
+        CREATE INDEX audits_at ON audits(audited_at);
+    """),
 ]
+
+
 
 def _library_error(exc: sqlite3.Error, path: Path, doing: str) -> LibraryError:
     text = str(exc)
@@ -365,6 +381,16 @@ class SQLiteIndex(IndexReads):
                          "body = excluded.body, outcome = excluded.outcome",
                          (entry.origin, entry.fetched_at, entry.status, entry.body,
                           entry.outcome))
+
+    # audits of agent sessions ---------------------------------------------------------
+
+    def add_audit(self, audit: Audit) -> None:
+        with self._write("writing an audit") as conn:
+            conn.execute("INSERT OR REPLACE INTO audits (audit_id, transcript, session_id, "
+                         "audited_at, pages, quotations, not_found, report) VALUES "
+                         "(?,?,?,?,?,?,?,?)",
+                         (audit.audit_id, audit.transcript, audit.session_id, audit.audited_at,
+                          audit.pages, audit.quotations, audit.not_found, audit.report))
 
     # soft-404 probes (one per origin, kept a day) --------------------------------------
 
