@@ -72,10 +72,20 @@ POOL_TIMEOUT = 60.0
 #: Rows read from a log per round trip.
 LOG_PAGE = 1000
 
-_UPSERT_RETRIEVAL = (
-    f"INSERT INTO retrievals ({', '.join(RETRIEVAL_COLUMNS)}) "  # noqa: S608 - constant column names
-    f"VALUES ({', '.join('%s' for _ in RETRIEVAL_COLUMNS)}) ON CONFLICT (record_id) DO UPDATE "
-    "SET " + ", ".join(f"{c} = EXCLUDED.{c}" for c in RETRIEVAL_COLUMNS[1:]))
+def _upsert(table: str, columns: Sequence[str]) -> str:
+    """INSERT of every column, or UPDATE of all but the first (the key) when the key is
+    there: one row per key, the newest values."""
+    return (f"INSERT INTO {table} ({', '.join(columns)}) "  # noqa: S608 - constant names
+            f"VALUES ({', '.join('%s' for _ in columns)}) ON CONFLICT ({columns[0]}) DO UPDATE "
+            "SET " + ", ".join(f"{c} = EXCLUDED.{c}" for c in columns[1:]))
+
+
+_UPSERT_RETRIEVAL = _upsert("retrievals", RETRIEVAL_COLUMNS)
+_UPSERT_ROBOTS = _upsert("robots", ("origin", "fetched_at", "status", "body", "outcome"))
+_UPSERT_PROBE = _upsert("soft404_probes", ("origin", "fetched_at", "url", "final_url", "status",
+                                           "text_sha256", "text", "failure"))
+_UPSERT_AUDIT = _upsert("audits", ("audit_id", "transcript", "session_id", "audited_at",
+                                   "pages", "quotations", "not_found", "report"))
 
 
 def _pg_text(value: str) -> str:
@@ -321,36 +331,20 @@ class PostgresIndex(IndexReads):
                     "outcome = %s", (origin, ROBOTS_PENDING))
 
     def store_robots(self, entry: CachedRobots) -> None:
-        self._write("caching a robots.txt",
-                    "INSERT INTO robots (origin, fetched_at, status, body, outcome) VALUES "
-                    "(%s, %s, %s, %s, %s) ON CONFLICT (origin) DO UPDATE SET fetched_at = "
-                    "EXCLUDED.fetched_at, status = EXCLUDED.status, body = EXCLUDED.body, "
-                    "outcome = EXCLUDED.outcome",
+        self._write("caching a robots.txt", _UPSERT_ROBOTS,
                     (entry.origin, entry.fetched_at, entry.status, entry.body, entry.outcome))
 
     # soft-404 probes --------------------------------------------------------------------
 
     def remember_probe_answer(self, answer: ProbeAnswer) -> None:
-        self._write("caching a soft-404 probe's answer",
-                    "INSERT INTO soft404_probes (origin, fetched_at, url, final_url, status, "
-                    "text_sha256, text, failure) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
-                    "ON CONFLICT (origin) DO UPDATE SET fetched_at = EXCLUDED.fetched_at, "
-                    "url = EXCLUDED.url, final_url = EXCLUDED.final_url, "
-                    "status = EXCLUDED.status, text_sha256 = EXCLUDED.text_sha256, "
-                    "text = EXCLUDED.text, failure = EXCLUDED.failure",
+        self._write("caching a soft-404 probe's answer", _UPSERT_PROBE,
                     (answer.origin, answer.fetched_at, answer.url, answer.final_url,
                      answer.status, answer.text_sha256, answer.text, answer.failure))
 
     # audits of agent sessions -----------------------------------------------------------
 
     def add_audit(self, audit: Audit) -> None:
-        self._write("writing an audit",
-                    "INSERT INTO audits (audit_id, transcript, session_id, audited_at, pages, "
-                    "quotations, not_found, report) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
-                    "ON CONFLICT (audit_id) DO UPDATE SET transcript = EXCLUDED.transcript, "
-                    "session_id = EXCLUDED.session_id, audited_at = EXCLUDED.audited_at, "
-                    "pages = EXCLUDED.pages, quotations = EXCLUDED.quotations, "
-                    "not_found = EXCLUDED.not_found, report = EXCLUDED.report",
+        self._write("writing an audit", _UPSERT_AUDIT,
                     (audit.audit_id, audit.transcript, audit.session_id, audit.audited_at,
                      audit.pages, audit.quotations, audit.not_found, audit.report))
 
