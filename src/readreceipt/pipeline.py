@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,6 +132,7 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
             return capture(url, options, lib, resolver=resolver)
     lib = library
     started = time.monotonic()  # the capture's total deadline runs from here
+    _check_bounds(options)
     pins = _pins(options.resolve)
     try:
         target = check_url(url)
@@ -157,12 +159,30 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
         if not options.now and resolved:
             politeness.check_session_cap(lib, options.session_id)
             crawl_delay = _robots(lib, target, guard, options)
-            politeness.wait_for_turn(lib, target, politeness.PolitenessOptions(
+            # Waiting for the host's turn, another capture of this URL may have been made:
+            # the dedup window is looked at again, and a copy made meanwhile answers.
+            held = politeness.turn_or_copy(lib, target, politeness.PolitenessOptions(
                 wait=options.wait), crawl_delay)
+            if held is not None:
+                return _reuse(lib, held, options)
     except (RefusedError, DeclinedError) as exc:
         _skip(lib, target.url, exc, options)
         raise
     return _fetch_and_store(lib, target, guard, options, started)
+
+
+def _check_bounds(options: CaptureOptions) -> None:
+    """A deadline, a wait and a size cap are finite and positive (the CLI parses them so;
+    this guards every other caller)."""
+    if not (math.isfinite(options.timeout) and options.timeout > 0):
+        raise UsageError(f"the timeout must be a positive number of seconds, not "
+                         f"{options.timeout!r}", reason="bad_timeout")
+    if not (math.isfinite(options.wait) and options.wait >= 0):
+        raise UsageError(f"the wait must be a number of seconds, not {options.wait!r}",
+                         reason="bad_wait")
+    if options.max_bytes < 1:
+        raise UsageError(f"the size cap must be at least 1 byte, not {options.max_bytes!r}",
+                         reason="bad_max_bytes")
 
 
 def _pins(specs: tuple[str, ...]) -> dict[tuple[str, int], str]:

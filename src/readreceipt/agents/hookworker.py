@@ -30,6 +30,7 @@ from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, capture
 from readreceipt.store import jsonlog
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
+from readreceipt.store.ownership import UnsafeFolder, private_folder
 from readreceipt.store.protocols import Flag
 
 log = logging.getLogger(__name__)
@@ -82,6 +83,8 @@ def run(data: bytes, *, oversize: bool = False) -> None:
         _capture(lib, job)
     except Skip as skip:
         _skipped(lib, payload, skip.rule, str(skip))
+    except UnsafeFolder as exc:  # no library of this user's own to write to
+        _skipped(lib, payload, "hook_unsafe_library", str(exc))
     except (RefusedError, DeclinedError):
         pass  # capture wrote its own skipped line, with the rule that fired
     except ReadReceiptError as exc:
@@ -193,8 +196,9 @@ def _skipped(lib: Library | None, payload: Any, rule: str, message: str) -> None
     except Exception:  # no library: fall back to a file that always opens
         log.debug("no library for a skipped line", exc_info=True)
     try:
-        folder = Path(tempfile.gettempdir()) / f"readreceipt-hook-{os.getuid()}"
-        folder.mkdir(mode=0o700, exist_ok=True)
+        # Only a folder this user controls: a link or a folder planted there by another
+        # user would receive the line (UnsafeFolder, and nowhere is left to write).
+        folder = private_folder(Path(tempfile.gettempdir()) / f"readreceipt-hook-{os.getuid()}")
         jsonlog.append(folder / "skipped.jsonl", {"at": utc_now(), **entry})
     except Exception:  # nowhere left to write; a hook still never fails
         log.debug("could not write the fallback skipped line", exc_info=True)
@@ -214,11 +218,23 @@ def claim_flags(lib: Library, session_id: str, agent_id: str | None,
     return lib.index.claim_unreported_flags(session_id, agent_id, limit=limit)
 
 
+def _one_per_passage(rows: list[Flag]) -> list[Flag]:
+    """One flag per page and passage, however many captures or checks flagged it."""
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for row in rows:
+        if (row.url, row.passage) not in seen:
+            seen.add((row.url, row.passage))
+            unique.append(row)
+    return unique
+
+
 def report_text(rows: list[Flag], agent_id: str | None) -> str:
     """The words put before the agent for ``rows``."""
     from readreceipt.agents import fence
     from readreceipt.quotes.quotations import PassageResult, flag_message
 
+    rows = _one_per_passage(rows)
     if len(rows) == 1:
         head = ("readreceipt: 1 quoted passage in a WebFetch answer is not on the page it was "
                 "attributed to.")

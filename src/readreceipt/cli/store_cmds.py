@@ -17,6 +17,9 @@ from readreceipt.errors import ExitCode, UsageError
 from readreceipt.reading.wording import describe
 from readreceipt.store.protocols import RetrievalFilter
 
+#: The most rows ``log`` prints at once.
+MAX_LOG_ROWS = 1_000_000
+
 
 @click.command()
 @json_option
@@ -53,7 +56,8 @@ def status(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
 
 
 @click.command("log")
-@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True)
+@click.option("--limit", type=click.IntRange(min=1, max=MAX_LOG_ROWS), default=20,
+              show_default=True, help=f"Rows to show (1 to {MAX_LOG_ROWS:,}).")
 @click.option("--verdict", type=click.Choice(["RETRIEVED", "FAILED", "UNKNOWN"],
                                              case_sensitive=False))
 @click.option("--session", "session_id")
@@ -73,7 +77,15 @@ def log_(ctx: click.Context, limit: int, verdict: str | None, session_id: str | 
     if not rows:
         console().print("no retrievals yet")
         return
-    table = Table("fetched (UTC)", "verdict", "reason", "bytes", "record", "url", box=None)
+    # Ids and URLs tell rows apart: never cut (an id is never wrapped either; a URL longer
+    # than the terminal is folded onto more lines). The other columns give way first.
+    table = Table(box=None)
+    table.add_column("fetched (UTC)")
+    table.add_column("verdict", no_wrap=True)
+    table.add_column("reason", overflow="ellipsis")
+    table.add_column("bytes", justify="right", no_wrap=True)
+    table.add_column("record", no_wrap=True, min_width=max(len(r.record_id) for r in rows))
+    table.add_column("url", overflow="fold", min_width=min(24, max(len(r.url) for r in rows)))
     for r in rows:
         style = VERDICT_STYLE.get(r.verdict, "")
         table.add_row(r.fetched_at[:19].replace("T", " "), f"[{style}]{r.verdict}[/]",
@@ -100,13 +112,14 @@ def show(ctx: click.Context, ref: str, with_text: bool, as_json: bool,
             data["text"] = text
         emit_json(data)
         return
-    out = console()
-    out.print(describe(record), markup=False)
-    out.print(f"record: {lib.record_path(record.record_id)}", markup=False)
-    out.print(record.to_yaml(), markup=False, end="")
+    # The YAML and the page's text are printed as they are, byte for byte: never re-wrapped,
+    # so the YAML still parses and the page keeps its own lines.
+    click.echo(f"# {describe(record)}")
+    click.echo(f"# record: {lib.record_path(record.record_id)}")
+    click.echo(record.to_yaml(), nl=False)
     if with_text:
-        out.print("--- main text ---")
-        out.print(text if text is not None else "(no text kept)", markup=False)
+        click.echo("--- main text ---")
+        click.echo(text if text is not None else "(no text kept)")
 
 
 @click.command()
@@ -132,8 +145,9 @@ def history(ctx: click.Context, url: str, as_json: bool, library_here: str | Non
     if as_json:
         emit_json({"url": url, "captures": captures, "distinct_texts": len(texts)})
         return
-    table = Table("fetched (UTC)", "verdict", "reason", "text", "bytes sha256", "record",
-                  box=None)
+    table = Table("fetched (UTC)", "verdict", "reason", "text", "bytes sha256", box=None)
+    table.add_column("record", no_wrap=True,
+                     min_width=max(len(c["record_id"]) for c in captures))
     for c in captures:
         version = f"v{c['text_version']}" if c["text_version"] else "-"
         table.add_row(c["fetched_at"][:19].replace("T", " "), c["verdict"], c["reason"],
