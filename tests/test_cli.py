@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CliResult, LocalServer, article_html, run_cli
+from readreceipt.store.library import Library
 
 Cli = Callable[..., CliResult]
 
@@ -104,14 +105,16 @@ def test_malformed_or_forbidden_urls(cli: Cli, url: str) -> None:
     _one_clear_line(out)
 
 
-def test_unknown_record_id(cli: Cli) -> None:
+def test_unknown_record_id(cli: Cli, library_dir: Path) -> None:
+    Library.open(library_dir).close()
     out = cli("show", "20991231T000000Z-deadbeef")
     assert out.code == 1
     _one_clear_line(out)
     assert "no record" in out.stderr
 
 
-def test_unknown_record_id_json(cli: Cli) -> None:
+def test_unknown_record_id_json(cli: Cli, library_dir: Path) -> None:
+    Library.open(library_dir).close()
     out = cli("show", "nope-nope", "--json")
     assert out.code == 1
     assert out.json()["error"]["reason"] in ("unknown_record", "bad_id")

@@ -22,6 +22,7 @@ import pytest
 import yaml
 
 from conftest import BIN, CliResult, LocalServer, article_html, clean_env, reply, run_cli
+from readreceipt.store.library import Library
 
 SESSION = "5f3c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f"
 PROMPT = "What did the chief engineer say at the reopening of the bridge?"
@@ -422,7 +423,7 @@ def test_the_capture_fast_path_imports_only_the_standard_library(library_dir: Pa
 def test_report_with_nothing_to_tell_stays_light(library_dir: Path) -> None:
     # The report hook runs on every tool call: when there is nothing to tell it opens the
     # index read-only and imports no more of readreceipt than discovery and the index.
-    run_cli("status", library=library_dir)  # makes the library
+    Library.open(library_dir).close()  # makes the library
     code = ("import sys\nfrom readreceipt.agents.hook import main\nmain(['report'])\n"
             "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] not in "
             "sys.stdlib_module_names and m not in ('__main__', '_distutils_hack'))))\n")
@@ -434,7 +435,9 @@ def test_report_with_nothing_to_tell_stays_light(library_dir: Path) -> None:
     assert proc.stdout.decode().split() == [
         "readreceipt", "readreceipt._version", "readreceipt.agents", "readreceipt.agents.hook",
         "readreceipt.errors", "readreceipt.store", "readreceipt.store.clock",
-        "readreceipt.store.discovery", "readreceipt.store.protocols", "readreceipt.store.sqlite"]
+        "readreceipt.store.discovery", "readreceipt.store.escaping",
+        "readreceipt.store.ownership", "readreceipt.store.protocols",
+        "readreceipt.store.sqlite"]
 
 
 def test_a_skipped_line_never_keeps_a_query(library_dir: Path) -> None:

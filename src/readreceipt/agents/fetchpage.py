@@ -196,7 +196,7 @@ def fetch_page(url: str, options: FetchPageOptions | None = None,
         raise UsageError(f"unknown format {opts.format!r}; use one of {', '.join(FORMATS)}",
                          reason="bad_format")
     asked = Path(opts.output).expanduser() if opts.output is not None else None
-    if asked is not None and not asked.is_dir():
+    if asked is not None and not asked.is_dir() and asked.parent.is_dir():
         try:  # a path that cannot be written is refused before anything is fetched
             outputs.plan(asked, overwrite=opts.overwrite)
         except UsageError as exc:
@@ -334,6 +334,7 @@ def _write(asked: Path | None, record: Record, written: Written, overwrite: bool
     one. The path written."""
     name = default_name(record, written.ext)
     if asked is not None and not asked.is_dir():
+        _make_folder(asked.parent)  # folders on the path asked for are made
         try:
             return outputs.write_file(asked, written.data, overwrite=overwrite)
         except UsageError as exc:
@@ -345,12 +346,16 @@ def _write(asked: Path | None, record: Record, written: Written, overwrite: bool
     if asked is not None:
         return outputs.write_new(asked, name, written.data)
     folder = default_folder() / _host_folder(record)
+    _make_folder(folder)
+    return outputs.write_new(folder, name, written.data)
+
+
+def _make_folder(folder: Path) -> None:
     try:
-        folder.mkdir(mode=0o700, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"cannot make {folder}: {exc.strerror or exc}",
                          reason="write_failed") from exc
-    return outputs.write_new(folder, name, written.data)
 
 
 def _note_output(lib: Library, record: Record, path: Path, written: Written) -> Record:

@@ -102,9 +102,10 @@ def main(argv: list[str] | None = None) -> None:
             emit_json({"error": {"reason": "usage", "message": exc.format_message(),
                                  "url": None, "exit_code": ExitCode.USAGE,
                                  "kind": "UsageError"}})
-        click.echo(f"readreceipt: {exc.format_message()}", err=True)
-        if isinstance(exc, click.UsageError) and exc.ctx is not None and not _wants_json(args):
-            click.echo(f"Try '{exc.ctx.command_path} --help'.", err=True)
+        hint = ""
+        if isinstance(exc, click.UsageError) and exc.ctx is not None:
+            hint = f" (see '{exc.ctx.command_path} --help')"
+        click.echo(f"readreceipt: {exc.format_message()}{hint}", err=True)  # one line
         sys.exit(ExitCode.USAGE)
     except KeyboardInterrupt:
         click.echo("readreceipt: interrupted", err=True)

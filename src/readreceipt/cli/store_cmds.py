@@ -6,6 +6,7 @@ import click
 from rich.table import Table
 
 from readreceipt.cli import emit_json
+from readreceipt.cli._rows import print_rows
 from readreceipt.cli._common import (
     VERDICT_STYLE,
     console,
@@ -77,20 +78,10 @@ def log_(ctx: click.Context, limit: int, verdict: str | None, session_id: str | 
     if not rows:
         console().print("no retrievals yet")
         return
-    # Ids and URLs tell rows apart: never cut (an id is never wrapped either; a URL longer
-    # than the terminal is folded onto more lines). The other columns give way first.
-    table = Table(box=None)
-    table.add_column("fetched (UTC)")
-    table.add_column("verdict", no_wrap=True)
-    table.add_column("reason", overflow="ellipsis")
-    table.add_column("bytes", justify="right", no_wrap=True)
-    table.add_column("record", no_wrap=True, min_width=max(len(r.record_id) for r in rows))
-    table.add_column("url", overflow="fold", min_width=min(24, max(len(r.url) for r in rows)))
-    for r in rows:
-        style = VERDICT_STYLE.get(r.verdict, "")
-        table.add_row(r.fetched_at[:19].replace("T", " "), f"[{style}]{r.verdict}[/]",
-                      r.reason, str(r.bytes), r.record_id, r.url)
-    console().print(table)
+    print_rows(console(), ("fetched (UTC)", "verdict", "reason", "bytes", "record", "url"),
+               [(r.fetched_at[:19].replace("T", " "), r.verdict, r.reason, str(r.bytes),
+                 r.record_id, r.url) for r in rows],
+               [VERDICT_STYLE.get(r.verdict) for r in rows])
 
 
 @click.command()
@@ -145,36 +136,40 @@ def history(ctx: click.Context, url: str, as_json: bool, library_here: str | Non
     if as_json:
         emit_json({"url": url, "captures": captures, "distinct_texts": len(texts)})
         return
-    table = Table("fetched (UTC)", "verdict", "reason", "text", "bytes sha256", box=None)
-    table.add_column("record", no_wrap=True,
-                     min_width=max(len(c["record_id"]) for c in captures))
-    for c in captures:
-        version = f"v{c['text_version']}" if c["text_version"] else "-"
-        table.add_row(c["fetched_at"][:19].replace("T", " "), c["verdict"], c["reason"],
-                      version, (c["bytes_sha256"] or "")[:12], c["record_id"])
     out = console()
     out.print(f"{url}: {len(captures)} captures, {len(texts)} distinct texts", markup=False)
-    out.print(table)
+    print_rows(out, ("fetched (UTC)", "verdict", "reason", "text", "bytes sha256", "record"),
+               [(c["fetched_at"][:19].replace("T", " "), c["verdict"], c["reason"],
+                 f"v{c['text_version']}" if c["text_version"] else "-",
+                 (c["bytes_sha256"] or "")[:12], c["record_id"]) for c in captures],
+               [VERDICT_STYLE.get(c["verdict"]) for c in captures])
 
 
 @click.command()
+@click.option("--repair", is_flag=True, help="First remove what killed writers left behind "
+              "(temporary files untouched for an hour; nothing else is changed).")
 @json_option
 @library_option
 @click.pass_context
-def verify(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
-    """Re-hash every kept blob and text; exit 1 naming each one that no longer matches."""
+def verify(ctx: click.Context, repair: bool, as_json: bool, library_here: str | None) -> None:
+    """Check every blob, text and record; exit 1 naming each problem found."""
     from readreceipt.progress import progress_bar, stderr_is_terminal
 
     lib = open_library(ctx, library_here)
+    removed = lib.remove_leftovers() if repair else []
     with progress_bar("verifying", enabled=stderr_is_terminal() and not as_json) as progress:
         checked, problems = lib.verify(progress)
     if as_json:
         emit_json({"checked": checked, "ok": not problems,
-                   "problems": [p.to_dict() for p in problems]})
+                   "problems": [p.to_dict() for p in problems],
+                   "removed": [item.to_dict() for item in removed]})
     else:
+        for item in removed:
+            click.echo(f"removed {item.path}: {item.describe()}")
         for p in problems:
-            click.echo(f"{p.kind}: {p.digest or p.record_id}: {p.detail}")
-        click.echo(f"{checked} blobs and texts checked; {len(problems)} problems")
+            name = p.digest or p.record_id
+            click.echo(f"{p.kind}: {name}: {p.detail}" if name else f"{p.kind}: {p.detail}")
+        click.echo(f"{checked} blobs, texts and records checked; {len(problems)} problems")
     ctx.exit(ExitCode.LIBRARY if problems else ExitCode.OK)
 
 

@@ -297,14 +297,12 @@ class Library:
                     self.texts.delete(digest)
         return changed
 
-    def verify(self, progress: Progress = NO_PROGRESS, *,
-               repair: bool = False) -> tuple[int, list[Problem]]:
+    def verify(self, progress: Progress = NO_PROGRESS) -> tuple[int, list[Problem]]:
         """Check the library: re-hash every blob and text; parse every record; find every
         digest a record names (bytes, static bytes, texts) while it says its bytes are kept,
         and every record file the index names; report what killed writers left behind
-        (:mod:`readreceipt.store.leftovers`), and remove it when ``repair``. Returns the
-        number of blobs, texts and records checked, and the problems (the leftovers removed
-        are not among them)."""
+        (:mod:`readreceipt.store.leftovers`). Returns the number of blobs, texts and
+        records checked, and the problems."""
         problems: list[Problem] = []
         checked = 0
         stores = [(store, list(store.digests())) for store in (self.blobs, self.texts)]
@@ -326,8 +324,18 @@ class Library:
             if not self.records.has(row.record_id):
                 problems.append(Problem("missing_record", None, row.record_id,
                                         "the index names a record file that is gone"))
-        problems += self._leftover_problems(repair)
+        problems += [Problem("leftover", None, None, f"{item.path}: {item.describe()}")
+                     for item in leftovers.find(self.root)]
         return checked, problems
+
+    def remove_leftovers(self) -> list[leftovers.Leftover]:
+        """Remove what killed writers left behind (old enough that no writer is still at
+        it); the leftovers removed."""
+        found = leftovers.find(self.root)
+        if not found:
+            return []
+        self._writable()
+        return leftovers.remove(self.root, found)
 
     def _record_problems(self, record_id: str) -> list[Problem]:
         try:
@@ -347,18 +355,6 @@ class Library:
                 problems.append(Problem(kind, digest, record_id, f"the record says its {what} "
                                         f"are kept, but {store.location(digest)} is gone"))
         return problems
-
-    def _leftover_problems(self, repair: bool) -> list[Problem]:
-        found = leftovers.find(self.root)
-        if repair and found:
-            self._writable()
-            gone = {item.path for item in leftovers.remove(self.root, found)}
-            for item in found:
-                if item.path in gone:
-                    log.warning("removed %s: %s", item.path, item.describe())
-            found = [item for item in found if item.path not in gone]
-        return [Problem("leftover", None, None, f"{item.path}: {item.describe()}")
-                for item in found]
 
     def note_scratch(self, path: Path) -> None:
         """Write down a temporary file or folder about to be made outside the library (an
