@@ -6,7 +6,6 @@ import click
 from rich.table import Table
 
 from readreceipt.cli import emit_json
-from readreceipt.cli._rows import print_rows
 from readreceipt.cli._common import (
     VERDICT_STYLE,
     console,
@@ -14,6 +13,7 @@ from readreceipt.cli._common import (
     library_option,
     open_library,
 )
+from readreceipt.cli._rows import print_rows
 from readreceipt.errors import ExitCode, UsageError
 from readreceipt.reading.wording import describe
 from readreceipt.store.protocols import RetrievalFilter
