@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BIN, CliResult, LocalServer, article_html, clean_env
+from conftest import BIN, CliResult, LocalServer, article_html, clean_env, tmpfs
 from readreceipt.store import discovery
 from readreceipt.store.library import Library
 
@@ -73,16 +73,8 @@ def test_the_walk_stops_at_the_users_home(tmp_path: Path,
 @pytest.fixture
 def mounted(tmp_path: Path) -> Iterator[Path]:
     """A tmpfs mounted at tmp_path/mnt: another filesystem below a library's folder."""
-    point = tmp_path / "mnt"
-    point.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(point)],
-                          capture_output=True, check=False)
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
-    try:
+    with tmpfs(tmp_path / "mnt", "4m") as point:
         yield point
-    finally:
-        subprocess.run(["umount", str(point)], check=False)
 
 
 def test_the_walk_stops_at_a_filesystem_boundary(tmp_path: Path, mounted: Path) -> None:

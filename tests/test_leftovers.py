@@ -15,6 +15,7 @@ import signal
 import subprocess
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -198,6 +199,11 @@ def test_the_viewer_lists_around_a_damaged_record(
             with urllib.request.urlopen(
                     f"{base}/history?url=https://news.example/estuary", timeout=10) as hist:
                 assert hist.status == 200
+            # The damaged record's own page says so, with the usual headers (not a bare 500).
+            with pytest.raises(urllib.error.HTTPError) as caught:
+                urllib.request.urlopen(f"{base}/record/{newest.record_id}", timeout=10)
+            assert "default-src 'none'" in caught.value.headers["Content-Security-Policy"]
+            assert b"cannot be read" in caught.value.read()
         finally:
             server.shutdown()
             server.server_close()

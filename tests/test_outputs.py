@@ -137,16 +137,6 @@ def test_default_names_never_replace(tmp_path: Path, outputs: Any) -> None:
 # ------------------------------------------------------------------ through the commands
 
 
-@pytest.fixture
-def fetch(cli: Cli, tmp_path: Path) -> Cli:
-    def _run(*args: str, **kwargs: object) -> CliResult:
-        env = dict(kwargs.pop("env", None) or {})  # type: ignore[call-overload]
-        env.setdefault("TMPDIR", str(tmp_path))
-        return cli("fetch", *args, env=env, **kwargs)
-
-    return _run
-
-
 @needs_root
 def test_fetch_to_a_device_leaves_the_device(fetch: Cli, server: LocalServer,
                                              tmp_path: Path) -> None:
@@ -188,15 +178,20 @@ def test_fetch_to_a_fifo_nobody_reads_is_one_line_not_a_hang(
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
 
-@needs_root
-def test_export_to_a_full_device_is_one_line_and_the_device_stays(tmp_path: Path) -> None:
+def _export(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``readreceipt export ARGS`` of a library of one capture."""
     lib_dir = tmp_path / "lib"
     with Library.open(lib_dir) as lib:
         put_capture(lib, "https://news.example/a", article("A", "Some words " * 40), at(0))
-    full = _device(tmp_path / "full", 7)
-    proc = subprocess.run([str(BIN / "readreceipt"), "--library", str(lib_dir), "export",
-                           "--warc", str(full)], capture_output=True, text=True, timeout=120,
+    return subprocess.run([str(BIN / "readreceipt"), "--library", str(lib_dir), "export",
+                           *args], capture_output=True, text=True, timeout=120,
                           env=clean_env(), check=False)
+
+
+@needs_root
+def test_export_to_a_full_device_is_one_line_and_the_device_stays(tmp_path: Path) -> None:
+    full = _device(tmp_path / "full", 7)
+    proc = _export(tmp_path, "--warc", str(full))
     assert proc.returncode == 1
     assert proc.stderr.strip().splitlines() == [
         f"readreceipt: cannot write {full}: No space left on device"]
@@ -205,13 +200,8 @@ def test_export_to_a_full_device_is_one_line_and_the_device_stays(tmp_path: Path
 
 @needs_root
 def test_export_wacz_to_a_device_stays_a_device(tmp_path: Path) -> None:
-    lib_dir = tmp_path / "lib"
-    with Library.open(lib_dir) as lib:
-        put_capture(lib, "https://news.example/a", article("A", "Some words " * 40), at(0))
     null = _device(tmp_path / "null", 3)
-    proc = subprocess.run([str(BIN / "readreceipt"), "--library", str(lib_dir), "export",
-                           "--wacz", str(null)], capture_output=True, text=True, timeout=120,
-                          env=clean_env(), check=False)
+    proc = _export(tmp_path, "--wacz", str(null))
     assert proc.returncode == 0, proc.stderr
     assert _is_char_device(null)
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no work left

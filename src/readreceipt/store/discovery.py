@@ -12,9 +12,10 @@ repository, and the walk stops (after looking in it) at the first of:
 
 A folder is a library when it holds ``index.db``. A library found on the way is used only
 when it is the user's own (:func:`readreceipt.store.ownership.foreign_control`): one another
-user owns or may write into (a ``/tmp/.readreceipt`` anyone could have made) is passed over
-with a warning, and the walk goes on. A library named outright (``--library``,
-``$READRECEIPT_LIBRARY``) is the user's choice and is not judged.
+user owns or may write into (a ``/tmp/.readreceipt`` anyone could have made) is passed over,
+and the walk goes on (:func:`search` says which were, for the caller to warn of). A library
+named outright (``--library``, ``$READRECEIPT_LIBRARY``) is the user's choice and is not
+judged.
 
 Standard library only (and :mod:`readreceipt.store.ownership`): the hook's report path uses
 it on every tool call.
@@ -83,19 +84,25 @@ def walk(start: Path) -> list[Path]:
     return folders
 
 
-def nearest(start: Path) -> Path | None:
-    """The nearest library at or above ``start`` that is the user's own, within the stops."""
+def search(start: Path) -> tuple[Path | None, list[tuple[Path, str]]]:
+    """The nearest library at or above ``start`` that is the user's own, within the stops;
+    and the libraries passed over on the way, each with why (another user controls it)."""
+    passed: list[tuple[Path, str]] = []
     for folder in walk(start):
         candidate = folder / DIRNAME
         if not is_library(candidate):
             continue
         why = untrusted_reason(candidate)
         if why is None:
-            return candidate
-        import logging  # only now: the hook's report path stays light
+            return candidate, passed
+        passed.append((candidate, why))
+    return None, passed
 
-        logging.getLogger(__name__).warning("not using the library %s: %s", candidate, why)
-    return None
+
+def nearest(start: Path) -> Path | None:
+    """The nearest library at or above ``start`` that is the user's own (silently: the
+    hook's report path prints nothing but what Claude Code reads)."""
+    return search(start)[0]
 
 
 def find(start: Path | None = None) -> Path | None:

@@ -93,7 +93,9 @@ class Library:
         if named is not None:
             return cls.open(named, create=create)
         start = Path(os.path.realpath(cwd if cwd is not None else Path.cwd()))
-        found = discovery.nearest(start)
+        found, passed = discovery.search(start)
+        for library, why in passed:
+            log.warning("not using the library %s: %s", library, why)
         if found is not None:
             return cls.open(found, create=False)
         if not create:
