@@ -32,6 +32,7 @@ from readreceipt.export.wacz import (
     write_wacz,
 )
 from readreceipt.export.warc import Page, WarcExporter, describe_export
+from readreceipt.fetching.headers import safe_headers
 from readreceipt.progress import NO_PROGRESS, Progress
 from readreceipt.store import outputs
 from readreceipt.store.clock import utc_now
@@ -87,6 +88,10 @@ def _write_all(library: Library, out: BinaryIO, ids: list[str], *, gzip: bool,
             log.warning("record %s not exported: %s", record_id, exc)
             progress.advance()
             continue
+        # Judged again by today's rules: a record kept before a rule existed may hold a
+        # header it would now leave out.
+        record = record.replace(response_headers=safe_headers(
+            record.response_headers.items(), record.final_url or record.url))
         page = exporter.add(record)
         if page is not None and on_page is not None:
             on_page(page)

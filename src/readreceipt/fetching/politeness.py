@@ -112,20 +112,21 @@ def wait_for_turn(library: Library, target: PolicyURL, options: PolitenessOption
 
 
 def turn_or_copy(library: Library, target: PolicyURL, options: PolitenessOptions,
-                 crawl_delay: float | None = None) -> Record | None:
+                 crawl_delay: float | None = None) -> tuple[Record | None, float]:
     """Wait for this host's turn as :func:`wait_for_turn` does, but look, while waiting and
     once more when the turn comes, for a copy of this URL that another capture made in the
-    meantime: that copy (the slot is given back; no request is to be made), or None when the
-    turn has come and there is still no copy. Eight captures of one URL queued behind each
-    other so make one request, not eight."""
+    meantime. Returns that copy (the slot is given back; no request is to be made) or None
+    when the turn has come and there is still no copy, and the seconds waited. Eight
+    captures of one URL queued behind each other so make one request, not eight."""
     gap = max(MIN_GAP_SECONDS, crawl_delay or 0.0)
+    began = time.monotonic()
     start = _reserve_within(library, target, options, gap)
     while True:
         remaining = start - time.time()
         held = recent_copy(library, target.url)
         if held is not None:
             release_slot(library, target.host, start, gap)
-            return held
+            return held, time.monotonic() - began
         if remaining <= 0:
-            return None
+            return None, time.monotonic() - began
         time.sleep(min(remaining, COPY_POLL_SECONDS))
