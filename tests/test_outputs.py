@@ -147,11 +147,19 @@ def test_fetch_to_a_device_leaves_the_device(fetch: Cli, server: LocalServer,
     assert _is_char_device(null)
 
 
-def test_fetch_to_dev_stdout_writes_into_the_stream(fetch: Cli, server: LocalServer) -> None:
+def test_fetch_to_its_own_stdout_writes_into_the_stream(fetch: Cli,
+                                                       server: LocalServer) -> None:
+    # /dev/fd/1 rather than /dev/stdout: were the guard gone, a rename over /dev/fd/1 fails
+    # inside /proc, while one over /dev/stdout would replace the machine's own link (as root).
     url = server.route("/a", article_html())
-    out = fetch(url, "-o", "/dev/stdout", "--now")
+    out = fetch(url, "-o", "/dev/fd/1", "--now")
     assert out.code == 0, out.stderr
     assert "===== BEGIN UNTRUSTED" in out.stdout and "ok: wrote" in out.stdout
+
+
+def test_dev_stdout_is_planned_as_written_through(outputs: Any) -> None:
+    for name in ("/dev/stdout", "/dev/stderr", "/dev/fd/1", "/proc/self/fd/2"):
+        assert outputs.plan(name).through, name  # looked at only: nothing is written
 
 
 def test_fetch_through_a_symlink_keeps_the_link(fetch: Cli, server: LocalServer,
