@@ -4,7 +4,7 @@
 payload to :func:`readreceipt.pipeline.capture` -- the URL, the session and agent ids, the
 prompt and the fetch tool's answer (checked against the page) -- waiting up to
 :data:`HOST_WAIT` seconds for the host's turn, and adds to the record what the agent's own
-fetch reported (status, bytes, error).
+fetch reported (status, bytes, error). Telling the agent is :mod:`.hookreport`'s part.
 
 A worker's life is bounded: at most :data:`HOST_WAIT` seconds waiting for the host's turn,
 then the capture's total deadline of :data:`TIMEOUT` seconds (``READRECEIPT_HOOK_TIMEOUT``
@@ -12,13 +12,9 @@ sets another) for all its network work -- the name lookup, robots.txt, the page 
 redirects, a rendering -- after which the capture is recorded FAILED ``timeout``; then the
 time to read what came back, which the size cap bounds.
 
-It also holds the hook's reporting side: claiming the flags one agent has not been told
-about (the index does it in one transaction) and wording them.
-
 Invariants: :func:`run` never raises and never prints; every payload that does not become a
 capture is one line of ``skipped.jsonl`` (refusals and declines are written by capture
-itself); the answer is never kept, only its digest; text from a page that reaches the agent
-is sanitized by :mod:`readreceipt.agents.fence` first.
+itself); the answer is never kept, only its digest.
 """
 
 from __future__ import annotations
@@ -27,7 +23,6 @@ import json
 import logging
 import os
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,11 +30,10 @@ from typing import Any
 from readreceipt.errors import DeclinedError, ReadReceiptError, RefusedError
 from readreceipt.fetching.transport import DEFAULT_TIMEOUT
 from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, capture
-from readreceipt.store import jsonlog
+from readreceipt.store import jsonlog, sessionmarks
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
-from readreceipt.store.ownership import UnsafeFolder, private_folder
-from readreceipt.store.protocols import Flag
+from readreceipt.store.ownership import UnsafeFolder
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +46,6 @@ KEEP_ENV = "READRECEIPT_KEEP"
 #: The capture's total deadline for its network work, as ``capture --timeout``.
 TIMEOUT = DEFAULT_TIMEOUT
 TIMEOUT_ENV = "READRECEIPT_HOOK_TIMEOUT"
-
-#: Flags told in one report; the rest wait for the next tool call, so one message stays short.
-REPORT_LIMIT = 5
 
 #: WebFetch's answer when a URL redirects to another host: a notice naming the new URL and
 #: repeating the prompt, not an answer about any page. Its quoted URL and prompt must not be
@@ -217,77 +208,28 @@ def _skipped(lib: Library | None, payload: Any, rule: str, message: str) -> None
     except Exception:  # no library: fall back to a file that always opens
         log.debug("no library for a skipped line", exc_info=True)
     try:
-        # Only a folder this user controls: a link or a folder planted there by another
-        # user would receive the line (UnsafeFolder, and nowhere is left to write).
-        folder = private_folder(Path(tempfile.gettempdir()) / f"readreceipt-hook-{os.getuid()}")
-        jsonlog.append(folder / "skipped.jsonl", {"at": utc_now(), **entry})
+        # Only the hook's own folder, when this user controls it: a link or a folder planted
+        # there by another user would receive the line (then nowhere is left to write).
+        folder = sessionmarks.folder()
+        if folder is not None:
+            jsonlog.append(Path(folder) / "skipped.jsonl", {"at": utc_now(), **entry})
     except Exception:  # nowhere left to write; a hook still never fails
         log.debug("could not write the fallback skipped line", exc_info=True)
 
 
-# ----------------------------------------------------------------------------------- report
-
-
-def claim_flags(lib: Library, session_id: str, agent_id: str | None,
-                limit: int = REPORT_LIMIT) -> list[Flag]:
-    """The flags this agent is to be told about now, marked reported as they are claimed.
-
-    A subagent (``agent_id``) is told about its own flags; the main agent about every flag of
-    the session not yet told, its subagents' included. Whichever asks first claims a flag;
-    the index claims in one transaction, so two concurrent reports claim different ones.
-    """
-    return lib.index.claim_unreported_flags(session_id, agent_id, limit=limit)
-
-
-def _one_per_passage(rows: list[Flag]) -> list[Flag]:
-    """One flag per page and passage, however many captures or checks flagged it."""
-    seen: set[tuple[str, str]] = set()
-    unique = []
-    for row in rows:
-        if (row.url, row.passage) not in seen:
-            seen.add((row.url, row.passage))
-            unique.append(row)
-    return unique
-
-
-def report_text(rows: list[Flag], agent_id: str | None) -> str:
-    """The words put before the agent for ``rows``."""
-    from readreceipt.agents import fence
-    from readreceipt.quotes.quotations import PassageResult, flag_message
-
-    rows = _one_per_passage(rows)
-    if len(rows) == 1:
-        head = ("readreceipt: 1 quoted passage in a WebFetch answer is not on the page it was "
-                "attributed to.")
-    else:
-        head = (f"readreceipt: {len(rows)} quoted passages in WebFetch answers are not on the "
-                "pages they were attributed to.")
-    lines = [head]
-    for row in rows:
-        nearest = fence.one_line(row.nearest) if row.nearest else None
-        passage = PassageResult(text=row.passage, found=False, tier=None, nearest=nearest,
-                                similarity=row.similarity)
-        origin = ""
-        if agent_id is None and row.agent_id:
-            origin = f" (from subagent {row.agent_id}'s fetch)"
-        lines.append(f"- {flag_message(row.url, passage)}{origin}")
-    lines.append("Do not present these passages as the page's words. For the page's exact "
-                 "words run `readreceipt fetch URL` and read the file it names.")
-    return "\n".join(lines)
-
-
-def report(library_root: str | os.PathLike[str], session_id: str,
-           agent_id: str | None) -> str:
-    """Claim and word this agent's untold flags; '' when there are none."""
-    with Library.open(Path(library_root)) as lib:
-        rows = claim_flags(lib, session_id, agent_id)
-        return report_text(rows, agent_id) if rows else ""
-
-
 def main() -> None:
     """``python -m readreceipt.agents.hookworker``: the worker where the hook cannot fork."""
-    data = sys.stdin.buffer.read()
-    run(data, oversize="--oversize" in sys.argv[1:])
+    mark = sessionmarks.pending_mark(os.getpid())
+    try:
+        data = sys.stdin.buffer.read()
+        try:
+            session = json.loads(data).get("session_id")
+        except (ValueError, AttributeError, RecursionError):
+            session = None
+        sessionmarks.name_pending(mark, session if isinstance(session, str) else None)
+        run(data, oversize="--oversize" in sys.argv[1:])
+    finally:
+        sessionmarks.end_pending(mark)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from readreceipt.errors import ExitCode, RecordNotFound
 from readreceipt.fetching.transport import FetchResult
 from readreceipt.reading.extract import Extraction
 from readreceipt.reading.verdict import RETRIEVED, Verdict, exit_code_for
+from readreceipt.store import sessionmarks
 from readreceipt.store.clock import utc_now
 from readreceipt.store.escaping import escape_text
 from readreceipt.store.library import Library
@@ -80,22 +81,28 @@ def record_flags(lib: Library, record: Record, check: dict[str, Any],
     """Write one flag per passage not found (the index, then flags.jsonl), unless the same
     passage of this record is flagged for this session and agent already: checking one
     answer twice flags nothing twice. Returns how many were written."""
-    flags = []
+    pairs = []
     for passage in check.get("passages", []):
         if passage.get("found"):
             continue
-        flags.append(NewFlag(record_id=record.record_id, url=record.url,
-                             passage=str(passage.get("text") or ""),
-                             nearest=passage.get("nearest"),
-                             similarity=passage.get("similarity"), session_id=session_id,
-                             agent_id=agent_id, created_at=utc_now()))
-    added = lib.index.add_flags(flags)
-    for flag in added:
+        pairs.append((NewFlag(record_id=record.record_id, url=record.url,
+                              passage=str(passage.get("text") or ""),
+                              nearest=passage.get("nearest"),
+                              similarity=passage.get("similarity"), session_id=session_id,
+                              agent_id=agent_id, created_at=utc_now()), passage))
+    added = lib.index.add_flags([flag for flag, _ in pairs])
+    new = {id(flag) for flag in added}
+    for flag, passage in pairs:
+        if id(flag) not in new:
+            continue
         lib.log("flags.jsonl", {
             "record_id": flag.record_id, "url": flag.url, "passage": flag.passage,
             "nearest": flag.nearest, "similarity": flag.similarity,
             "edited": bool(passage.get("edited")), "missing": passage.get("missing"),
             "session_id": flag.session_id, "agent_id": flag.agent_id})
+    if added:
+        # After the index holds them: the hook's quick modes look at this mark first.
+        sessionmarks.mark_flags(session_id)
     return len(added)
 
 

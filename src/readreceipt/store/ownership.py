@@ -10,17 +10,20 @@ readreceipt and no other user can write into it: not writable by everyone, and w
 its group only when that group is the user's own primary group (the private group most
 systems give each user). :func:`private_folder` makes such a folder or refuses the one found.
 
-Standard library and :mod:`readreceipt.errors` only (library discovery, on the hook's fast
-report path, uses it).
+Standard library (``os`` and ``stat`` alone at run time) and :mod:`readreceipt.errors` only:
+the hook's quick modes and library discovery use it.
 """
 
 from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
 
 from readreceipt.errors import RefusedError
+
+TYPE_CHECKING = False  # not typing's, nor pathlib at run time: the hook's quick modes use this
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def _uid() -> int | None:
@@ -41,10 +44,10 @@ def foreign_control(info: os.stat_result) -> str | None:
     return None
 
 
-def untrusted_reason(folder: Path) -> str | None:
+def untrusted_reason(folder: str | os.PathLike[str]) -> str | None:
     """Why ``folder`` (followed if a link) is not the user's own, or None when it is."""
     try:
-        info = folder.stat()
+        info = os.stat(folder)
     except OSError as exc:
         return f"it cannot be examined ({exc.strerror or exc})"
     return foreign_control(info)
