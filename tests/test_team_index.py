@@ -96,8 +96,10 @@ def test_retrievals_are_asked_and_answered_alike(lib: Library) -> None:
 
 def test_flags_are_claimed_once(lib: Library) -> None:
     record = put_capture(lib, "https://a.example/q", PAGE, at(0))
-    lib.index.add_flags([NewFlag(record.record_id, record.url, f"passage {i}", None, None, "s9",
-                           "sub" if i == 2 else None, at(i)) for i in range(3)])
+    new = [NewFlag(record.record_id, record.url, f"passage {i}", None, None, "s9",
+                   "sub" if i == 2 else None, at(i)) for i in range(3)]
+    assert lib.index.add_flags(new) == new
+    assert lib.index.add_flags(new) == []  # the same answer checked again flags nothing new
     assert len(lib.index.flags()) == 3
     assert lib.index.has_unreported_flags("s9", "sub")
     mine = lib.index.claim_unreported_flags("s9", "sub", limit=5)

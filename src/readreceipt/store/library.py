@@ -28,14 +28,14 @@ import errno
 import json
 import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from readreceipt.errors import LibraryError, RecordNotFound
 from readreceipt.progress import NO_PROGRESS, Progress
-from readreceipt.store import config, discovery
+from readreceipt.store import config, discovery, leftovers
 from readreceipt.store.clock import utc_now
 from readreceipt.store.files import FileBlobStore, FileLogs, FileRecordStore
 from readreceipt.store.protocols import Audit, BlobStore, Index, LogStore, RecordStore
@@ -61,8 +61,8 @@ def _os_error(exc: OSError, root: Path, doing: str) -> LibraryError:
 
 @dataclass(frozen=True)
 class Problem:
-    #: digest_mismatch | missing_blob | missing_text | missing_record | orphan_blob |
-    #: orphan_text | orphan_record (store/crosscheck.py)
+    #: digest_mismatch | missing_blob | missing_text | missing_record | unreadable_record |
+    #: orphan_blob | orphan_text | orphan_record | leftover (store/crosscheck.py)
     kind: str
     digest: str | None
     record_id: str | None
@@ -98,18 +98,39 @@ class Library:
 
     @classmethod
     def locate(cls, explicit: str | os.PathLike[str] | None = None,
-               *, cwd: Path | None = None, index_url: str | None = None,
+               *, cwd: Path | None = None, create: bool = True, index_url: str | None = None,
                blobs_url: str | None = None, connections: int = 4) -> Library:
         """The folder ``explicit``, else ``$READRECEIPT_LIBRARY``, else the nearest
-        ``.readreceipt/`` at or above ``cwd`` (within ``$READRECEIPT_CEILING_DIRECTORIES``),
-        else a new one in ``cwd``; and in it the team library that ``index_url`` and
-        ``blobs_url``, else the environment, else the folder's ``config.toml`` name, or the
-        local library when none does."""
-        folder = Path(explicit).expanduser() if explicit else discovery.choose(cwd)
+        ``.readreceipt/`` at or above ``cwd`` that is the user's own
+        (:mod:`readreceipt.store.discovery`), else a new one in ``cwd`` -- only when
+        ``create``: a command that only reads never makes a library, and says there is none
+        (LibraryError, reason ``no_library``).
+
+        A team library comes first: the one ``index_url`` and ``blobs_url``, else the
+        environment, else the folder's ``config.toml`` name (:mod:`readreceipt.store.config`);
+        nothing is made in the folder for it."""
+        named = Path(explicit).expanduser() if explicit else discovery.configured()
+        start = Path(os.path.realpath(cwd if cwd is not None else Path.cwd()))
+        found: Path | None = None
+        if named is None:
+            found, passed = discovery.search(start)
+            for library, why in passed:
+                log.warning("not using the library %s: %s", library, why)
+        folder = named or found
         team = config.resolve(folder, index_url=index_url, blobs_url=blobs_url)
         if team is not None:
-            return cls.open_team(folder, team, connections=connections)
-        return cls.open(folder)
+            return cls.open_team(folder or start / discovery.DIRNAME, team,
+                                 connections=connections)
+        if named is not None:
+            return cls.open_local(named, create=create)
+        if found is not None:
+            return cls.open_local(found, create=False)
+        if not create:
+            raise LibraryError(
+                f"no readreceipt library in {start} or the folders above it that are looked "
+                "in; `readreceipt capture URL` makes one in ./.readreceipt, or name one with "
+                "--library", reason="no_library")
+        return cls.open_local(discovery.fresh(start), create=True)
 
     @classmethod
     def open_team(cls, root: Path, team: config.TeamConfig, *, connections: int = 4
@@ -140,19 +161,19 @@ class Library:
                    logs=PostgresLogs(index), team=team)
 
     @classmethod
-    def open(cls, root: Path) -> Library:
+    def open(cls, root: Path, *, create: bool = True) -> Library:
         """The library in the folder ``root``: the team library its ``config.toml`` names,
-        else the local library there (made when the folder is empty or missing)."""
-        root = root.expanduser()
-        team = config.from_folder(root)
+        else the local library there (:meth:`open_local`)."""
+        team = config.from_folder(root.expanduser())
         if team is not None:
             return cls.open_team(root, team)
-        return cls.open_local(root)
+        return cls.open_local(root, create=create)
 
     @classmethod
-    def open_local(cls, root: Path) -> Library:
+    def open_local(cls, root: Path, *, create: bool = True) -> Library:
         """The local library in the folder ``root``, whatever its config.toml says (``push``
-        reads a folder's own evidence so)."""
+        reads a folder's own evidence so), made there when the folder is empty or missing
+        and ``create`` (else LibraryError, reason ``no_library``)."""
         root = root.expanduser()
         if root.exists() and not root.is_dir():
             raise LibraryError(f"{root} is a file, not a readreceipt library",
@@ -161,6 +182,10 @@ class Library:
         if root.is_dir() and not index_path.exists() and any(root.iterdir()):
             raise LibraryError(f"{root} is not a readreceipt library (no index.db, and the "
                                "folder is not empty)", reason="not_a_library")
+        if not create and not index_path.exists():
+            raise LibraryError(f"there is no readreceipt library at {root}; nothing was "
+                               "made (`readreceipt capture URL --library DIR` makes one)",
+                               reason="no_library")
         try:
             read_only = index_path.exists() and not os.access(root, os.W_OK)
             if not read_only:
@@ -277,7 +302,10 @@ class Library:
             if not rows:
                 raise RecordNotFound(f"no capture of {ref} in {self.where}", url=ref,
                                      reason="unknown_url")
-            return [self.load(r.record_id) for r in rows]
+            readable = list(self._readable(r.record_id for r in rows))
+            if not readable:  # every one is unreadable: say why, for the newest
+                return [self.load(rows[0].record_id)]
+            return readable
         if self.index.retrieval(ref) is not None or self.records.has(self._checked_id(ref)):
             return [self.load(ref)]
         matches = self.index.ids_with_prefix(ref) if len(ref) >= 4 else []
@@ -289,8 +317,20 @@ class Library:
         raise RecordNotFound(f"no record {ref!r} in {self.where}", reason="unknown_record")
 
     def newest(self, url: str) -> Record | None:
-        rows = self.index.for_url(url, limit=1)
-        return self.load(rows[0].record_id) if rows else None
+        """The newest readable record of ``url`` (an unreadable one is skipped, warned of)."""
+        rows = self.index.for_url(url)
+        return next(self._readable(r.record_id for r in rows), None)
+
+    def _readable(self, record_ids: Iterable[str]) -> Iterator[Record]:
+        """The records of ``record_ids`` that can be read; each one that cannot is skipped
+        with a warning, so one damaged file never hides the others."""
+        for record_id in record_ids:
+            try:
+                yield self.load(record_id)
+            except RecordNotFound:
+                log.warning("skipping %s: the index names it but its file is gone", record_id)
+            except LibraryError as exc:
+                log.warning("skipping an unreadable record: %s", exc)
 
     def text(self, digest: str | None) -> str | None:
         if not digest:
@@ -336,8 +376,32 @@ class Library:
         return changed
 
     def verify(self, progress: Progress = NO_PROGRESS) -> tuple[int, list[Problem]]:
-        """Re-hash every kept blob and text; check the index against the records, blobs and
-        texts both ways (:mod:`readreceipt.store.crosscheck`)."""
+        """Check the library (:mod:`readreceipt.store.crosscheck`): re-hash every blob and
+        text; parse every record and find every digest it names while its bytes are kept;
+        check the index against the records, blobs and texts both ways (orphans included);
+        report what killed writers left behind in a local library
+        (:mod:`readreceipt.store.leftovers`). The number of blobs, texts and records
+        checked, and the problems."""
         from readreceipt.store.crosscheck import verify
 
         return verify(self, progress)
+
+    def remove_leftovers(self) -> list[leftovers.Leftover]:
+        """Remove what killed writers left behind (old enough that no writer is still at
+        it); the leftovers removed."""
+        found = leftovers.find(self.root)
+        if not found:
+            return []
+        self._writable()
+        return leftovers.remove(self.root, found)
+
+    def note_scratch(self, path: Path) -> None:
+        """Write down a temporary file or folder about to be made outside the library (an
+        export's), so that ``verify`` can find it if its writer is killed. (A team library
+        has no folder of its own to note it in.)"""
+        if self.read_only or self.team is not None:
+            return
+        try:
+            leftovers.note(self.root, path)
+        except OSError as exc:
+            log.warning("could not note %s in %s: %s", path, self.root, exc)

@@ -86,7 +86,8 @@ MIGRATIONS: list[tuple[str, str]] = [
             reported_to TEXT,
             push_key TEXT UNIQUE
         );
-        CREATE INDEX flags_session ON flags (session_id, reported_at)
+        CREATE INDEX flags_session ON flags (session_id, reported_at);
+        CREATE INDEX flags_record ON flags (record_id)
     """),
     ("0003_shared_state", """
         CREATE TABLE pacing (

@@ -253,19 +253,38 @@ class PostgresIndex(IndexReads):
                      push_key))
 
     def add_flags(self, flags: Sequence[NewFlag], *,
-                  push_keys: Sequence[str | None] | None = None) -> None:
+                  push_keys: Sequence[str | None] | None = None) -> list[NewFlag]:
+        """The flags not held already (one per record, passage, session and agent), added;
+        ``push_keys`` (``push``) make a second copy of one flag a no-op as well."""
+        added: list[NewFlag] = []
         if not flags:
-            return
+            return added
         keys = list(push_keys) if push_keys is not None else [None] * len(flags)
         with self._tx("writing flags") as cur:
-            cur.executemany(
-                "INSERT INTO flags (record_id, url, passage, nearest, similarity, session_id, "
-                "agent_id, created_at, reported_at, reported_to, push_key) VALUES "
-                "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (push_key) DO NOTHING",
-                [_clean((f.record_id, f.url, f.passage, f.nearest, f.similarity, f.session_id,
-                         f.agent_id, f.created_at, getattr(f, "reported_at", None),
-                         getattr(f, "reported_to", None), key))
-                 for f, key in zip(flags, keys, strict=True)])
+            # Two writers checking one answer at once: the record's lock lets one look and
+            # write at a time (taken in order, so two writers never wait on each other).
+            for record_id in sorted({f.record_id for f in flags}):
+                cur.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                            ("flags " + record_id,))
+            for f, key in zip(flags, keys, strict=True):
+                cur.execute("SELECT 1 FROM flags WHERE record_id = %s AND passage = %s AND "
+                            "session_id IS NOT DISTINCT FROM %s AND agent_id IS NOT DISTINCT "
+                            "FROM %s LIMIT 1",
+                            _clean((f.record_id, f.passage, f.session_id, f.agent_id)))
+                if cur.fetchone() is not None:
+                    continue
+                cur.execute(
+                    "INSERT INTO flags (record_id, url, passage, nearest, similarity, "
+                    "session_id, agent_id, created_at, reported_at, reported_to, push_key) "
+                    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+                    "ON CONFLICT (push_key) DO NOTHING RETURNING id",
+                    _clean((f.record_id, f.url, f.passage, f.nearest, f.similarity,
+                            f.session_id, f.agent_id, f.created_at,
+                            getattr(f, "reported_at", None), getattr(f, "reported_to", None),
+                            key)))
+                if cur.fetchone() is not None:
+                    added.append(f)
+        return added
 
     def claim_unreported_flags(self, session_id: str, agent_id: str | None, *,
                                limit: int) -> list[Flag]:
