@@ -21,6 +21,10 @@ from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, CaptureResult
 from readreceipt.pipeline import capture as run_capture
 from readreceipt.progress import progress_bar, stderr_is_terminal
 from readreceipt.reading.wording import describe
+from readreceipt.store.library import Library
+
+#: The most workers ``capture --jobs`` starts (two cores here; the work is mostly waiting).
+MAX_JOBS = 32
 
 
 def _urls(urls: tuple[str, ...], from_file: str | None) -> list[str]:
@@ -52,13 +56,17 @@ def _urls(urls: tuple[str, ...], from_file: str | None) -> list[str]:
 @click.option("--keep", type=click.Choice(KEEP_CHOICES), default="all", show_default=True,
               help="Whose bytes to keep.")
 @click.option("--no-render", is_flag=True, help="Never run a browser on a JavaScript shell.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1, max=MAX_JOBS), default=1,
+              show_default=True, help="Workers capturing at once; those after one host keep "
+              "its pace together.")
 @json_option
 @library_option
 @click.pass_context
 def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, now: bool,
             wait: float | None, prompt: str | None, answer_file: str | None, session_id: str | None,
             agent_id: str | None, timeout: float, max_bytes: int, resolve: tuple[str, ...],
-            keep: str, no_render: bool, as_json: bool, library_here: str | None) -> None:
+            keep: str, no_render: bool, jobs: int, as_json: bool,
+            library_here: str | None) -> None:
     """Fetch URL(s) again, keep the bytes and a record, and say whether it was a real read."""
     targets = _urls(urls, from_file)
     if wait is None:  # a batch is paced, not declined: each capture waits for its host's turn
@@ -69,7 +77,9 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
     options = CaptureOptions(now=now, wait=wait, timeout=timeout, max_bytes=max_bytes,
                              session_id=session_id, agent_id=agent_id, prompt=prompt,
                              answer=answer, resolve=resolve, keep=keep, render=not no_render)
-    lib = open_library(ctx, library_here, create=True)
+    lib = open_library(ctx, library_here, create=True, connections=max(4, jobs))
+    if jobs > 1 and len(targets) > 1:
+        ctx.exit(_capture_in_parallel(targets, options, lib, jobs, as_json))
     results: list[dict[str, Any]] = []
     worst = 0
     show = len(targets) > 1 and not as_json and stderr_is_terminal()
@@ -96,9 +106,32 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
             progress.advance()
     if as_json:
         out: dict[str, Any] = {**results[0]} if len(targets) == 1 else {"captures": results}
-        emit_json({**out, "library": str(lib.root)})
+        emit_json({**out, "library": lib.where})
     say_library(lib, as_json)
     ctx.exit(worst)
+
+
+def _capture_in_parallel(targets: list[str], options: CaptureOptions, lib: Library, jobs: int,
+                         as_json: bool) -> int:
+    """``--jobs N``: each result printed as it comes; the JSON in the order given."""
+    from readreceipt.batch import Outcome, capture_batch
+
+    def done(_: int, url: str, outcome: Outcome) -> None:
+        if as_json:
+            return
+        if isinstance(outcome, ReadReceiptError):
+            kind = type(outcome).__name__.replace("Error", "").upper()
+            click.echo(f"{url}\n  {kind}: {outcome}", err=True)
+        else:
+            _print_result(outcome)
+
+    outcomes = capture_batch(targets, options, lib, jobs=jobs, done=done)
+    results = [{"url": url, "error": error_json(o)} if isinstance(o, ReadReceiptError)
+               else o.to_json() for url, o in zip(targets, outcomes, strict=True)]
+    if as_json:
+        emit_json({"captures": results, "library": lib.where})
+    say_library(lib, as_json)
+    return max(o.exit_code for o in outcomes)
 
 
 def _print_result(result: CaptureResult) -> None:
@@ -113,7 +146,7 @@ def _print_result(result: CaptureResult) -> None:
         out.print(f"  final URL: {r.final_url}", markup=False)
     if r.policy_exemption:
         out.print(f"  note: {r.policy_exemption}", markup=False)
-    out.print(f"  record: {result.record_path}", markup=False)
+    out.print(f"  record: {result.record_location}", markup=False)
     if r.answer_check is not None:
         _print_check(r.answer_check)
 
