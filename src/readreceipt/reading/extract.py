@@ -31,6 +31,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from readreceipt.reading.secondreading import SecondReading
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +70,11 @@ class Extraction:
     error: str | None = None  # "invalid_json" | "binary" | "pdf_no_text" | "pdf_unreadable"
     #: The texts come from the body's beginning only (it is longer than extraction reads).
     from_prefix: bool = False
+    #: The second reading of an article whose main text came out far shorter than the page
+    #: (reading/secondreading.py): made or not, used or not, and why.
+    second_reading: SecondReading | None = None
+    #: The extractor of the first reading, when a second reading replaced it.
+    first_extractor: str | None = None
 
 
 def extract(body: bytes, content_type: str, charset: str | None = None) -> Extraction:
@@ -179,6 +188,8 @@ def _html(text: str, charset: str) -> Extraction:
     import trafilatura
     from selectolax.lexbor import LexborHTMLParser
 
+    from readreceipt.reading.secondreading import wanted
+
     tree = LexborHTMLParser(text)
     title_node = tree.css_first("title")
     title = title_node.text(strip=True) if title_node is not None else None
@@ -198,8 +209,31 @@ def _html(text: str, charset: str) -> Extraction:
         log.warning("trafilatura failed on a page; main content left empty", exc_info=True)
         main = ""
     _release_freed_memory()
-    return Extraction("html", main.strip(), page_text, title or None, _html_extractor_name(),
-                      charset=charset, html=text)
+    main = main.strip()
+    result = Extraction("html", main, page_text, title or None, _html_extractor_name(),
+                        charset=charset, html=text)
+    # A second reading only where the main text may be far shorter than the content.
+    return _read_again(result) if wanted(main, page_text) else result
+
+
+def _read_again(first: Extraction) -> Extraction:
+    """The extraction with a second reading made, and used when it is the better one."""
+    from readreceipt.reading.placement import tree
+    from readreceipt.reading.secondreading import extractor_name, second_reading
+
+    html = first.html or ""
+    page = tree(html)
+    reading = second_reading(html, page, first.main_text) if page is not None else None
+    del page
+    _release_freed_memory()
+    if reading is None:
+        return first
+    if not reading.used:
+        return dataclasses.replace(first, second_reading=reading)
+    whole = _html_extractor_name().rsplit(" + ", 1)[-1]
+    return dataclasses.replace(first, main_text=reading.text, second_reading=reading,
+                               extractor=f"{extractor_name()} + {whole}",
+                               first_extractor=first.extractor)
 
 
 @cache

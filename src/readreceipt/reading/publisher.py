@@ -34,7 +34,7 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-__all__ = ["PublisherSays", "publisher_says"]
+__all__ = ["PublisherSays", "article_type", "publisher_says"]
 
 MAX_BLOCKS = 20
 MAX_BLOCK_CHARS = 2_000_000
@@ -110,6 +110,22 @@ def publisher_says(html: str, visible_text: str, main_text: str) -> PublisherSay
             return PublisherSays("teaser", f"wordCount {count}; the whole page holds "
                                  f"{page_words} words", locked, article)
     return PublisherSays(None, "", locked, article)
+
+
+_MICRODATA = re.compile(r"itemtype\s*=\s*[\"']?https?://schema\.org/(\w+)", re.I)
+
+
+def article_type(html: str) -> str | None:
+    """The schema.org article type the page gives itself (JSON-LD or microdata), or None."""
+    if "ld+json" in html:
+        for node in _nodes(html):
+            kind = next((t for t in _types(node) if _ARTICLE_TYPES.fullmatch(t)), None)
+            if kind is not None:
+                return f"JSON-LD {kind}"
+    for match in _MICRODATA.finditer(html):
+        if _ARTICLE_TYPES.fullmatch(match.group(1)):
+            return f"microdata {match.group(1)}"
+    return None
 
 
 def _nodes(html: str) -> Iterator[dict[str, Any]]:
