@@ -36,7 +36,7 @@ from readreceipt.errors import DeclinedError, UsageError
 from readreceipt.fetching.netguard import Resolver
 from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 from readreceipt.pipeline import CaptureOptions, capture
-from readreceipt.reading.extract import HTML_TEXT_BYTES, decode, sniff_kind
+from readreceipt.reading.extract import decode, html_text, sniff_kind
 from readreceipt.reading.verdict import RETRIEVED, exit_code_for
 from readreceipt.reading.wording import describe
 from readreceipt.store.atomic import write_once, write_replace
@@ -238,11 +238,10 @@ def render_content(record: Record, body: bytes, opts: FetchPageOptions) -> Writt
     if opts.format == "raw" or kind in ("pdf", "binary"):
         ext = "pdf" if kind == "pdf" else ("bin" if kind == "binary" else type_ext)
         return Written(body, "raw", ext, None)
-    partial = kind == "html" and len(body) > HTML_TEXT_BYTES
-    if partial:  # as capture read it: its beginning (the record says text_from_prefix)
-        body = body[:HTML_TEXT_BYTES]
-    text, _ = decode(body, record.charset, html=(kind == "html"),
-                     partial=partial) if body else ("", "utf-8")
+    if kind == "html":  # as capture read it: its visible markup, within extraction's bound
+        text = html_text(body, record.charset)[0]
+    else:
+        text, _ = decode(body, record.charset) if body else ("", "utf-8")
     if kind != "html":
         fenced = fence.fence(text, _header(record))
         return Written(fenced.document.encode("utf-8"), "as-sent", type_ext, fenced)

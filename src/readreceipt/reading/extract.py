@@ -7,9 +7,11 @@ on the page. Each result names its extractor with its version.
 
 Memory follows a fixed bound, not the size cap. Parsers cost a multiple of what they read
 (trafilatura's lxml trees about 30 times the markup, Lexbor's about 10, a JSON parse about 5),
-so extraction reads at most :data:`HTML_TEXT_BYTES` of an HTML body and :data:`TEXT_BYTES` of
-any other text, and takes at most :data:`PDF_TEXT_CHARS` characters from a PDF. A body longer
-than that is read from its beginning, and the result says so (``from_prefix``): the texts are
+so extraction reads at most :data:`HTML_TEXT_BYTES` of an HTML body's *visible* markup (one
+bounded pass takes scripts, styles, comments, SVG and templates out of the whole body first,
+and flattens nesting past 512 levels: reading/markup.py), at most :data:`TEXT_BYTES` of any
+other text, and at most :data:`PDF_TEXT_CHARS` characters from a PDF. Longer than that, a
+body is read from its beginning, and the result says so (``from_prefix``): the texts are
 then not the whole page, which the verdict and the answer check treat as they treat a body
 the size cap cut (UNKNOWN, no check). The Lexbor tree is freed (and handed back to the
 system) before trafilatura builds its own; past :data:`MAIN_DIRECT_CHARS`, trafilatura reads
@@ -38,8 +40,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: The most of an HTML body extraction reads. The largest page of the article corpus is
-#: 1.5 MB of HTML (the median 115 KB); bench/memory.py measures what 2 MiB costs.
+#: The most of an HTML body's visible markup extraction reads (the body's invisible parts
+#: are taken out first). The largest page of the article corpus is 1.5 MB of HTML (the median
+#: 115 KB); bench/memory.py measures what 2 MiB costs.
 HTML_TEXT_BYTES = 2 * 1024 * 1024
 #: The most of any other text body (plain text, JSON, XML) extraction reads: the default size
 #: cap, so a body within the default cap is always read whole.
@@ -86,19 +89,52 @@ def extract(body: bytes, content_type: str, charset: str | None = None) -> Extra
         return _pdf(body)
     if kind == "binary":
         return Extraction("binary", "", "", None, "none", error="binary")
-    limit = HTML_TEXT_BYTES if kind == "html" else TEXT_BYTES
-    partial = len(body) > limit
-    text, used = decode(body[:limit] if partial else body, charset, html=(kind == "html"),
-                        partial=partial)
     if kind == "html":
+        text, used, partial = html_text(body, charset)
         result = _html(text, used)
-    elif kind == "json" and partial:  # the beginning of a JSON document does not parse
+        return dataclasses.replace(result, from_prefix=True) if partial else result
+    partial = len(body) > TEXT_BYTES
+    text, used = decode(body[:TEXT_BYTES] if partial else body, charset, partial=partial)
+    if kind == "json" and partial:  # the beginning of a JSON document does not parse
         result = Extraction("json", "", text, None, "json (stdlib)", charset=used)
     elif kind == "json":
         result = _json(text, used)
     else:
         result = Extraction("text", text, text, None, "plain", charset=used)
     return dataclasses.replace(result, from_prefix=True) if partial else result
+
+
+def html_text(body: bytes, charset: str | None) -> tuple[str, str, bool]:
+    """The HTML extraction reads, decoded: (text, charset used, read from its beginning only).
+
+    The body goes through one bounded pass first (reading/markup.py): past
+    :data:`HTML_TEXT_BYTES`, its invisible parts are taken out of the whole body and the limit
+    applies to what remains; nesting past ``markup.MAX_DEPTH`` is flattened."""
+    from readreceipt.reading.markup import prepare
+
+    if _wide(body, charset):
+        # UTF-16 or UTF-32: the pass reads bytes as ASCII-compatible, so it reads this body's
+        # beginning once decoded (and encoded as UTF-8) instead: nesting still flattened.
+        partial = len(body) > HTML_TEXT_BYTES
+        text, used = decode(body[:HTML_TEXT_BYTES] if partial else body, charset, html=True,
+                            partial=partial)
+        encoded = text.encode("utf-8")
+        flat = prepare(encoded, len(encoded)).markup
+        return (text if flat is encoded else flat.decode("utf-8")), used, partial
+    prepared = prepare(body, HTML_TEXT_BYTES)
+    text, used = decode(prepared.markup, charset, html=True, partial=not prepared.complete)
+    return text, used, not prepared.complete
+
+
+_WIDE_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)
+
+
+def _wide(body: bytes, charset: str | None) -> bool:
+    """Whether the body is in an encoding whose bytes are not ASCII-compatible."""
+    if body.startswith(_WIDE_BOMS):
+        return not body.startswith(codecs.BOM_UTF8)
+    name = (charset or "").lower().replace("_", "-")
+    return name.startswith(("utf-16", "utf-32", "ucs-2", "ucs-4", "utf16", "utf32"))
 
 
 def sniff_kind(body: bytes, content_type: str) -> str:
