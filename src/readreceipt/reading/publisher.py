@@ -32,6 +32,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from readreceipt.reading.basics import hides_itself, letters
+
 log = logging.getLogger(__name__)
 
 __all__ = ["PublisherSays", "article_type", "publisher_says"]
@@ -58,7 +60,6 @@ _ARTICLE_TYPES = re.compile(r"(news|scholarly|tech|report|blog|opinion|analysis|
 _LD_JSON = re.compile(r"<script[^>]{0,200}application/ld\+json[^>]{0,200}>(.*?)</script>",
                       re.I | re.S)
 _WORD = re.compile(r"\w+")
-_NON_LETTERS = re.compile(r"[\W\d_]+")
 
 
 @dataclass(frozen=True)
@@ -182,17 +183,12 @@ def _locked_selectors(node: dict[str, Any]) -> Iterator[str]:
                 yield selector.strip()
 
 
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden")
-
-
 def _hidden(node: Any) -> bool:
     """Whether the element or one of its ancestors is hidden by its own attributes (a locked
     part shipped in the HTML but not shown: walls2/paywall/topagrar_*)."""
     depth = 0
     while node is not None and depth < 100:
-        attrs = node.attributes
-        if "hidden" in attrs or (attrs.get("aria-hidden") or "").lower() == "true" or \
-                _HIDDEN_STYLE.search((attrs.get("style") or "").lower()):
+        if hides_itself(node.attributes):
             return True
         node = node.parent
         depth += 1
@@ -220,7 +216,7 @@ def _selector_letters(html: str, selectors: list[str]) -> int | None:
         for node in found:
             matched = True
             if not _hidden(node):
-                total += len(_NON_LETTERS.sub("", node.text(separator=" ")))
+                total += letters(node.text(separator=" "))
     if not applied:
         return None
     return total if matched else -1
