@@ -61,8 +61,12 @@ _FOREIGN = frozenset({b"svg", b"math"})
 #: Elements taken out whole, contents and all, past the limit.
 _DROPPED_WHOLE = frozenset({b"svg", b"template"})
 
-_START = re.compile(rb"<([A-Za-z][^\s/>]*)((?:[^>=]|=\s*\"[^\"]*\"?|=\s*'[^']*'?|=)*)(>?)")
-_END = re.compile(rb"</([A-Za-z][^\s/>]*)[^>]*>?")
+#: The next piece of markup: a comment, a doctype or processing instruction, an end tag or a
+#: start tag (with its name); a "<" before anything else is text.
+_TOKEN = re.compile(rb"<(?:(!--)|[!?]|(/)?([A-Za-z][^\s/>]*))")
+#: A start tag's attributes up to its ">" (a quote opens only after "="; a value left open
+#: runs to the end of the body, as in a browser), then the ">" (empty: no end).
+_ATTRS = re.compile(rb"((?:[^>=]|=\s*\"[^\"]*\"?|=\s*'[^']*'?|=)*)(>?)")
 _LD_JSON = re.compile(rb"ld\+json", re.I)
 _ENDS: dict[bytes, re.Pattern[bytes]] = {}
 
@@ -114,18 +118,16 @@ class _Writer:
         self.kept_from = end
 
     def keep_until(self, end: int) -> None:
-        if end > self.kept_from and not self.full:
-            room = self.limit - len(self.out)
-            if end - self.kept_from > room:
-                self.out += self.body[self.kept_from:self.kept_from + room]
-                self.full = True
-            else:
-                self.out += self.body[self.kept_from:end]
-        self.kept_from = max(self.kept_from, end)
-
-    def size_at(self, position: int) -> int:
-        """How long the output would be with everything up to ``position`` kept."""
-        return len(self.out) + max(position - self.kept_from, 0)
+        kept_from = self.kept_from
+        if end > kept_from:
+            if not self.full:
+                room = self.limit - len(self.out)
+                if end - kept_from > room:
+                    self.out += self.body[kept_from:kept_from + room]
+                    self.full = True
+                else:
+                    self.out += self.body[kept_from:end]
+            self.kept_from = end
 
 
 def prepare(body: bytes, limit: int, max_depth: int | None = None) -> Prepared:
@@ -152,14 +154,28 @@ class _Pass:
     def run(self) -> Prepared:
         body, n, pos = self.body, len(self.body), 0
         stopped = False  # at the limit: the rest of the body is not read
+        find = _TOKEN.search
         while pos < n:
-            at = body.find(b"<", pos)
-            if at < 0:
+            m = find(body, pos)
+            if m is None:
                 break
-            if self.writer is not None and self.writer.size_at(at) > self.limit:
+            at = m.start()
+            writer = self.writer
+            if writer is not None and len(writer.out) + at - writer.kept_from > self.limit:
                 stopped, pos = True, at
                 break
-            pos = self._token(at)
+            name = m.group(3)
+            if name is None:
+                pos = self._other(m, at)
+            elif m.group(2):  # an end tag
+                end = body.find(b">", m.end())
+                pos = n if end < 0 else end + 1
+                self._end_tag(name.lower(), at, pos)
+            else:
+                attrs = _ATTRS.match(body, m.end())
+                assert attrs is not None  # the pattern matches the empty string
+                # No ">": the tag runs to the end of the body (a quote left open).
+                pos = self._start_tag(name.lower(), attrs, at) if attrs.group(2) else n
             if self.writer is not None and self.writer.full:
                 stopped = True
                 break
@@ -171,42 +187,28 @@ class _Pass:
 
     # -- tokens -----------------------------------------------------------------------------
 
-    def _token(self, at: int) -> int:
-        """Handle the markup starting with the ``<`` at ``at``; where scanning goes on."""
+    def _other(self, m: re.Match[bytes], at: int) -> int:
+        """A comment, a doctype, a processing instruction; where scanning goes on."""
         body = self.body
-        nxt = body[at + 1:at + 2]
-        if body.startswith(b"!--", at + 1):
+        if m.group(1):
             end = body.find(b"-->", at + 4)
             end = len(body) if end < 0 else end + 3
             if self.strip:
                 self._remove(at, end)
             return end
-        if nxt in (b"!", b"?"):
-            end = body.find(b">", at)
-            return len(body) if end < 0 else end + 1
-        if nxt == b"/":
-            m = _END.match(body, at)
-            if m is None:
-                return at + 1
-            self._end_tag(m.group(1).lower(), at, m.end())
-            return m.end()
-        m = _START.match(body, at)
-        if m is None:
-            return at + 1
-        if not m.group(3):  # the tag runs to the end of the body (an unclosed quote)
-            return len(body)
-        return self._start_tag(m.group(1).lower(), m, at)
+        end = body.find(b">", at)
+        return len(body) if end < 0 else end + 1
 
-    def _start_tag(self, name: bytes, m: re.Match[bytes], at: int) -> int:
-        end = m.end()
+    def _start_tag(self, name: bytes, attrs: re.Match[bytes], at: int) -> int:
+        end = attrs.end()
         if name in _RAW_TEXT:
-            return self._raw_text(name, m, at)
+            return self._raw_text(name, attrs, at)
         if self.strip and name in _DROPPED_WHOLE:
             close = self._matching_end(name, end)
             self._remove(at, close)
             return close
-        closes_itself = m.group(2).rstrip().endswith(b"/") and (self.foreign or name in _FOREIGN)
-        if name in _VOID or closes_itself or name in _SELF_CLOSING_SIBLINGS:
+        if name in _VOID or name in _SELF_CLOSING_SIBLINGS or (
+                (self.foreign or name in _FOREIGN) and attrs.group(1).rstrip().endswith(b"/")):
             return end
         if name in _NO_NESTING and self.open.get(name):
             self._pop_through(name)
@@ -216,7 +218,8 @@ class _Pass:
         self.stack.append(name)
         self.open[name] = self.open.get(name, 0) + 1
         self.foreign += name in _FOREIGN
-        self.depth = max(self.depth, len(self.stack))
+        if len(self.stack) > self.depth:
+            self.depth = len(self.stack)
         return end
 
     def _end_tag(self, name: bytes, at: int, end: int) -> None:
@@ -226,9 +229,9 @@ class _Pass:
         elif self.open.get(name):
             self._pop_through(name)
 
-    def _raw_text(self, name: bytes, m: re.Match[bytes], at: int) -> int:
+    def _raw_text(self, name: bytes, attrs: re.Match[bytes], at: int) -> int:
         """A script, style, title, textarea...: its contents are text up to its end tag."""
-        body, start = self.body, m.end()
+        body, start = self.body, attrs.end()
         if name == b"plaintext":
             return len(body)
         close = _end_of(name).search(body, start)
@@ -238,7 +241,7 @@ class _Pass:
         if self.strip:
             if name == b"style":
                 self._remove(at, tag_end)
-            elif name == b"script" and not _LD_JSON.search(m.group(2)):
+            elif name == b"script" and not _LD_JSON.search(attrs.group(1)):
                 self._remove(start, inner_end)  # the start and end tags stay
             elif name == b"noscript" and inner_end - start > NOSCRIPT_KEEP:
                 self._remove(start, inner_end)
