@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import run_cli
 from readreceipt.localserver import LocalServer
 from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.reading import secondreading
@@ -166,3 +167,16 @@ def test_without_the_second_reading_the_late_passage_is_only_in_the_page_text(
     check = record["answer_check"]
     assert isinstance(check, dict)
     assert [p["tier"] for p in check["passages"]] == ["page"]
+
+
+def test_fetch_writes_the_second_reading(allow_server: LocalServer, library_dir: Path,
+                                         tmp_path: Path) -> None:
+    page = PAGES / "condenast_rows_adverts_between.html"
+    url = allow_server.route("/ferry", page.read_bytes(),
+                             headers={"Content-Type": "text/html; charset=utf-8"})
+    target = tmp_path / "ferry.md"
+    out = run_cli("fetch", url, "--now", "-o", str(target), library=library_dir,
+                  allow=allow_server.pair)
+    assert out.code == 0, out.stderr
+    written = target.read_text("utf-8")
+    assert all(p in written for p in _paragraphs(page))

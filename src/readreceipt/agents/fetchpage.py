@@ -36,7 +36,7 @@ from readreceipt.errors import DeclinedError, UsageError
 from readreceipt.fetching.netguard import Resolver
 from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 from readreceipt.pipeline import CaptureOptions, capture
-from readreceipt.reading.extract import decode, html_text, sniff_kind
+from readreceipt.reading.extract import HTML_TEXT_BYTES, decode, html_text, sniff_kind
 from readreceipt.reading.verdict import RETRIEVED, exit_code_for
 from readreceipt.reading.wording import describe
 from readreceipt.store.atomic import write_once, write_replace
@@ -106,6 +106,9 @@ class FetchPageOptions:
     agent_id: str | None = None
     render: bool = True
     allow_hosts: tuple[str, ...] = ()
+    #: ``raw`` text (not binary) fenced like every other format, for an agent that reads
+    #: whatever file it is given (the MCP server); the command line's raw is byte for byte.
+    fence_raw: bool = False
 
 
 @dataclass(frozen=True)
@@ -235,19 +238,27 @@ def render_content(record: Record, body: bytes, opts: FetchPageOptions) -> Writt
     content_type = record.content_type or ""
     kind = sniff_kind(body, content_type) if body else "empty"
     type_ext = _TYPE_EXT.get(content_type, "html" if kind == "html" else "txt")
-    if opts.format == "raw" or kind in ("pdf", "binary"):
+    if (opts.format == "raw" and not opts.fence_raw) or kind in ("pdf", "binary"):
         ext = "pdf" if kind == "pdf" else ("bin" if kind == "binary" else type_ext)
         return Written(body, "raw", ext, None)
+    if opts.format == "raw":  # fenced: the text as sent, nothing hidden removed or extracted
+        partial = kind == "html" and len(body) > HTML_TEXT_BYTES
+        if partial:  # its beginning, as much as extraction reads of visible markup
+            body = body[:HTML_TEXT_BYTES]
+        text, _ = decode(body, record.charset, html=(kind == "html"),
+                         partial=partial) if body else ("", "utf-8")
+        fenced = fence.fence(text, _header(record), from_page=_from_page(record))
+        return Written(fenced.document.encode("utf-8"), "raw", type_ext, fenced)
     if kind == "html":  # as capture read it: its visible markup, within extraction's bound
         text = html_text(body, record.charset)[0]
     else:
         text, _ = decode(body, record.charset) if body else ("", "utf-8")
     if kind != "html":
-        fenced = fence.fence(text, _header(record))
+        fenced = fence.fence(text, _header(record), from_page=_from_page(record))
         return Written(fenced.document.encode("utf-8"), "as-sent", type_ext, fenced)
     visible, hidden = fence.strip_hidden_html(text)
     content = _html_content(visible, record, opts)
-    fenced = fence.fence(content, _header(record))
+    fenced = fence.fence(content, _header(record), from_page=_from_page(record))
     return Written(fenced.document.encode("utf-8"), opts.format, _FORMAT_EXT[opts.format],
                    fenced, hidden)
 
@@ -265,20 +276,24 @@ def _html_content(html: str, record: Record, opts: FetchPageOptions) -> str:
         log.warning("trafilatura failed on %s; writing the whole visible text", record.url,
                     exc_info=True)
         out = None
+    from readreceipt.reading.extract import extract
+
+    if opts.format != "html" and (record.second_reading or {}).get("used"):
+        # The capture read this article a second time (trafilatura cut it short): the file
+        # holds that reading, a paragraph a line, as the record's text digest does.
+        again = extract(html.encode("utf-8"), "text/html", "utf-8")
+        if again.second_reading is not None and again.second_reading.used:
+            return "\n\n".join(again.main_text.split("\n"))
     if out and out.strip():
         return str(out).strip()
     # Nothing that looks like an article (a wall, a shell, a list page): the whole visible
     # text, so the agent sees what came back.
-    from readreceipt.reading.extract import extract
-
     return extract(html.encode("utf-8"), "text/html", "utf-8").page_text
 
 
 def _header(record: Record) -> list[tuple[str, str]]:
-    rows = [("source", "readreceipt fetch (the page fetched again, independently)")]
-    if record.title:
-        rows.append(("title", fence.one_line(record.title)))
-    rows += [("url", record.url)]
+    rows = [("source", "readreceipt fetch (the page fetched again, independently)"),
+            ("url", record.url)]
     if record.final_url and record.final_url != record.url:
         rows.append(("final url", record.final_url))
     rows += [("fetched at", record.fetched_at), ("content type", record.content_type or "none"),
@@ -287,6 +302,11 @@ def _header(record: Record) -> list[tuple[str, str]]:
         rows.append(("not read", describe(record)))
     rows.append(("record", record.record_id))
     return rows
+
+
+def _from_page(record: Record) -> list[tuple[str, str]]:
+    """The page's own words about itself, written inside the fence: its title."""
+    return [("title", fence.one_line(record.title))] if record.title else []
 
 
 # ------------------------------------------------------------------------------- the file
