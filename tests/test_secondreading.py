@@ -84,7 +84,7 @@ def test_the_densest_block_stands_in_for_a_reading_that_kept_only_chrome() -> No
     assert slogan not in reading.text
 
 
-def test_a_second_reading_that_does_not_extend_the_first_is_not_used() -> None:
+def test_a_second_reading_that_adds_nothing_is_not_used() -> None:
     paragraph = ("The harbour board met again on Monday to hear the engineers' report on the "
                  "eastern breakwater, which storms damaged twice last winter and which the board "
                  "must now decide whether to repair or rebuild.")
@@ -180,3 +180,22 @@ def test_fetch_writes_the_second_reading(allow_server: LocalServer, library_dir:
     assert out.code == 0, out.stderr
     written = target.read_text("utf-8")
     assert all(p in written for p in _paragraphs(page))
+
+
+def test_the_second_reading_keeps_what_the_first_wrote_its_own_way() -> None:
+    """A list the first reading kept (written its extractor's way, "- item") stays in the
+    second, in its place, with the paragraphs of the later rows put in after it."""
+    page = PAGES / "condenast_rows_adverts_between.html"
+    items = ("<ul><li>Weekday crossings carry three hundred people</li>"
+             "<li>Summer weekends carry over a thousand</li></ul>")
+    html = page.read_text("utf-8").replace("<p>Councillors", f"{items}<p>Councillors", 1)
+    ex = extract(html.encode(), "text/html", "utf-8")
+    reading = ex.second_reading
+    assert reading is not None and reading.used
+    listed = [line for line in reading.first_text.split("\n") if "Weekday" in line]
+    assert listed and listed[0].startswith("- "), reading.first_text  # the extractor's way
+    paragraphs = _paragraphs(page)
+    at = [ex.main_text.find(text) for text in (paragraphs[0], listed[0], paragraphs[1],
+                                               paragraphs[-1])]
+    assert -1 not in at and at == sorted(at)
+    assert ex.main_text.count("Weekday crossings") == 1

@@ -276,18 +276,23 @@ def _html_content(html: str, record: Record, opts: FetchPageOptions) -> str:
         log.warning("trafilatura failed on %s; writing the whole visible text", record.url,
                     exc_info=True)
         out = None
-    from readreceipt.reading.extract import extract
-
-    if opts.format != "html" and (record.second_reading or {}).get("used"):
+    if out and out.strip() and opts.format != "html" and \
+            (record.second_reading or {}).get("used"):
         # The capture read this article a second time (trafilatura cut it short): the file
-        # holds that reading, a paragraph a line, as the record's text digest does.
-        again = extract(html.encode("utf-8"), "text/html", "utf-8")
-        if again.second_reading is not None and again.second_reading.used:
-            return "\n\n".join(again.main_text.split("\n"))
+        # is extended the same way, its own formatting kept.
+        from readreceipt.reading.placement import tree
+        from readreceipt.reading.secondreading import second_reading
+
+        page = tree(html)
+        again = second_reading(html, page, str(out).strip()) if page is not None else None
+        if again is not None and again.used:
+            return again.text
     if out and out.strip():
         return str(out).strip()
     # Nothing that looks like an article (a wall, a shell, a list page): the whole visible
     # text, so the agent sees what came back.
+    from readreceipt.reading.extract import extract
+
     return extract(html.encode("utf-8"), "text/html", "utf-8").page_text
 
 

@@ -10,15 +10,15 @@ page is read again from its own structure:
 
 - *continuation*: the paragraphs the first reading kept sit in containers of one shape (the
   container's tag and class words); every block in a container of that shape belongs to the
-  article, and the second reading is those blocks in document order;
-- *densest block*: when the first reading kept no paragraph of the page's content at all, the
-  container holding the most letters of long paragraphs is taken as the anchor instead.
+  article. The second reading is the first one, whole and as it was written (its tables and
+  lists too), with those blocks it left out put in at their place in the document;
+- *densest block*: when the first reading kept no paragraph of the page's content at all,
+  the container holding the most letters of long paragraphs (and every container of its
+  shape) is read instead.
 
 The better reading wins: the second one only when it holds at least :data:`GAIN` times the
-letters of the first and, by continuation, keeps :data:`COVER` of the first reading's word
-shingles (it extends the first reading rather than replacing it with something else). The
-verdict, the text digest and the quotation check then all use it; the record names the
-extractor and says why (``second_reading``).
+letters of the first. The verdict, the text digest and the quotation check then all use it;
+the record names the extractor and says why (``second_reading``).
 
 Invariants: pure; runs only on a page that is plainly an article and whose main text is far
 shorter than its content (so an article read well costs nothing here); never raises on
@@ -37,7 +37,7 @@ from readreceipt.reading.basics import letters
 from readreceipt.reading.placement import Element, PageTree, tokens
 from readreceipt.reading.publisher import article_type
 
-__all__ = ["COVER", "FAR_SHORTER", "GAIN", "SecondReading", "article_evidence", "second_reading",
+__all__ = ["FAR_SHORTER", "GAIN", "SecondReading", "article_evidence", "second_reading",
            "wanted"]
 
 #: The main text is "far shorter" below this share of the letters outside chrome. Of the 181
@@ -49,12 +49,8 @@ FAR_SHORTER = 0.5
 LONG_PARAGRAPH = 80
 #: Plainly an article, by its own text: at least this many long paragraphs in one container.
 MIN_RUN = 3
-#: The second reading must hold at least this many times the letters of the first...
+#: The second reading must hold at least this many times the letters of the first.
 GAIN = 1.3
-#: ... and, by continuation, keep this share of the first reading's word shingles.
-COVER = 0.8
-#: Words per shingle (the article benchmark's own measure, and soft404.py's).
-SHINGLE_WORDS = 4
 
 #: Elements that sit inside a line of text rather than making one.
 _INLINE = frozenset({"a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del",
@@ -64,7 +60,6 @@ _INLINE = frozenset({"a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "dat
 _OG_ARTICLE = re.compile(r"<meta[^>]{0,300}?(?:property|name)\s*=\s*[\"']og:type[\"'][^>]{0,300}?"
                          r"content\s*=\s*[\"']article|<meta[^>]{0,300}?content\s*=\s*[\"']"
                          r"article[\"'][^>]{0,300}?(?:property|name)\s*=\s*[\"']og:type", re.I)
-_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -118,23 +113,19 @@ def second_reading(html: str, page: PageTree, main_text: str) -> SecondReading |
         return None
     far = f"the main text holds {first} letters of the {content} outside chrome"
     anchors = _anchors(blocks, main_text)
-    method = "continuation"
-    if not anchors:
+    if anchors:
+        method, text = "continuation", _extend(page, blocks, anchors, main_text)
+    else:
         anchors = _densest(blocks)
-        method = "densest block"
+        method, text = "densest block", "\n".join(b.text for b in _shaped(page, blocks,
+                                                                          anchors))
     if not anchors:
         return SecondReading(False, "none", f"{far}; no run of paragraphs to read again",
                              evidence, "", main_text)
-    text = _read(page, blocks, anchors)
     second = letters(text)
     if second < GAIN * max(first, 1):
         return SecondReading(False, method, f"{far}; the second reading ({second} letters) "
                              "is not longer by enough", evidence, text, main_text)
-    if method == "continuation":
-        kept = _kept_share(main_text, text)
-        if kept < COVER:
-            return SecondReading(False, method, f"{far}; the second reading keeps only "
-                                 f"{kept:.0%} of the first", evidence, text, main_text)
     return SecondReading(True, method, f"{far}; the second reading holds {second}",
                          evidence, text, main_text)
 
@@ -238,14 +229,41 @@ def _shape(page: PageTree, index: int) -> tuple[tuple[str, tuple[str, ...]], ...
     return tuple(shape)
 
 
-def _read(page: PageTree, blocks: list[_Block], anchors: list[_Block]) -> str:
-    """The text of every block in a container shaped like an anchor's, in document order."""
+def _shaped(page: PageTree, blocks: list[_Block], anchors: list[_Block]) -> list[_Block]:
+    """Every block in a container shaped like an anchor's, in document order."""
     shapes: dict[int, tuple[tuple[str, tuple[str, ...]], ...]] = {}
     for b in blocks:
         if b.container not in shapes:
             shapes[b.container] = _shape(page, b.container)
     wanted_shapes = {shapes[a.container] for a in anchors}
-    return "\n".join(b.text for b in blocks if shapes[b.container] in wanted_shapes)
+    return [b for b in blocks if shapes[b.container] in wanted_shapes]
+
+
+def _extend(page: PageTree, blocks: list[_Block], anchors: list[_Block], first: str) -> str:
+    """The first reading, whole and as it is written, with the blocks of its paragraphs'
+    shape it left out put in at their place in the document.
+
+    The first reading's pieces (its lines, or its paragraphs when blank lines part them) are
+    placed at the block they match; a piece matching none (a table row, a list item as the
+    extractor wrote it) stays after the piece before it."""
+    sep = "\n\n" if "\n\n" in first else "\n"
+    pieces = first.split(sep)
+    where: dict[str, list[int]] = {}
+    for b in blocks:
+        where.setdefault(" ".join(b.text.split()), []).append(b.element)
+    placed: list[tuple[int, int, int, str]] = []
+    at, used = -1, set()
+    for i, piece in enumerate(pieces):
+        found = where.get(" ".join(piece.split()))
+        if found:
+            at = found.pop(0)
+            used.add(at)
+        placed.append((at, 1, i, piece))
+    folded = " ".join(first.split())
+    for b in _shaped(page, blocks, anchors):
+        if b.element not in used and " ".join(b.text.split()) not in folded:
+            placed.append((b.element, 0, 0, b.text))
+    return sep.join(piece for *_, piece in sorted(placed))
 
 
 def _within(page: PageTree, index: int, tag: str) -> bool:
@@ -256,18 +274,6 @@ def _within(page: PageTree, index: int, tag: str) -> bool:
         index = page.elements[index].parent
         steps += 1
     return False
-
-
-def _kept_share(first: str, second: str) -> float:
-    """The share of the first text's word shingles the second one holds."""
-    a, b = _shingles(first), _shingles(second)
-    return len(a & b) / len(a) if a else 1.0
-
-
-def _shingles(text: str) -> set[tuple[str, ...]]:
-    words = [w.lower() for w in _WORD.findall(text)]
-    return {tuple(words[i:i + SHINGLE_WORDS]) for i in range(max(len(words) - SHINGLE_WORDS + 1,
-                                                                 1))}
 
 
 @cache
