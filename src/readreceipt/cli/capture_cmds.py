@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import click
@@ -16,44 +13,35 @@ from readreceipt.cli._common import (
     json_option,
     library_option,
     open_library,
+    say_library,
 )
+from readreceipt.cli._inputs import MAX_URLS, Seconds, read_answer, read_urls
 from readreceipt.errors import ReadReceiptError, UsageError
 from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, CaptureResult
 from readreceipt.pipeline import capture as run_capture
+from readreceipt.progress import progress_bar, stderr_is_terminal
 from readreceipt.reading.wording import describe
-
-
-def read_answer(source: str) -> str:
-    """The answer text from a file, or stdin for ``-``."""
-    try:
-        if source == "-":
-            return sys.stdin.read()
-        return Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read the answer from {source}: {exc}",
-                         reason="bad_answer") from exc
 
 
 def _urls(urls: tuple[str, ...], from_file: str | None) -> list[str]:
     found = list(urls)
     if from_file:
-        try:
-            text = sys.stdin.read() if from_file == "-" else Path(from_file).read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"cannot read URLs from {from_file}: {exc}",
-                             reason="bad_url_file") from exc
-        found += [line.strip() for line in text.splitlines()
-                  if line.strip() and not line.lstrip().startswith("#")]
+        found += read_urls(from_file)
     if not found:
         raise UsageError("give at least one URL (or --from FILE)", reason="no_url")
+    if len(found) > MAX_URLS:
+        raise UsageError(f"{len(found):,} URLs given; one capture takes at most {MAX_URLS:,}",
+                         reason="too_many_urls")
     return found
 
 
 @click.command()
 @click.argument("urls", nargs=-1)
-@click.option("--from", "from_file", metavar="FILE", help="Read URLs from FILE, one a line.")
+@click.option("--from", "from_file", metavar="FILE",
+              help="Read URLs from FILE (or - for stdin), one a line; blank lines and "
+              "# comments are skipped.")
 @fetch_options
-@click.option("--wait", type=click.FloatRange(min=0), default=None,
+@click.option("--wait", type=Seconds(0), default=None,
               help="Seconds to wait for the host's turn before declining (default: 0 for one "
               "URL; with several, each waits its turn, up to the longest Crawl-delay kept).")
 @click.option("--prompt", help="What the agent asked of the page (kept in the record).")
@@ -81,40 +69,36 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
     options = CaptureOptions(now=now, wait=wait, timeout=timeout, max_bytes=max_bytes,
                              session_id=session_id, agent_id=agent_id, prompt=prompt,
                              answer=answer, resolve=resolve, keep=keep, render=not no_render)
-    lib = open_library(ctx, library_here)
+    lib = open_library(ctx, library_here, create=True)
     results: list[dict[str, Any]] = []
     worst = 0
-    for url in _progress(targets, as_json):
-        try:
-            result = run_capture(url, options, lib)
-        except ReadReceiptError as exc:
-            if len(targets) == 1:
-                raise
-            worst = max(worst, exc.exit_code)
-            results.append({"url": url, "error": error_json(exc)})
-            if not as_json:
-                click.echo(f"{url}\n  {type(exc).__name__.replace('Error', '').upper()}: {exc}",
-                           err=True)
-            continue
-        worst = max(worst, result.exit_code)
-        results.append(result.to_json())
-        if not as_json:
-            _print_result(result)
-    if as_json:
-        emit_json(results[0] if len(targets) == 1 else {"captures": results})
-    ctx.exit(worst)
-
-
-def _progress(items: list[str], quiet: bool) -> Iterator[str]:
-    """The URLs, with a bar on a terminal's stderr naming the one being captured."""
-    from readreceipt.progress import progress_bar, stderr_is_terminal
-
-    show = len(items) > 1 and not quiet and stderr_is_terminal()
-    with progress_bar("capturing", enabled=show, total=len(items)) as progress:
-        for item in items:
-            progress.describe(item)
-            yield item
+    show = len(targets) > 1 and not as_json and stderr_is_terminal()
+    with progress_bar("capturing", enabled=show, total=len(targets)) as progress:
+        for url in targets:
+            progress.describe(url)
+            try:
+                result = run_capture(url, options, lib)
+            except ReadReceiptError as exc:
+                if len(targets) == 1:
+                    raise
+                worst = max(worst, exc.exit_code)
+                results.append({"url": url, "error": error_json(exc)})
+                if not as_json:
+                    with progress.paused():
+                        click.echo(f"{url}\n  {type(exc).__name__.replace('Error', '').upper()}"
+                                   f": {exc}", err=True)
+            else:
+                worst = max(worst, result.exit_code)
+                results.append(result.to_json())
+                if not as_json:
+                    with progress.paused():
+                        _print_result(result)
             progress.advance()
+    if as_json:
+        out: dict[str, Any] = {**results[0]} if len(targets) == 1 else {"captures": results}
+        emit_json({**out, "library": str(lib.root)})
+    say_library(lib, as_json)
+    ctx.exit(worst)
 
 
 def _print_result(result: CaptureResult) -> None:
@@ -173,7 +157,7 @@ def check(ctx: click.Context, url: str, answer_file: str, prompt: str, fetch_fir
     from readreceipt.quotes.answers import check_newest
 
     answer = read_answer(answer_file)
-    lib = open_library(ctx, library_here)
+    lib = open_library(ctx, library_here, create=fetch_first)
     try:
         held = check_newest(lib, url, answer, prompt, session_id)
     except RecordNotFound:
