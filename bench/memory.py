@@ -5,6 +5,9 @@ local server on 127.0.0.1:
 
 - ``html``, ``text``, ``json``, ``pdf``: a body of that kind just under the cap, so every
   step (decoding, extraction, the JSON parse, the PDF's text layer) sees all of it;
+- ``heavy html``: a real-shaped heavy page just under the cap: an ordinary article with
+  inline scripts (application state, a bundle) and an inline SVG sprite making up the rest,
+  most of it before the article;
 - ``gzip bomb``, ``brotli bomb``, ``deflate bomb``: 1 GiB of zero bytes compressed to about a
   megabyte, served as ``text/html`` with that content-encoding (cut at the cap);
 - the baseline: a bare capture of a 20 KB article page, measured in the same run.
@@ -40,7 +43,8 @@ from readreceipt.fetching.transport import DEFAULT_MAX_BYTES
 GIB = 1024 ** 3
 MIB = 1024 * 1024
 CAPS = {"10MiB": DEFAULT_MAX_BYTES, "50MB": 50_000_000, "100MB": 100_000_000}
-KINDS = ("html", "text", "json", "pdf", "gzip bomb", "brotli bomb", "deflate bomb")
+KINDS = ("html", "heavy html", "text", "json", "pdf", "gzip bomb", "brotli bomb",
+         "deflate bomb")
 #: Room left under the cap, so a body "just under the cap" is not cut by it.
 HEADROOM = 64 * 1024
 CHILD_TIMEOUT = 1200.0
@@ -75,6 +79,27 @@ def html_body(size: int) -> Iterator[bytes]:
     unit = (b"<section class='part'><h2>Part</h2><p>%s</p><p>%s <a href='/n/1'>more</a></p>"
             b"</section>\n" % (_PROSE.encode(), _PROSE.encode()))
     yield from _filled(head, unit, tail, size)
+
+
+def heavy_html_body(size: int) -> Iterator[bytes]:
+    """An article of about 20 KB inside scripts and an SVG sprite that fill ``size``."""
+    article = b"".join(html_body(20_000))
+    start = article.index(b"<body>")
+    head, rest = article[:start], article[start:]
+    filler = max(size - len(article) - 200, 0)
+    state = (b'{"id": 1, "title": "Harbour plan", "teaser": "%s", "related": [1, 2, 3]}, '
+             % _PROSE.encode())
+    yield head.replace(b"</head>", b"")
+    yield from _filled(b"<script>window.__STATE__ = [", state, b"{}];</script>",
+                       filler * 3 // 4)
+    yield b"</head>"
+    yield from _filled(b"<body><svg style='display:none'>",
+                       b"<symbol id='i'><path d='M10 10 L20 20 L30 10 Z'/></symbol>",
+                       b"</svg>", filler // 8)
+    yield rest.removeprefix(b"<body>").replace(b"</body></html>\n", b"")
+    yield from _filled(b"<script>", b"function f(a){return a*2+1;}\n", b"</script>",
+                       filler - filler * 3 // 4 - filler // 8)
+    yield b"</body></html>\n"
 
 
 def text_body(size: int) -> Iterator[bytes]:
@@ -201,6 +226,7 @@ class _Server:
     def answer(self, handler: BaseHTTPRequestHandler, kind: str, size: int) -> None:
         makers: dict[str, tuple[str, Callable[[int], Iterator[bytes]]]] = {
             "html": ("text/html; charset=utf-8", html_body),
+            "heavy-html": ("text/html; charset=utf-8", heavy_html_body),
             "small": ("text/html; charset=utf-8", html_body),
             "text": ("text/plain; charset=utf-8", text_body),
             "json": ("application/json", json_body),

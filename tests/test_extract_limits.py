@@ -146,3 +146,59 @@ def test_fetch_writes_the_beginning_and_says_it_was_not_read_whole(
     written = target.read_text("utf-8")
     assert FIRST in written and LAST not in written
     assert "text_prefix" in written  # the file's header names the verdict's reason
+
+
+def _heavy_page() -> bytes:
+    """A real-shaped heavy page: 3 MiB of inline script (application state) in the head,
+    an SVG sprite, then an ordinary article."""
+    state = "window.__STATE__ = " + json.dumps(
+        [{"id": i, "teaser": "An unrelated story's teaser " * 4} for i in range(25_000)]) + ";"
+    pad = 3 * 1024 * 1024 - len(state)
+    script = f"<script>{state}/*{'x' * max(pad, 0)}*/</script>"
+    sprite = "<svg style='display:none'>" + "<symbol id='s'><path d='M0 0'/></symbol>" * 500 \
+        + "</svg>"
+    return (f"<!doctype html><html><head><meta charset='utf-8'><title>Quay</title>{script}"
+            f"</head><body>{sprite}<article><h1>Quay</h1><p>{FIRST}</p>"
+            + "".join(f"<p>At low tide on day {day} the engineers walked the old wall again and "
+                      f"counted {day * 7} cracked blocks along the pier.</p>"
+                      for day in range(1, 31))
+            + f"<p>{LAST}</p></article></body></html>").encode()
+
+
+def test_a_heavy_page_is_read_whole_through_its_visible_markup() -> None:
+    body = _heavy_page()
+    assert len(body) > HTML_TEXT_BYTES + 1024 * 1024
+    # The control: read from its beginning, the page would hold no word of the article.
+    assert FIRST.encode() not in body[:HTML_TEXT_BYTES]
+    result = extract(body, "text/html", "utf-8")
+    assert not result.from_prefix
+    assert FIRST in result.main_text and LAST in result.main_text
+    assert "teaser" not in result.page_text
+
+
+def test_capture_of_a_heavy_page_is_retrieved_and_of_a_long_visible_one_text_prefix(
+        allow_server: LocalServer, library_dir: Path) -> None:
+    heavy = allow_server.route("/heavy", _heavy_page())
+    out = run_cli("capture", heavy, "--now", "--json", "--answer", "-",
+                  input=f'It says "{LAST}"', library=library_dir, allow=allow_server.pair)
+    data = out.json()
+    assert out.code == 0, out.stderr
+    assert (data["verdict"], data["reason"], data["text_from_prefix"]) == ("RETRIEVED", "ok",
+                                                                          False)
+    assert data["answer_check"]["outcome"] == "found"
+    visible = allow_server.route("/visible", _html_of(3 * 1024 * 1024))
+    out = run_cli("capture", visible, "--now", "--json", library=library_dir,
+                  allow=allow_server.pair)
+    assert out.code == 7, out.stderr
+    assert (out.json()["reason"], out.json()["text_from_prefix"]) == ("text_prefix", True)
+
+
+def test_fetch_writes_a_heavy_page_whole(allow_server: LocalServer, library_dir: Path,
+                                         tmp_path: Path) -> None:
+    url = allow_server.route("/heavy", _heavy_page())
+    target = tmp_path / "heavy.md"
+    out = run_cli("fetch", url, "--now", "-o", str(target), library=library_dir,
+                  allow=allow_server.pair)
+    assert out.code == 0, out.stderr
+    written = target.read_text("utf-8")
+    assert FIRST in written and LAST in written and "teaser" not in written

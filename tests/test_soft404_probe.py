@@ -8,6 +8,7 @@ path that cannot exist decides it.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -15,7 +16,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+import yaml
 
+from conftest import run_cli
 from readreceipt.fetching.addresses import AllowHosts
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.netguard import AddressGuard
@@ -167,3 +170,23 @@ def test_a_probe_to_a_blocked_address_is_refused(
         assert row.failure.startswith("refused:")
         assert host.paths == []  # not even robots.txt was asked
     assert cached is False
+
+
+def test_the_hooks_worker_makes_the_probe_within_its_deadline(
+        host_factory: Callable[..., Host], tmp_path: Path) -> None:
+    """The hook's worker captures without --now (nobody waits on it), so a suspected page
+    gets its probe there too, inside the capture's one deadline."""
+    host = host_factory(lambda path: (200, OOPS))
+    url = f"{host.base}/products/blue-kettle"
+    payload = {"session_id": "s-1", "cwd": str(tmp_path), "hook_event_name": "PostToolUse",
+               "tool_name": "WebFetch", "tool_input": {"url": url, "prompt": "What is it?"},
+               "tool_response": {"code": 200, "result": "A kettle.", "url": url},
+               "tool_use_id": "toolu_1"}
+    out = run_cli("capture", script="readreceipt-hook", input=json.dumps(payload),
+                  library=tmp_path / "lib", allow=f"127.0.0.1:{host.port}",
+                  env={"READRECEIPT_HOOK_FOREGROUND": "1", "READRECEIPT_HOOK_TIMEOUT": "20"})
+    assert out.code == 0, out.stderr
+    [path] = (tmp_path / "lib" / "records").glob("*.yaml")
+    record = yaml.safe_load(path.read_text("utf-8"))
+    assert (record["verdict"], record["reason"]) == ("UNKNOWN", "soft_404")
+    assert record["probe"]["outcome"] == "soft_404" and len(_probes(host)) == 1

@@ -132,6 +132,8 @@ class CaptureResult:
             out["policy_exemption"] = r.policy_exemption
         if r.probe is not None:
             out["probe"] = r.probe
+        if r.second_reading is not None:
+            out["second_reading"] = r.second_reading
         return out
 
 
@@ -368,6 +370,9 @@ def _build_record(lib: Library, target: PolicyURL, fetched: FetchResult,
         prompt=options.prompt,
         policy_exemption=_exemption(guard),
         title=extraction.title,
+        second_reading=(extraction.second_reading.to_dict(extraction.first_extractor
+                                                          or extraction.extractor)
+                        if extraction.second_reading is not None else None),
         **answer_fields,
     )
 

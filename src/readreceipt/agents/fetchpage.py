@@ -36,7 +36,7 @@ from readreceipt.errors import DeclinedError, UsageError
 from readreceipt.fetching.netguard import Resolver
 from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 from readreceipt.pipeline import CaptureOptions, capture
-from readreceipt.reading.extract import HTML_TEXT_BYTES, decode, sniff_kind
+from readreceipt.reading.extract import HTML_TEXT_BYTES, decode, html_text, sniff_kind
 from readreceipt.reading.verdict import RETRIEVED, exit_code_for
 from readreceipt.reading.wording import describe
 from readreceipt.store import outputs
@@ -245,14 +245,18 @@ def render_content(record: Record, body: bytes, opts: FetchPageOptions) -> Writt
     if (opts.format == "raw" and not opts.fence_raw) or kind in ("pdf", "binary"):
         ext = "pdf" if kind == "pdf" else ("bin" if kind == "binary" else type_ext)
         return Written(body, "raw", ext, None)
-    partial = kind == "html" and len(body) > HTML_TEXT_BYTES
-    if partial:  # as capture read it: its beginning (the record says text_from_prefix)
-        body = body[:HTML_TEXT_BYTES]
-    text, _ = decode(body, record.charset, html=(kind == "html"),
-                     partial=partial) if body else ("", "utf-8")
     if opts.format == "raw":  # fenced: the text as sent, nothing hidden removed or extracted
+        partial = kind == "html" and len(body) > HTML_TEXT_BYTES
+        if partial:  # its beginning, as much as extraction reads of visible markup
+            body = body[:HTML_TEXT_BYTES]
+        text, _ = decode(body, record.charset, html=(kind == "html"),
+                         partial=partial) if body else ("", "utf-8")
         fenced = fence.fence(text, _header(record), from_page=_from_page(record))
         return Written(fenced.document.encode("utf-8"), "raw", type_ext, fenced)
+    if kind == "html":  # as capture read it: its visible markup, within extraction's bound
+        text = html_text(body, record.charset)[0]
+    else:
+        text, _ = decode(body, record.charset) if body else ("", "utf-8")
     if kind != "html":
         fenced = fence.fence(text, _header(record), from_page=_from_page(record))
         return Written(fenced.document.encode("utf-8"), "as-sent", type_ext, fenced)
@@ -276,6 +280,17 @@ def _html_content(html: str, record: Record, opts: FetchPageOptions) -> str:
         log.warning("trafilatura failed on %s; writing the whole visible text", record.url,
                     exc_info=True)
         out = None
+    if out and out.strip() and opts.format != "html" and \
+            (record.second_reading or {}).get("used"):
+        # The capture read this article a second time (trafilatura cut it short): the file
+        # is extended the same way, its own formatting kept.
+        from readreceipt.reading.placement import tree
+        from readreceipt.reading.secondreading import second_reading
+
+        page = tree(html)
+        again = second_reading(html, page, str(out).strip()) if page is not None else None
+        if again is not None and again.used:
+            return again.text
     if out and out.strip():
         return str(out).strip()
     # Nothing that looks like an article (a wall, a shell, a list page): the whole visible

@@ -7,9 +7,11 @@ on the page. Each result names its extractor with its version.
 
 Memory follows a fixed bound, not the size cap. Parsers cost a multiple of what they read
 (trafilatura's lxml trees about 30 times the markup, Lexbor's about 10, a JSON parse about 5),
-so extraction reads at most :data:`HTML_TEXT_BYTES` of an HTML body and :data:`TEXT_BYTES` of
-any other text, and takes at most :data:`PDF_TEXT_CHARS` characters from a PDF. A body longer
-than that is read from its beginning, and the result says so (``from_prefix``): the texts are
+so extraction reads at most :data:`HTML_TEXT_BYTES` of an HTML body's *visible* markup (one
+bounded pass takes scripts, styles, comments, SVG and templates out of the whole body first,
+and flattens nesting past 512 levels: reading/markup.py), at most :data:`TEXT_BYTES` of any
+other text, and at most :data:`PDF_TEXT_CHARS` characters from a PDF. Longer than that, a
+body is read from its beginning, and the result says so (``from_prefix``): the texts are
 then not the whole page, which the verdict and the answer check treat as they treat a body
 the size cap cut (UNKNOWN, no check). The Lexbor tree is freed (and handed back to the
 system) before trafilatura builds its own; past :data:`MAIN_DIRECT_CHARS`, trafilatura reads
@@ -31,11 +33,16 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from readreceipt.reading.secondreading import SecondReading
 
 log = logging.getLogger(__name__)
 
-#: The most of an HTML body extraction reads. The largest page of the article corpus is
-#: 1.5 MB of HTML (the median 115 KB); bench/memory.py measures what 2 MiB costs.
+#: The most of an HTML body's visible markup extraction reads (the body's invisible parts
+#: are taken out first). The largest page of the article corpus is 1.5 MB of HTML (the median
+#: 115 KB); bench/memory.py measures what 2 MiB costs.
 HTML_TEXT_BYTES = 2 * 1024 * 1024
 #: The most of any other text body (plain text, JSON, XML) extraction reads: the default size
 #: cap, so a body within the default cap is always read whole.
@@ -66,6 +73,11 @@ class Extraction:
     error: str | None = None  # "invalid_json" | "binary" | "pdf_no_text" | "pdf_unreadable"
     #: The texts come from the body's beginning only (it is longer than extraction reads).
     from_prefix: bool = False
+    #: The second reading of an article whose main text came out far shorter than the page
+    #: (reading/secondreading.py): made or not, used or not, and why.
+    second_reading: SecondReading | None = None
+    #: The extractor of the first reading, when a second reading replaced it.
+    first_extractor: str | None = None
 
 
 def extract(body: bytes, content_type: str, charset: str | None = None) -> Extraction:
@@ -77,19 +89,52 @@ def extract(body: bytes, content_type: str, charset: str | None = None) -> Extra
         return _pdf(body)
     if kind == "binary":
         return Extraction("binary", "", "", None, "none", error="binary")
-    limit = HTML_TEXT_BYTES if kind == "html" else TEXT_BYTES
-    partial = len(body) > limit
-    text, used = decode(body[:limit] if partial else body, charset, html=(kind == "html"),
-                        partial=partial)
     if kind == "html":
+        text, used, partial = html_text(body, charset)
         result = _html(text, used)
-    elif kind == "json" and partial:  # the beginning of a JSON document does not parse
+        return dataclasses.replace(result, from_prefix=True) if partial else result
+    partial = len(body) > TEXT_BYTES
+    text, used = decode(body[:TEXT_BYTES] if partial else body, charset, partial=partial)
+    if kind == "json" and partial:  # the beginning of a JSON document does not parse
         result = Extraction("json", "", text, None, "json (stdlib)", charset=used)
     elif kind == "json":
         result = _json(text, used)
     else:
         result = Extraction("text", text, text, None, "plain", charset=used)
     return dataclasses.replace(result, from_prefix=True) if partial else result
+
+
+def html_text(body: bytes, charset: str | None) -> tuple[str, str, bool]:
+    """The HTML extraction reads, decoded: (text, charset used, read from its beginning only).
+
+    The body goes through one bounded pass first (reading/markup.py): past
+    :data:`HTML_TEXT_BYTES`, its invisible parts are taken out of the whole body and the limit
+    applies to what remains; nesting past ``markup.MAX_DEPTH`` is flattened."""
+    from readreceipt.reading.markup import prepare
+
+    if _wide(body, charset):
+        # UTF-16 or UTF-32: the pass reads bytes as ASCII-compatible, so it reads this body's
+        # beginning once decoded (and encoded as UTF-8) instead: nesting still flattened.
+        partial = len(body) > HTML_TEXT_BYTES
+        text, used = decode(body[:HTML_TEXT_BYTES] if partial else body, charset, html=True,
+                            partial=partial)
+        encoded = text.encode("utf-8")
+        flat = prepare(encoded, len(encoded)).markup
+        return (text if flat is encoded else flat.decode("utf-8")), used, partial
+    prepared = prepare(body, HTML_TEXT_BYTES)
+    text, used = decode(prepared.markup, charset, html=True, partial=not prepared.complete)
+    return text, used, not prepared.complete
+
+
+_WIDE_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)
+
+
+def _wide(body: bytes, charset: str | None) -> bool:
+    """Whether the body is in an encoding whose bytes are not ASCII-compatible."""
+    if body.startswith(_WIDE_BOMS):
+        return not body.startswith(codecs.BOM_UTF8)
+    name = (charset or "").lower().replace("_", "-")
+    return name.startswith(("utf-16", "utf-32", "ucs-2", "ucs-4", "utf16", "utf32"))
 
 
 def sniff_kind(body: bytes, content_type: str) -> str:
@@ -179,6 +224,8 @@ def _html(text: str, charset: str) -> Extraction:
     import trafilatura
     from selectolax.lexbor import LexborHTMLParser
 
+    from readreceipt.reading.secondreading import wanted
+
     tree = LexborHTMLParser(text)
     title_node = tree.css_first("title")
     title = title_node.text(strip=True) if title_node is not None else None
@@ -198,8 +245,31 @@ def _html(text: str, charset: str) -> Extraction:
         log.warning("trafilatura failed on a page; main content left empty", exc_info=True)
         main = ""
     _release_freed_memory()
-    return Extraction("html", main.strip(), page_text, title or None, _html_extractor_name(),
-                      charset=charset, html=text)
+    main = main.strip()
+    result = Extraction("html", main, page_text, title or None, _html_extractor_name(),
+                        charset=charset, html=text)
+    # A second reading only where the main text may be far shorter than the content.
+    return _read_again(result) if wanted(main, page_text) else result
+
+
+def _read_again(first: Extraction) -> Extraction:
+    """The extraction with a second reading made, and used when it is the better one."""
+    from readreceipt.reading.placement import tree
+    from readreceipt.reading.secondreading import extractor_name, second_reading
+
+    html = first.html or ""
+    page = tree(html)
+    reading = second_reading(html, page, first.main_text) if page is not None else None
+    del page
+    _release_freed_memory()
+    if reading is None:
+        return first
+    if not reading.used:
+        return dataclasses.replace(first, second_reading=reading)
+    whole = _html_extractor_name().rsplit(" + ", 1)[-1]
+    return dataclasses.replace(first, main_text=reading.text, second_reading=reading,
+                               extractor=f"{extractor_name()} + {whole}",
+                               first_extractor=first.extractor)
 
 
 @cache

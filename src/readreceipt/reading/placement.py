@@ -21,8 +21,9 @@ chrome (ASP.NET wraps whole pages in one ``<form>``; "page-with-sidebar" wraps e
 so its inside is judged element by element instead; navigation is navigation at any size.
 
 Invariants: pure (no I/O); never raises on hostile markup (a parse failure gives an empty
-layout, whose content is the whole page text the caller already has); bounded work: one
-pass over the tree, post-order, with the node count capped (``MAX_NODES``).
+layout, whose content is the whole page text the caller already has); work linear in the
+size of the tree whatever its depth (each pass visits an element once, never its
+ancestors), with the element count capped (``MAX_NODES``).
 """
 
 from __future__ import annotations
@@ -32,9 +33,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from readreceipt.reading.basics import hides_itself, letters
+
 log = logging.getLogger(__name__)
 
-__all__ = ["CLASS_TOKENS", "Layout", "PasswordField", "layout"]
+__all__ = ["CLASS_TOKENS", "Element", "Layout", "PageTree", "PasswordField", "layout",
+           "layout_of", "tokens", "tree"]
 
 #: Tags whose whole subtree is chrome, and the kind of chrome.
 CHROME_TAGS = {"nav": "navigation", "menu": "navigation", "aside": "sidebar", "form": "form",
@@ -81,12 +85,6 @@ _INVISIBLE = frozenset({"script", "style", "noscript", "template", "svg", "head"
                         "meta", "link", "iframe", "object", "canvas"})
 _BLOCKS = frozenset({"ul", "ol", "div", "section", "table", "tbody", "dl", "p", "span", "li"})
 _TOKEN = re.compile(r"[a-z0-9]+")
-_NON_LETTERS = re.compile(r"[\W\d_]+")
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden")
-
-
-def _letters(text: str) -> int:
-    return len(_NON_LETTERS.sub("", text))
 
 
 @dataclass(frozen=True)
@@ -125,53 +123,88 @@ class Layout:
         return max(self.content_letters - inside, 0)
 
 
-@dataclass
-class _Node:
+@dataclass(slots=True)
+class Element:
+    """One element under <body>, as the walk found it (read-only once :func:`tree` returns).
+
+    ``letters`` and ``link_letters`` count its whole subtree; ``texts`` holds its own direct
+    text nodes as they are written, ``(order, text)`` in document order, and a ``"\\n"``
+    where a ``<br>`` breaks the line."""
+
     tag: str
     attrs: dict[str, str | None]
     parent: int
     letters: int = 0
     link_letters: int = 0
     links: int = 0
-    texts: list[tuple[int, str]] = field(default_factory=list)  # (order, text) of direct text
+    texts: list[tuple[int, str]] = field(default_factory=list)
 
 
-def layout(html: str) -> Layout:
-    """The page's visible text, split into content and chrome (see the module docstring)."""
+@dataclass(frozen=True)
+class PageTree:
+    """Every element under <body> in document order (pre-order, so a parent comes before
+    its children), the kind of each ("content", "hidden" or a kind of chrome), and the
+    folded text of every link."""
+
+    elements: tuple[Element, ...]
+    kinds: tuple[str, ...]
+    link_texts: frozenset[str]
+
+
+def tree(html: str) -> PageTree | None:
+    """The page's elements with their kinds; None when it cannot be parsed or has no body."""
     try:
         nodes, link_texts = _walk(html)
     except Exception:  # selectolax raises a variety on hostile markup
         log.warning("placement: the page could not be parsed; no layout", exc_info=True)
-        return Layout(content="", parsed=False)
+        return None
     if not nodes:
+        return None
+    kinds = _classify(nodes, nodes[0].letters)
+    return PageTree(tuple(nodes), tuple(kinds), link_texts)
+
+
+def layout(html: str) -> Layout:
+    """The page's visible text, split into content and chrome (see the module docstring)."""
+    return layout_of(tree(html))
+
+
+def layout_of(page: PageTree | None) -> Layout:
+    """The layout of a page already walked (:func:`tree`)."""
+    if page is None:
         return Layout(content="", parsed=False)
-    total = nodes[0].letters
-    kinds = _classify(nodes, total)
     content: list[tuple[int, str]] = []
     chrome: dict[str, list[tuple[int, str]]] = {}
-    for index, node in enumerate(nodes):
-        kind = kinds[index]
+    for node, kind in zip(page.elements, page.kinds, strict=True):
         (content if kind == "content" else chrome.setdefault(kind, [])).extend(node.texts)
-    content_text = "\n".join(t for _, t in sorted(content))
-    chrome_text = {k: "\n".join(t for _, t in sorted(v)) for k, v in chrome.items()}
-    passwords = tuple(_passwords(nodes, kinds))
+    content_text = _lines(content)
+    chrome_text = {k: _lines(v) for k, v in chrome.items()}
+    passwords = tuple(_passwords(page.elements, page.kinds))
     return Layout(content=content_text, chrome=chrome_text,
-                  content_letters=_letters(content_text),
-                  chrome_letters=sum(_letters(t) for k, t in chrome_text.items()
+                  content_letters=letters(content_text),
+                  chrome_letters=sum(letters(t) for k, t in chrome_text.items()
                                      if k != "hidden"),
-                  passwords=passwords, link_texts=link_texts)
+                  passwords=passwords, link_texts=page.link_texts)
 
 
-def _walk(html: str) -> tuple[list[_Node], frozenset[str]]:
+def _lines(texts: list[tuple[int, str]]) -> str:
+    """One line per text node, whitespace folded, in document order."""
+    return "\n".join(line for _, t in sorted(texts) if (line := " ".join(t.split())))
+
+
+def _walk(html: str) -> tuple[list[Element], frozenset[str]]:
     """Every element under <body> with its letters, link letters and direct text, pre-order;
-    and the folded text of every link."""
+    and the folded text of every link.
+
+    Linear in the size of the tree whatever its depth: each text's letters are added to its
+    own element, then summed up the tree once, children before parents."""
     from selectolax.lexbor import LexborHTMLParser
 
-    tree = LexborHTMLParser(html)
-    root = tree.body
+    parsed = LexborHTMLParser(html)
+    root = parsed.body
     if root is None:
         return [], frozenset()
-    nodes: list[_Node] = []
+    nodes: list[Element] = []
     order = 0
     # (selectolax node, parent index, inside a link)
     stack: list[tuple[object, int, bool]] = [(root, -1, False)]
@@ -181,51 +214,55 @@ def _walk(html: str) -> tuple[list[_Node], frozenset[str]]:
         if tag == "-text":
             text = current.text_content  # type: ignore[attr-defined]
             if text and text.strip() and parent >= 0:
-                n = _letters(text)
-                nodes[parent].texts.append((order, " ".join(text.split())))
+                n = letters(text)
+                nodes[parent].texts.append((order, text))
                 order += 1
-                p = parent
-                while p >= 0:  # letters count for every ancestor
-                    nodes[p].letters += n
-                    if in_link:
-                        nodes[p].link_letters += n
-                    p = nodes[p].parent
+                nodes[parent].letters += n
+                if in_link:
+                    nodes[parent].link_letters += n
+            continue
+        if tag == "br" and parent >= 0:
+            nodes[parent].texts.append((order, "\n"))
+            order += 1
             continue
         if tag in _INVISIBLE or tag is None or tag.startswith("-"):
             continue
         if len(nodes) >= MAX_NODES:
             break
         index = len(nodes)
-        nodes.append(_Node(tag, dict(current.attributes), parent))  # type: ignore[attr-defined]
+        nodes.append(Element(tag, dict(current.attributes), parent))  # type: ignore[attr-defined]
         link = in_link or tag == "a"
         if tag == "a":
-            p = parent
-            while p >= 0:
-                nodes[p].links += 1
-                p = nodes[p].parent
+            nodes[index].links = 1
         children = []
         child = current.child  # type: ignore[attr-defined]
         while child is not None:
             children.append(child)
             child = child.next
         stack.extend((c, index, link) for c in reversed(children))
+    for node in reversed(nodes):  # children come after their parent: sum them upwards
+        if node.parent >= 0:
+            up = nodes[node.parent]
+            up.letters += node.letters
+            up.link_letters += node.link_letters
+            up.links += node.links
     links = frozenset(" ".join(a.text(separator=" ").lower().split()) for a in root.css("a"))
     return nodes, links
 
 
-def _tokens(attrs: dict[str, str | None]) -> list[str]:
+def tokens(attrs: dict[str, str | None]) -> list[str]:
+    """The words of an element's class and id values, lower-cased."""
     raw = f"{attrs.get('class') or ''} {attrs.get('id') or ''}".lower()
     return _TOKEN.findall(raw)
 
 
-def _own_kind(node: _Node, ancestors: list[str]) -> tuple[str | None, bool]:
+def _own_kind(node: Element, sectioned: bool) -> tuple[str | None, bool]:
     """(kind of chrome the element itself names, whether a wrapper may overrule it)."""
     attrs = node.attrs
-    if "hidden" in attrs or (attrs.get("aria-hidden") or "").lower() == "true" or \
-            _HIDDEN_STYLE.search((attrs.get("style") or "").lower()):
+    if hides_itself(attrs):
         return "hidden", False
     tag = node.tag
-    if tag in ("header", "footer") and _SECTIONING & set(ancestors):
+    if tag in ("header", "footer") and sectioned:
         tag = ""  # an article's or section's own header: its headline, its byline
     if tag == "nav" or tag == "menu":
         return "navigation", False
@@ -234,7 +271,7 @@ def _own_kind(node: _Node, ancestors: list[str]) -> tuple[str | None, bool]:
     role = (attrs.get("role") or "").lower().strip()
     if role in CHROME_ROLES:
         return CHROME_ROLES[role], role not in ("navigation", "menubar", "menu")
-    for token in _tokens(attrs):
+    for token in tokens(attrs):
         kind = CLASS_TOKENS.get(token)
         if kind is not None:
             return kind, True
@@ -244,25 +281,23 @@ def _own_kind(node: _Node, ancestors: list[str]) -> tuple[str | None, bool]:
     return None, False
 
 
-def _classify(nodes: list[_Node], total: int) -> list[str]:
+def _classify(nodes: list[Element], total: int) -> list[str]:
     """The kind of every node: "content", "hidden" or a kind of chrome (inherited)."""
     teasers = _teaser_articles(nodes)
     kinds = ["content"] * len(nodes)
-    tags = [n.tag for n in nodes]
+    # Inside an article, aside, main, nav or section (so a header there is its own).
+    sectioned = [False] * len(nodes)
     for index, node in enumerate(nodes):
         parent = node.parent
+        if parent >= 0:
+            sectioned[index] = sectioned[parent] or nodes[parent].tag in _SECTIONING
         if parent >= 0 and kinds[parent] != "content":
             kinds[index] = kinds[parent]
             continue
-        ancestors: list[str] = []
-        p = parent
-        while p >= 0 and len(ancestors) < 64:
-            ancestors.append(tags[p])
-            p = nodes[p].parent
         if index in teasers:
             kinds[index] = "teaser"
             continue
-        kind, overrulable = _own_kind(node, ancestors)
+        kind, overrulable = _own_kind(node, sectioned[index])
         if kind is None:
             continue
         if overrulable and node.letters > WRAPPER_MIN_LETTERS and \
@@ -272,36 +307,34 @@ def _classify(nodes: list[_Node], total: int) -> list[str]:
     return kinds
 
 
-def _teaser_articles(nodes: list[_Node]) -> set[int]:
-    articles = [i for i, n in enumerate(nodes) if n.tag == "article"]
-    if len(articles) < 2:
-        return set()
-    longest = max(nodes[i].letters for i in articles)
+def _teaser_articles(nodes: list[Element]) -> set[int]:
     # Nested articles (comments inside a post) are the post's: only top-level ones compete.
-    top = [i for i in articles if not _inside(nodes, i, set(articles))]
+    in_article = [False] * len(nodes)
+    top: list[int] = []
+    for index, node in enumerate(nodes):
+        parent = node.parent
+        if parent >= 0:
+            in_article[index] = in_article[parent] or nodes[parent].tag == "article"
+        if node.tag == "article" and not in_article[index]:
+            top.append(index)
+    if len(top) < 2:
+        return set()
+    longest = max(nodes[i].letters for i in top)
     return {i for i in top if nodes[i].letters < TEASER_ARTICLE_SHARE * longest}
 
 
-def _inside(nodes: list[_Node], index: int, among: set[int]) -> bool:
-    p = nodes[index].parent
-    while p >= 0:
-        if p in among:
-            return True
-        p = nodes[p].parent
-    return False
-
-
-def _passwords(nodes: list[_Node], kinds: list[str]) -> list[PasswordField]:
+def _passwords(nodes: tuple[Element, ...], kinds: tuple[str, ...]) -> list[PasswordField]:
     found = []
+    form = [-1] * len(nodes)  # the nearest <form> around each element
     for index, node in enumerate(nodes):
+        parent = node.parent
+        if parent >= 0:
+            form[index] = parent if nodes[parent].tag == "form" else form[parent]
         if node.tag != "input" or (node.attrs.get("type") or "").lower() != "password":
             continue
-        form_letters, form_place = 0, kinds[index]
-        p = node.parent
-        while p >= 0:
-            if nodes[p].tag == "form":
-                form_letters, form_place = nodes[p].letters, kinds[p]
-                break
-            p = nodes[p].parent
-        found.append(PasswordField(kinds[index], form_letters, form_place))
+        at = form[index]
+        if at >= 0:
+            found.append(PasswordField(kinds[index], nodes[at].letters, kinds[at]))
+        else:
+            found.append(PasswordField(kinds[index], 0, kinds[index]))
     return found

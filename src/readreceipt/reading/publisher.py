@@ -32,9 +32,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from readreceipt.reading.basics import hides_itself, letters
+
 log = logging.getLogger(__name__)
 
-__all__ = ["PublisherSays", "publisher_says"]
+__all__ = ["PublisherSays", "article_type", "publisher_says"]
 
 MAX_BLOCKS = 20
 MAX_BLOCK_CHARS = 2_000_000
@@ -58,7 +60,6 @@ _ARTICLE_TYPES = re.compile(r"(news|scholarly|tech|report|blog|opinion|analysis|
 _LD_JSON = re.compile(r"<script[^>]{0,200}application/ld\+json[^>]{0,200}>(.*?)</script>",
                       re.I | re.S)
 _WORD = re.compile(r"\w+")
-_NON_LETTERS = re.compile(r"[\W\d_]+")
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,22 @@ def publisher_says(html: str, visible_text: str, main_text: str) -> PublisherSay
             return PublisherSays("teaser", f"wordCount {count}; the whole page holds "
                                  f"{page_words} words", locked, article)
     return PublisherSays(None, "", locked, article)
+
+
+_MICRODATA = re.compile(r"itemtype\s*=\s*[\"']?https?://schema\.org/(\w+)", re.I)
+
+
+def article_type(html: str) -> str | None:
+    """The schema.org article type the page gives itself (JSON-LD or microdata), or None."""
+    if "ld+json" in html:
+        for node in _nodes(html):
+            kind = next((t for t in _types(node) if _ARTICLE_TYPES.fullmatch(t)), None)
+            if kind is not None:
+                return f"JSON-LD {kind}"
+    for match in _MICRODATA.finditer(html):
+        if _ARTICLE_TYPES.fullmatch(match.group(1)):
+            return f"microdata {match.group(1)}"
+    return None
 
 
 def _nodes(html: str) -> Iterator[dict[str, Any]]:
@@ -166,17 +183,12 @@ def _locked_selectors(node: dict[str, Any]) -> Iterator[str]:
                 yield selector.strip()
 
 
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden")
-
-
 def _hidden(node: Any) -> bool:
     """Whether the element or one of its ancestors is hidden by its own attributes (a locked
     part shipped in the HTML but not shown: walls2/paywall/topagrar_*)."""
     depth = 0
     while node is not None and depth < 100:
-        attrs = node.attributes
-        if "hidden" in attrs or (attrs.get("aria-hidden") or "").lower() == "true" or \
-                _HIDDEN_STYLE.search((attrs.get("style") or "").lower()):
+        if hides_itself(node.attributes):
             return True
         node = node.parent
         depth += 1
@@ -204,7 +216,7 @@ def _selector_letters(html: str, selectors: list[str]) -> int | None:
         for node in found:
             matched = True
             if not _hidden(node):
-                total += len(_NON_LETTERS.sub("", node.text(separator=" ")))
+                total += letters(node.text(separator=" "))
     if not applied:
         return None
     return total if matched else -1

@@ -19,17 +19,69 @@ from __future__ import annotations
 
 import re
 
-from readreceipt.reading.walls import SHELL_MOUNT_IDS, SHELL_MOUNT_TAGS
+from readreceipt.reading.basics import letters
+from readreceipt.reading.entries import alt
+from readreceipt.reading.facts import BARE_MAX_MAIN_LETTERS, ContentSignal, Facts
 
 __all__ = [
     "MAX_CONTENT_LETTERS_BESIDE_TEMPLATES",
     "MIN_EMPTY_BINDINGS",
     "MIN_TEMPLATES",
+    "SHELL_MARKERS",
+    "SHELL_MAX_PAGE_LETTERS",
+    "SHELL_MOUNT_IDS",
+    "SHELL_MOUNT_TAGS",
+    "SHELL_NOSCRIPT",
+    "check_js_shell",
     "empty_bindings",
     "empty_mount",
     "loading_mount",
     "template_share",
 ]
+
+# A client-rendered page ships an empty element for its framework to fill. Server-rendered
+# pages of the same frameworks fill it in the HTML (Next.js's own 404 page says "This page
+# could not be found." inside #__next), so only an *empty* one counts
+# (walls/js_shell/camping_info_*, wevolver_*, x_profile_*, aptoide_*).
+SHELL_MOUNT_IDS = ("root", "app", "__next", "__nuxt", "react-root", "___gatsby", "svelte",
+                   "main-app", "application", "ember-app")
+SHELL_MOUNT_TAGS = ("app-root",)  # Angular's default root component
+
+# Substrings of the lower-cased markup that name a framework or bundler. They only name the
+# framework of a page that is a shell by the rules in fingerprint.py; they do not make one.
+SHELL_MARKERS: tuple[tuple[str, str], ...] = (
+    ("ng-app", "AngularJS"),
+    ("ng-version=", "Angular"),
+    ("data-reactroot", "React"),
+    ("data-v-app", "Vue"),
+    ("data-server-rendered", "Vue"),
+    ("__next_data__", "Next.js"),
+    ("/_next/static/", "Next.js"),
+    ("window.__nuxt__", "Nuxt"),
+    ("/static/js/main.", "create-react-app"),
+    ("chunk-vendors", "Vue CLI"),
+    ("webpackjsonp", "webpack"),
+    ("data-sveltekit", "SvelteKit"),
+    ("__remixcontext", "Remix"),
+    ("main.dart.js", "Flutter"),
+    ("flutter_bootstrap.js", "Flutter"),
+    ("_framework/blazor", "Blazor"),
+    ("ember-application", "Ember"),
+    ('id="mount_', "React (Meta)"),
+)
+
+# What a shell tells people without JavaScript (inside <noscript>, so not page text).
+SHELL_NOSCRIPT = alt(
+    r"enable javascript", r"javascript (is )?(required|disabled)", r"without javascript",
+    r"javascript to run this app", r"turn on javascript", r"javascript aktivieren",
+    r"activer javascript", r"habilita(r)? javascript", r"abilita(re)? javascript",
+    r"ative o javascript", r"javascript inschakelen")
+
+# A JavaScript shell shows (almost) nothing without its scripts, and says so by an empty
+# mount point, unrendered {{templates}} or a noscript notice (or shows nothing at all):
+# corpus shells show at most 66 letters, all of them templates; a YouTube error page showing
+# only its 144-letter footer is named by its player status instead (a soft 404).
+SHELL_MAX_PAGE_LETTERS = 100
 
 #: Unrendered templates with chrome around them (a CMS's menus are rendered on the server,
 #: the article is not): at least this many {{ }} expressions, and no more letters than this
@@ -41,17 +93,12 @@ MAX_CONTENT_LETTERS_BESIDE_TEMPLATES = 200
 MIN_EMPTY_BINDINGS = 3
 
 _TEMPLATE = re.compile(r"\{\{.{0,300}?\}\}", re.S)
-_NON_LETTERS = re.compile(r"[\W\d_]+")
 _BINDING = re.compile(r"<[a-z][a-z0-9-]*\s[^>]{0,400}?\b(?:ng-bind(?:-html)?|data-ng-bind|"
                       r"v-text|v-html|x-text|x-html)\s*=\s*[\"'][^\"']{1,200}[\"'][^>]{0,400}>"
                       r"\s*</")
 #: A mount point's only text may be a loading word, in the languages the wall table knows.
 _LOADING = re.compile(r"^\W*(loading|chargement|cargando|carregando|caricamento|laden|"
                       r"wird geladen|lade|読み込み中|로딩 ?중|加载中|載入中)\W*$")
-
-
-def _letters(text: str) -> int:
-    return len(_NON_LETTERS.sub("", text))
 
 
 def empty_mount(markup: str) -> str | None:
@@ -96,7 +143,7 @@ def _closes_at_once(markup: str, tag_end: int) -> bool:
 def template_share(content: str) -> tuple[int, int]:
     """(how many {{ }} expressions, letters left once they are taken out) of ``content``."""
     found = _TEMPLATE.findall(content)
-    return len(found), _letters(_TEMPLATE.sub(" ", content)) if found else _letters(content)
+    return len(found), letters(_TEMPLATE.sub(" ", content)) if found else letters(content)
 
 
 def empty_bindings(markup: str) -> int:
@@ -104,3 +151,54 @@ def empty_bindings(markup: str) -> int:
     if "-bind" not in markup and "-text" not in markup and "-html" not in markup:
         return 0
     return sum(1 for _ in _BINDING.finditer(markup[:2_000_000]))
+
+
+_SHELL_NOSCRIPT = re.compile(SHELL_NOSCRIPT)
+
+
+def check_js_shell(f: Facts) -> ContentSignal | None:
+    """Scripts, little text, and a sign the text is for scripts to fill in (py)."""
+    if f.main_letters > BARE_MAX_MAIN_LETTERS or not f.has_scripts:
+        return None
+    found = _shell_sign(f)
+    if found is None:
+        return None
+    what, rule = found
+    framework = next((name for marker, name in SHELL_MARKERS if marker in f.markup), None)
+    if framework is not None:
+        what = f"{what}; {framework}"
+    return ContentSignal(reason="js_shell", wall=None, rule=rule, vendor=None,
+                         detail=f"a JavaScript shell with no content ({what})")
+
+
+def _shell_sign(f: Facts) -> tuple[str, str] | None:
+    if f.page_letters <= SHELL_MAX_PAGE_LETTERS:
+        mount = empty_mount(f.markup) or loading_mount(f.markup)
+        if mount is not None:
+            return f"an empty {mount}" if "loading" not in mount else f"a {mount}", \
+                f"structure:empty {mount}"
+        if f.templated:
+            return "unrendered {{templates}}", "structure:unrendered templates"
+        if _SHELL_NOSCRIPT.search(f.noscript):
+            return "a 'please enable JavaScript' notice", "phrase:enable javascript (noscript)"
+        if f.page_letters == 0 and not f.alt_text:
+            # Nothing at all to see, not even an image: only scripts could fill it.
+            return "scripts and no text", "structure:scripts and no text"
+        # A little text of its own (walls/soft_404/physicsclassroom_*: a one-line 'not
+        # found' page; a server-rendered 404): left to the checks below.
+        return None
+    if not f.templated_raw and "-bind" not in f.markup and "v-" not in f.markup and \
+            "x-text" not in f.markup:
+        return None
+    # Text beside the shell's own: the site's chrome rendered on the server around templates
+    # or bindings the scripts were to fill.
+    count, left = template_share(f.layout.content)
+    if count >= MIN_TEMPLATES and left <= MAX_CONTENT_LETTERS_BESIDE_TEMPLATES:
+        return (f"{count} unrendered {{{{templates}}}} where the content would be",
+                "structure:unrendered templates beside chrome")
+    bindings = empty_bindings(f.markup)
+    if bindings >= MIN_EMPTY_BINDINGS and \
+            f.layout.content_letters <= MAX_CONTENT_LETTERS_BESIDE_TEMPLATES:
+        return f"{bindings} empty ng-/v- bindings", "structure:empty bindings"
+    return None
+

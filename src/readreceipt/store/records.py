@@ -108,6 +108,11 @@ class Record:
     #: origin): its url, status, text_sha256, fetched_at, whether the answer came from the
     #: day's cache, the resemblance to this page and what it decided.
     probe: dict[str, Any] | None = None
+    #: The second reading of an article whose main text came out far shorter than the page
+    #: (reading/secondreading.py), when one was made: whether it was used, by which method
+    #: and why, the evidence the page is an article, and the first reading's extractor,
+    #: length and digest.
+    second_reading: dict[str, Any] | None = None
     note: str = NOTE
     extra: dict[str, Any] = field(default_factory=dict)
 

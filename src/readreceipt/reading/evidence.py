@@ -1,0 +1,103 @@
+"""Which entry of a table a page carries, and whether its place on the page lets it count.
+
+An entry of a table (walls.py, notfound.py) counts when the page is thin enough for its gate
+(facts.GATES) and its words sit where the page's content would be (placement.py): in the
+content, or in the page's own words (title, noscript, alt text). In a form, dialog, aside or
+header, where a wall's own box sits, it counts only on a page whose content is within the
+entry's gate; in navigation, link lists, teasers, footers, adverts or hidden elements only on
+a page that holds nothing else. A password field makes a sign-in wall only when nothing
+substantial stands beside its form. The publisher's word (publisher.py) overrules: a page it
+calls a teaser lets a paywall's words count wherever they sit; one it calls whole clears
+paywall and sign-in words. Whatever is set aside is noted in ``Facts.cleared``.
+
+Invariant: the rule returned names the evidence and where it was found
+(``phrase:subscriber only (in the content)``).
+"""
+
+from __future__ import annotations
+
+from readreceipt.reading.entries import Entry
+from readreceipt.reading.facts import (
+    BARE_MAX_MAIN_LETTERS,
+    GATES,
+    TEASER_MAX_MAIN_LETTERS,
+    Compiled,
+    Facts,
+)
+
+__all__ = ["first"]
+
+#: Chrome that may be the wall's own box (placement.py's kinds).
+_WALL_BOXES = frozenset({"form", "dialog", "sidebar", "header"})
+#: Kinds whose phrases count only where the content is (module docstring of placement.py).
+_PLACED_KINDS = frozenset({"login", "paywall", "consent", "interstitial", "challenge",
+                           "soft_404", "parked"})
+_RULE_KIND = {"markup": "marker", "text": "phrase", "tail": "phrase-at-end"}
+
+
+def first(f: Facts, table: tuple[Compiled, ...]) -> tuple[Entry, str] | None:
+    """The first entry of ``table`` the page allows and carries, with its rule name."""
+    long_page = f.main_letters > TEASER_MAX_MAIN_LETTERS
+    for c in table:
+        gate = c.entry.gate
+        unlocked = c.entry.kind == "paywall" and gate == "teaser" and f.publisher.locked
+        if long_page and gate != "tail" and not unlocked:
+            continue
+        if not (f.allows(gate) or unlocked) or (found := f.matches(c)) is None:
+            continue
+        # Words are named by what they said; markup patterns by their table name.
+        name = c.entry.name if c.entry.where == "markup" else found
+        rule = f"{_RULE_KIND.get(c.entry.where, c.entry.where)}:{name}"
+        judged = _placed(f, c, rule, unlocked)
+        if judged is not None:
+            return c.entry, judged
+    return None
+
+
+def _placed(f: Facts, c: Compiled, rule: str, unlocked: bool) -> str | None:
+    """The rule with where its evidence was found, or None when the place sets it aside."""
+    entry = c.entry
+    if entry.name == "password field":
+        return _password_rule(f, rule)
+    if entry.where != "text" or entry.kind not in _PLACED_KINDS:
+        return rule
+    place = f.place(c)
+    # The publisher's own word that the page is a teaser makes a paywall's words count
+    # wherever they sit (walls/paywall/bloomberg_*: its label in a list of links).
+    teaser = entry.kind == "paywall" and f.publisher.verdict == "teaser"
+    if place not in ("content", "own words") and not teaser:
+        # A wall's own box may be a form, a dialog, an aside or a header: there it counts on
+        # a page whose content (by either measure) is within the entry's gate. Navigation,
+        # link lists, teasers, footers, adverts and hidden elements are never the wall
+        # itself: there it counts only on a page that holds nothing else.
+        limit = GATES.get(entry.gate, BARE_MAX_MAIN_LETTERS) if place in _WALL_BOXES else \
+            BARE_MAX_MAIN_LETTERS
+        if f.substance > limit:
+            f.cleared.append(f"{rule} (only in the {place}, beside {f.substance} letters of "
+                             "content)")
+            return None
+    if entry.kind in ("paywall", "login") and f.publisher.verdict == "whole":
+        f.cleared.append(f"{rule} (publisher: {f.publisher.why})")
+        return None
+    if teaser:
+        rule = f"publisher:{f.publisher.why}; {rule}"
+    elif unlocked and not f.allows(entry.gate):
+        if place != "content":
+            return None
+        rule = f"publisher:isAccessibleForFree=false; {rule}"
+    where = "the page's own words" if place == "own words" else f"the {place}"
+    return f"{rule} (in {where})"
+
+
+def _password_rule(f: Facts, rule: str) -> str | None:
+    """A sign-in form is a login wall only when nothing substantial stands beside it."""
+    fields = f.layout.passwords
+    if not fields:
+        return rule  # found by the markup pattern but not parsed (broken markup)
+    beside = max(f.main_letters, min(f.layout.beside(p) for p in fields))
+    if beside > BARE_MAX_MAIN_LETTERS:
+        places = ", ".join(sorted({p.place for p in fields}))
+        f.cleared.append(f"{rule} (in the {places}, beside {beside} letters of content)")
+        return None
+    return f"{rule} (a sign-in form with {beside} letters of content beside it)"
+

@@ -1,0 +1,264 @@
+"""What the content checks may ask of one page, each fact computed at most once.
+
+``PageView`` is what the caller hands the content layer (headers, HTML, the two texts);
+``Facts`` answers the checks' questions about it lazily: how many letters of main text (a
+menu taken for content not counted), where on the page some words sit (placement.py), what
+the publisher says (publisher.py), the title, headings, noscript and alt text, the end of the
+main text. ``GATES`` says how thin a page must be for an entry of a table to count.
+
+Invariants: pure; cheap for long pages (most pages): only their main text is counted and its
+tail searched; the markup and whole text are folded only for pages short enough to be a wall.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from re import Pattern
+
+from readreceipt.reading.basics import letters
+from readreceipt.reading.entries import Entry
+from readreceipt.reading.placement import Layout, layout
+from readreceipt.reading.publisher import PublisherSays, publisher_says
+
+__all__ = ["BARE_MAX_MAIN_LETTERS", "BLOCK_MAX_MAIN_LETTERS", "EMPTY_MAX_LETTERS", "GATES",
+           "TAIL_CHARS", "TEASER_MAX_MAIN_LETTERS", "Compiled", "ContentSignal", "Facts",
+           "PageView", "compile_entries", "fold", "letters"]
+
+# --- thresholds (letters of text: digits, spaces and punctuation do not count) -----------
+# Evidence: ../shared/corpus (walls/ and the 181 articles), through readreceipt.reading.extract as
+# the pipeline runs it: "main" is the main-content text, "page" the whole visible text.
+
+# A vendor's script alone (which ordinary pages also load) counts only on a page with
+# nothing to read: the Reblaze, Weibo and Imperva challenges show 0 letters; JSTOR shows 619
+# main letters and carries PerimeterX's script (hard_negative/jstor_*).
+EMPTY_MAX_LETTERS = 30
+# A captcha widget or a password field (which also sit in comment forms and site headers)
+# counts only on a page with almost no main text: Reddit's check 115, Google's 126, the
+# sign-in pages 110 and 127; articles carrying a reCAPTCHA or a password field: from 530.
+BARE_MAX_MAIN_LETTERS = 200
+# A page that is the wall and nothing else. Largest such wall: YouTube's consent page 645,
+# Forza's not-found page 594, NCBI's block page 523. (The shortest article is 352: the
+# entries at this gate are phrases an article does not carry.)
+BLOCK_MAX_MAIN_LETTERS = 800
+# A paywall keeps a teaser: Boston Globe 904 letters, Zeit 783, Bloomberg 573.
+TEASER_MAX_MAIN_LETTERS = 1500
+# A wall at the end of a long article: Nature's registration wall ends its 8,945-letter
+# main text within the last 300 characters; The Week's unenforced regwall markup is not in
+# the main text at all (hard_negative/theweek_*).
+TAIL_CHARS = 400
+# Main text that is a list of short lines may be a site's navigation taken for content
+# (walls2/soft_404/tjx_*: 2,336 letters of menu items, 24 letters a line). Lines that are
+# only a link's text are not counted when the main text has this many lines, this short.
+LIST_MIN_LINES = 10
+LIST_MAX_LETTERS_PER_LINE = 40
+
+GATES: Mapping[str, int] = {
+    "empty": EMPTY_MAX_LETTERS,
+    "bare": BARE_MAX_MAIN_LETTERS,
+    "block": BLOCK_MAX_MAIN_LETTERS,
+    "teaser": TEASER_MAX_MAIN_LETTERS,
+}
+
+
+@dataclass(frozen=True)
+class PageView:
+    """What the content layer may look at; the caller extracts the texts once."""
+
+    url: str
+    final_url: str
+    status: int
+    headers: Mapping[str, str]
+    content_type: str
+    html: str | None
+    main_text: str
+    page_text: str
+    body_bytes: int
+
+
+@dataclass(frozen=True)
+class ContentSignal:
+    """Why the content is not (or may not be) the page asked for."""
+
+    reason: str
+    wall: str | None
+    rule: str
+    vendor: str | None
+    detail: str
+
+
+# --- folding and counting ------------------------------------------------------------------
+
+
+# --- folding -------------------------------------------------------------------------------
+
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
+_TEMPLATE = re.compile(r"\{\{.*?\}\}", re.S)
+_TAG = re.compile(r"<[^>]*>")
+
+
+def fold(text: str) -> str:
+    """Lower case, straight quotes, one space for any run of whitespace."""
+    return " ".join(text.translate(_QUOTES).lower().split())
+
+
+def _strip(fragment: str) -> str:
+    return fold(htmllib.unescape(_TAG.sub(" ", fragment)))
+
+
+# Bounded, so an unclosed element costs a few hundred characters, not the rest of the page.
+_TITLE = re.compile(r"<title[^>]{0,200}>(.{0,2000}?)</title>", re.S)
+_HEADING = re.compile(r"<h[12][^>]{0,500}>(.{0,1000}?)</h[12]>", re.S)
+_NOSCRIPT = re.compile(r"<noscript[^>]{0,200}>(.{0,2000}?)</noscript>", re.S)
+_IMG_ALT = re.compile(r"<img[^>]*?\salt=[\"']([^\"']+)")
+_SCRIPT = re.compile(r"<script\b")
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A table entry, compiled once."""
+
+    entry: Entry
+    regex: Pattern[str] | None
+
+    def search(self, haystack: str) -> str | None:
+        """What matched (the literal, or the text the regex matched), or None."""
+        if self.regex is None:
+            return self.entry.expr if self.entry.expr in haystack else None
+        anchor = self.entry.anchor
+        if anchor is not None and anchor not in haystack:
+            return None
+        m = self.regex.search(haystack)
+        return m.group(0).strip()[:80] if m else None
+
+
+def compile_entries(entries: Iterable[Entry]) -> tuple[Compiled, ...]:
+    return tuple(Compiled(e, None if e.literal else re.compile(e.expr)) for e in entries)
+
+
+class Facts:
+    """Everything the rules ask of one page, each computed at most once and only if asked."""
+
+    def __init__(self, page: PageView) -> None:
+        self.page = page
+        self.html = page.html or ""
+        self.main_letters = self._main_letters()
+        self.cleared: list[str] = []  # evidence found and set aside, and why
+
+    def _main_letters(self) -> int:
+        """Letters of main text, without lines that are only a link's text in a list of
+        short lines (a menu taken for the content)."""
+        text = self.page.main_text
+        raw = letters(text)
+        lines = [line for line in text.split("\n") if line.strip()]
+        if raw <= BLOCK_MAX_MAIN_LETTERS or len(lines) < LIST_MIN_LINES or \
+                raw > LIST_MAX_LETTERS_PER_LINE * len(lines):
+            return raw
+        links = self.layout.link_texts
+        return sum(letters(line) for line in lines if " ".join(line.lower().split()) not in links)
+
+    @cached_property
+    def layout(self) -> Layout:
+        return layout(self.html)
+
+    @cached_property
+    def publisher(self) -> PublisherSays:
+        if "isaccessibleforfree" not in self.markup and "ld+json" not in self.markup:
+            return PublisherSays(None, "")
+        return publisher_says(self.html, self.page.page_text, self.page.main_text)
+
+    @cached_property
+    def substance(self) -> int:
+        """Letters of content on the page by either measure: extracted, or outside chrome."""
+        return max(self.main_letters, self.layout.content_letters)
+
+    def place(self, c: Compiled) -> str:
+        """Where a text entry's words are: "content", a kind of chrome, or "own words"
+        (title, noscript, alt text: the page's own, wherever they sit)."""
+        where = self.layout.place_of(lambda text: c.search(fold(text)) is not None)
+        if where is not None:
+            return where
+        if c.search(fold(self.page.main_text)) is not None:
+            return "content"
+        return "own words"
+
+    @cached_property
+    def page_letters(self) -> int:
+        """Letters of visible text, not counting unrendered {{templates}}."""
+        return letters(_TEMPLATE.sub(" ", self.page.page_text)) if self.templated_raw else (
+            letters(self.page.page_text))
+
+    @cached_property
+    def templated_raw(self) -> bool:
+        return "{{" in self.page.page_text
+
+    @cached_property
+    def templated(self) -> bool:
+        """Unrendered {{templates}} are most of the visible text (walls/js_shell/sinica_*)."""
+        if not self.templated_raw:
+            return False
+        return letters(self.page.page_text) >= 2 * self.page_letters
+
+    @cached_property
+    def markup(self) -> str:
+        return self.html.lower()
+
+    @cached_property
+    def title(self) -> str:
+        m = _TITLE.search(self.markup)
+        return _strip(m.group(1)) if m else ""
+
+    @cached_property
+    def headings(self) -> tuple[str, ...]:
+        found = [_strip(m.group(1)) for m in _HEADING.finditer(self.markup)]
+        return tuple(h for h in [self.title, *found] if h)
+
+    @cached_property
+    def noscript(self) -> str:
+        return " ".join(_strip(m.group(1)) for m in _NOSCRIPT.finditer(self.markup))
+
+    @cached_property
+    def text(self) -> str:
+        parts = [self.title, *self.headings, fold(self.page.page_text), fold(self.page.main_text),
+                 self.noscript]
+        if self.page_letters == 0:
+            # An image-only page says what it is in its alt text (walls/soft_404/ncsoft_*).
+            parts.append(self.alt_text)
+        return "\n".join(parts)
+
+    @cached_property
+    def alt_text(self) -> str:
+        return " ".join(fold(htmllib.unescape(a)) for a in _IMG_ALT.findall(self.markup))
+
+    @cached_property
+    def tail(self) -> str:
+        return fold(self.page.main_text[-TAIL_CHARS * 2:])[-TAIL_CHARS:]
+
+    @cached_property
+    def has_scripts(self) -> bool:
+        return _SCRIPT.search(self.markup) is not None
+
+    def header(self, name: str) -> str:
+        return self.page.headers.get(name, "").lower()
+
+    def allows(self, gate: str) -> bool:
+        if gate == "tail":
+            return True
+        if gate == "empty" and self.page_letters > EMPTY_MAX_LETTERS:
+            return False
+        return self.main_letters <= GATES[gate]
+
+    def matches(self, c: Compiled) -> str | None:
+        where = c.entry.where
+        if where == "tail":
+            return c.search(self.tail)
+        if where == "markup":
+            return c.search(self.markup)
+        if where == "title":
+            return c.search(self.title)
+        if where == "heading":
+            return next((m for h in self.headings if (m := c.search(h))), None)
+        return c.search(self.text)

@@ -1,0 +1,287 @@
+"""HTML a parser can read in bounded time and memory: one linear pass before any parser runs.
+
+Two things make an HTML body costly to parse without making it longer to read:
+
+- *invisible bulk*: application state in inline scripts, bundles, style sheets, SVG sprites,
+  comments. A real article page can carry megabytes of them around a few kilobytes of text;
+  read from its beginning only, such a page would be called unread (``text_prefix``) for
+  markup nobody sees.
+- *depth*: the HTML parsers (Lexbor, libxml2 under trafilatura) spend time in proportion to
+  the open elements for every tag, so a body of nested elements costs the square of its
+  length (400,000 nested ``<div>`` elements, 2.4 MB, ran for over five minutes).
+
+:func:`prepare` scans the body once with a tokenizer of its own (a ``find`` for each ``<``
+and one regular expression per tag, never backtracking) and writes the markup the parsers
+will read:
+
+- past ``limit`` bytes of body, the invisible parts are taken out of the *whole* body first
+  (comments; the contents of ``script``, ``style``, ``svg`` and ``template``; a long
+  ``noscript``), keeping each script's start tag (its ``src``, its type, which the
+  fingerprints read) and the JSON-LD blocks (the publisher's word); then the limit applies
+  to what remains, so only a page whose *visible* markup is longer than ``limit`` is read
+  from its beginning;
+- an element opened deeper than :data:`MAX_DEPTH` loses its start and end tags (its text
+  stays where it was), which is what browsers do: Blink's and WebKit's HTML parsers attach
+  elements past depth 512 to the element at that depth instead of nesting them further.
+
+Invariants: linear in the body's length whatever its shape; the output is at most ``limit``
+bytes (plus one tag), so memory follows the limit, not the size cap; a body within the limit
+and no deeper than :data:`MAX_DEPTH` comes back as the same object, untouched; never raises.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["MAX_DEPTH", "NOSCRIPT_KEEP", "Prepared", "prepare"]
+
+#: Elements nested deeper than this are flattened (Blink's and WebKit's parser limit). The
+#: corpus's deepest page nests 61 elements by this count (bench/nesting.py prints it).
+MAX_DEPTH = 512
+#: A noscript element's contents are kept when this short (a shell's "enable JavaScript"
+#: notice, which the fingerprints read); a longer one is left out past the limit.
+NOSCRIPT_KEEP = 4096
+
+#: Elements that hold no markup, only text up to their end tag.
+_RAW_TEXT = frozenset({b"script", b"style", b"textarea", b"title", b"xmp", b"iframe",
+                       b"noembed", b"noframes", b"noscript", b"plaintext"})
+_VOID = frozenset({b"area", b"base", b"br", b"col", b"embed", b"hr", b"img", b"input",
+                   b"link", b"meta", b"source", b"track", b"wbr", b"param", b"keygen",
+                   b"frame", b"basefont", b"bgsound", b"image"})
+#: Elements a parser closes on its own when a sibling starts (optional end tags): not
+#: counted as depth, since nesting them does not nest them.
+_SELF_CLOSING_SIBLINGS = frozenset({b"p", b"li", b"dt", b"dd", b"option", b"optgroup", b"tr",
+                                    b"td", b"th", b"tbody", b"thead", b"tfoot", b"caption",
+                                    b"colgroup", b"rb", b"rp", b"rt", b"rtc", b"html", b"head",
+                                    b"body"})
+#: Elements a second start tag closes (or ignores) rather than nests.
+_NO_NESTING = frozenset({b"a", b"nobr", b"form", b"button"})
+_FOREIGN = frozenset({b"svg", b"math"})
+#: Elements taken out whole, contents and all, past the limit.
+_DROPPED_WHOLE = frozenset({b"svg", b"template"})
+
+#: The next piece of markup: a comment, a doctype or processing instruction, an end tag or a
+#: start tag (with its name); a "<" before anything else is text.
+_TOKEN = re.compile(rb"<(?:(!--)|[!?]|(/)?([A-Za-z][^\s/>]*))")
+#: A start tag's attributes up to its ">" (a quote opens only after "="; a value left open
+#: runs to the end of the body, as in a browser), then the ">" (empty: no end).
+_ATTRS = re.compile(rb"((?:[^>=]|=\s*\"[^\"]*\"?|=\s*'[^']*'?|=)*)(>?)")
+_LD_JSON = re.compile(rb"ld\+json", re.I)
+_ENDS: dict[bytes, re.Pattern[bytes]] = {}
+
+
+def _end_of(name: bytes) -> re.Pattern[bytes]:
+    pattern = _ENDS.get(name)
+    if pattern is None:
+        pattern = _ENDS[name] = re.compile(rb"</" + re.escape(name) + rb"[\s/>]", re.I)
+    return pattern
+
+
+def _nested_end(name: bytes) -> re.Pattern[bytes]:
+    key = b"+" + name
+    pattern = _ENDS.get(key)
+    if pattern is None:
+        pattern = _ENDS[key] = re.compile(rb"<(/?)" + re.escape(name) + rb"[\s/>]", re.I)
+    return pattern
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """The markup to parse, and what the pass did to it."""
+
+    markup: bytes
+    #: All of the body's visible markup is in ``markup`` (False: it was longer than the limit,
+    #: and ``markup`` is its beginning).
+    complete: bool = True
+    #: Bytes of invisible content taken out (0 unless the body was longer than the limit).
+    removed: int = 0
+    #: Start tags dropped because they opened past MAX_DEPTH.
+    flattened: int = 0
+    #: The deepest nesting met, counted as MAX_DEPTH counts it.
+    depth: int = 0
+
+
+class _Writer:
+    """The output: runs of the body kept as they are, up to a limit."""
+
+    def __init__(self, body: bytes, limit: int) -> None:
+        self.body = body
+        self.limit = limit
+        self.out = bytearray()
+        self.kept_from = 0
+        self.full = False
+
+    def drop(self, start: int, end: int) -> None:
+        """Leave out ``body[start:end]`` (everything before it since the last drop is kept)."""
+        self.keep_until(start)
+        self.kept_from = end
+
+    def keep_until(self, end: int) -> None:
+        kept_from = self.kept_from
+        if end > kept_from:
+            if not self.full:
+                room = self.limit - len(self.out)
+                if end - kept_from > room:
+                    self.out += self.body[kept_from:kept_from + room]
+                    self.full = True
+                else:
+                    self.out += self.body[kept_from:end]
+            self.kept_from = end
+
+
+def prepare(body: bytes, limit: int, max_depth: int | None = None) -> Prepared:
+    """The markup of ``body`` to parse, at most ``limit`` bytes (see the module docstring);
+    nesting flattened past ``max_depth`` (:data:`MAX_DEPTH`)."""
+    return _Pass(body, limit, MAX_DEPTH if max_depth is None else max_depth).run()
+
+
+class _Pass:
+    def __init__(self, body: bytes, limit: int, max_depth: int) -> None:
+        self.body = body
+        self.limit = limit
+        self.max_depth = max_depth
+        self.strip = len(body) > limit  # take the invisible parts out
+        self.writer: _Writer | None = _Writer(body, limit) if self.strip else None
+        self.stack: list[bytes] = []
+        self.open: dict[bytes, int] = {}  # how many of each name are on the stack
+        self.overflow: dict[bytes, int] = {}  # start tags dropped past max_depth, by name
+        self.foreign = 0  # open svg/math elements, where "/>" closes an element
+        self.removed = 0
+        self.flattened = 0
+        self.depth = 0
+
+    def run(self) -> Prepared:
+        body, n, pos = self.body, len(self.body), 0
+        stopped = False  # at the limit: the rest of the body is not read
+        find = _TOKEN.search
+        while pos < n:
+            m = find(body, pos)
+            if m is None:
+                break
+            at = m.start()
+            writer = self.writer
+            if writer is not None and len(writer.out) + at - writer.kept_from > self.limit:
+                stopped, pos = True, at
+                break
+            name = m.group(3)
+            if name is None:
+                pos = self._other(m, at)
+            elif m.group(2):  # an end tag
+                end = body.find(b">", m.end())
+                pos = n if end < 0 else end + 1
+                self._end_tag(name.lower(), at, pos)
+            else:
+                attrs = _ATTRS.match(body, m.end())
+                assert attrs is not None  # the pattern matches the empty string
+                # No ">": the tag runs to the end of the body (a quote left open).
+                pos = self._start_tag(name.lower(), attrs, at) if attrs.group(2) else n
+            if self.writer is not None and self.writer.full:
+                stopped = True
+                break
+        if self.writer is None:
+            return Prepared(body, True, 0, 0, self.depth)
+        self.writer.keep_until(min(pos, n) if stopped else n)
+        return Prepared(bytes(self.writer.out), not self.writer.full, self.removed,
+                        self.flattened, self.depth)
+
+    # -- tokens -----------------------------------------------------------------------------
+
+    def _other(self, m: re.Match[bytes], at: int) -> int:
+        """A comment, a doctype, a processing instruction; where scanning goes on."""
+        body = self.body
+        if m.group(1):
+            end = body.find(b"-->", at + 4)
+            end = len(body) if end < 0 else end + 3
+            if self.strip:
+                self._remove(at, end)
+            return end
+        end = body.find(b">", at)
+        return len(body) if end < 0 else end + 1
+
+    def _start_tag(self, name: bytes, attrs: re.Match[bytes], at: int) -> int:
+        end = attrs.end()
+        if name in _RAW_TEXT:
+            return self._raw_text(name, attrs, at)
+        if self.strip and name in _DROPPED_WHOLE:
+            close = self._matching_end(name, end)
+            self._remove(at, close)
+            return close
+        if name in _VOID or name in _SELF_CLOSING_SIBLINGS or (
+                (self.foreign or name in _FOREIGN) and attrs.group(1).rstrip().endswith(b"/")):
+            return end
+        if name in _NO_NESTING and self.open.get(name):
+            self._pop_through(name)
+        if len(self.stack) >= self.max_depth:
+            self._flatten(name, at, end)
+            return end
+        self.stack.append(name)
+        self.open[name] = self.open.get(name, 0) + 1
+        self.foreign += name in _FOREIGN
+        if len(self.stack) > self.depth:
+            self.depth = len(self.stack)
+        return end
+
+    def _end_tag(self, name: bytes, at: int, end: int) -> None:
+        if self.overflow.get(name):
+            self.overflow[name] -= 1
+            self._drop(at, end)
+        elif self.open.get(name):
+            self._pop_through(name)
+
+    def _raw_text(self, name: bytes, attrs: re.Match[bytes], at: int) -> int:
+        """A script, style, title, textarea...: its contents are text up to its end tag."""
+        body, start = self.body, attrs.end()
+        if name == b"plaintext":
+            return len(body)
+        close = _end_of(name).search(body, start)
+        inner_end = len(body) if close is None else close.start()
+        tag_end = len(body) if close is None else (body.find(b">", close.start()) + 1 or
+                                                  len(body))
+        if self.strip:
+            if name == b"style":
+                self._remove(at, tag_end)
+            elif name == b"script" and not _LD_JSON.search(attrs.group(1)):
+                self._remove(start, inner_end)  # the start and end tags stay
+            elif name == b"noscript" and inner_end - start > NOSCRIPT_KEEP:
+                self._remove(start, inner_end)
+        return tag_end
+
+    def _matching_end(self, name: bytes, start: int) -> int:
+        """Where an element that may nest in itself (svg, template) ends, after its end tag."""
+        pattern, level, pos = _nested_end(name), 1, start
+        while True:
+            m = pattern.search(self.body, pos)
+            if m is None:
+                return len(self.body)
+            level += -1 if m.group(1) else 1
+            pos = m.end()
+            if level == 0:
+                end = self.body.find(b">", m.start())
+                return len(self.body) if end < 0 else end + 1
+
+    # -- the stack and the output ---------------------------------------------------------------
+
+    def _pop_through(self, name: bytes) -> None:
+        while self.stack:
+            top = self.stack.pop()
+            self.open[top] -= 1
+            self.foreign -= top in _FOREIGN
+            if top == name:
+                return
+
+    def _flatten(self, name: bytes, at: int, end: int) -> None:
+        self.overflow[name] = self.overflow.get(name, 0) + 1
+        self.flattened += 1
+        self._drop(at, end)
+
+    def _remove(self, start: int, end: int) -> None:
+        """Leave out invisible content."""
+        if end > start:
+            self.removed += end - start
+            self._drop(start, end)
+
+    def _drop(self, start: int, end: int) -> None:
+        if self.writer is None:  # the first change to a body kept as it came: copy from here
+            self.writer = _Writer(self.body, self.limit)
+        self.writer.drop(start, end)

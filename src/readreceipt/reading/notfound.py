@@ -1,0 +1,156 @@
+"""Not-found and parked pages served as success, judged from the page alone.
+
+The table names what says outright that a page is not there (a heading saying the page was
+not found, in any language the table knows; a platform's own error status; a registrar's
+parking page); ``SOFT_404_SUSPECT`` only raises a suspicion, which the host's own answer for a
+path that cannot exist settles (soft404.py, fetching/probe.py). The invariants of every table
+are in entries.py.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from readreceipt.reading.entries import Entry, alt, lit, rx
+from readreceipt.reading.evidence import first
+from readreceipt.reading.facts import ContentSignal, Facts, PageView, compile_entries
+
+__all__ = ["PARKED", "SOFT_404", "SOFT_404_SUSPECT", "SUSPECT_MAX_MAIN_LETTERS",
+           "SUSPECT_MIN_CHROME_SHARE", "check_parked", "check_soft_404", "soft_404_suspicion"]
+
+# Suspected of being a not-found page (only a suspicion: the soft-404 probe decides): main
+# text shorter than the shortest article in the corpus (352 letters) beside at least three
+# times as much chrome (walls2/soft_404/bits_pilani_*: 173 letters beside 7,835 of links).
+SUSPECT_MAX_MAIN_LETTERS = 350
+SUSPECT_MIN_CHROME_SHARE = 3.0
+
+# --- soft 404s ----------------------------------------------------------------------------
+
+_S4 = "soft_404"
+SOFT_404: tuple[Entry, ...] = (
+    lit(_S4, "markup", '"playabilitystatus":{"status":"error"', name="player status ERROR",
+         vendor="YouTube", ev="walls/soft_404/youtube_video_unavailable_2025_*"),
+    lit(_S4, "markup", '"playabilitystatus":{"status":"unplayable"',
+         name="player status UNPLAYABLE", vendor="YouTube", ev="YouTube's removed videos"),
+    lit(_S4, "markup", '"page":"/404"', name="Next.js 404 page", ev="Next.js __NEXT_DATA__"),
+    lit(_S4, "markup", '"page":"/_error"', name="Next.js error page", ev="Next.js __NEXT_DATA__"),
+    lit(_S4, "markup", 'name="prerender-status-code" content="404"', name="prerender 404",
+         ev="prerender.io convention"),
+    rx(_S4, "heading", r"(^|\D)404(\D|$)", "404 in the title", ev="common not-found titles"),
+    # A heading saying *the page* (or video, post...) is not there; "not found" alone only as
+    # the whole heading: "Hiker not found after three days" is news.
+    rx(_S4, "heading", alt(
+        r"(page|file|resource|document|url|article|post|content|product|video|site) "
+        r"(was |could )?not (be )?found", r"^(error:? )?(404:? )?not found\b",
+        r"\bnot found$", r"page (cannot|can't) be found",
+        r"(page|video|post|article|content|account|user|profile) (does not|doesn't|no longer) "
+        r"exists?", r"video unavailable",
+        r"(page|video|content|post|link|product) (is (no longer |not |un|currently not )"
+        r"available|isn't available)",
+        r"(seite|datei|artikel|inhalt|beitrag|video)[^.]{0,30}(nicht gefunden|existiert nicht|"
+        r"nicht (mehr )?verfügbar)", r"konnte nicht gefunden werden",
+        r"page introuvable", r"page non trouvée",
+        r"(page|article|contenu|vidéo|lien)[^.]{0,30}n'existe (pas|plus)",
+        # Turkish, Russian, Ukrainian, Polish, Czech, Swedish, Danish, Norwegian, Finnish,
+        # Hungarian, Romanian, Greek, Vietnamese, Indonesian, Thai, Arabic, Hebrew, Hindi:
+        # each language's own words for a page that is not there (walls2/soft_404/saglik_*).
+        r"sayfa bulunamad[ıi]", r"страница не найдена", r"сторінк[уа] не знайдено",  # noqa: RUF001 - Turkish and Cyrillic letters are the words themselves
+        r"nie znaleziono strony", r"strony nie znaleziono", r"stránka nenalezena",
+        r"stránka nebyla nalezena", r"sidan (kunde inte hittas|hittades inte)",
+        r"siden (blev ikke fundet|finnes ikke|ble ikke funnet)", r"sivua ei l[öo]ydy",
+        r"az oldal nem található", r"pagina nu a fost găsită", r"η σελίδα δεν βρέθηκε",
+        r"không tìm thấy trang", r"halaman tidak ditemukan", r"ไม่พบหน้า",
+        r"الصفحة غير موجودة", r"لم يتم العثور على الصفحة", r"הדף לא נמצא",
+        r"पृष्ठ नहीं मिला",
+        r"p[aá]gina no encontrada", r"(p[aá]gina|art[ií]culo|contenido|v[ií]deo)[^.]{0,30}"
+        r"(no existe|no se (ha )?encontr[oó])",
+        r"pagina non trovata", r"(pagina|articolo|contenuto|video)[^.]{0,30}"
+        r"(non (è stata )?trovat[ao]|non esiste)",
+        r"p[aá]gina não encontrada", r"(p[aá]gina|conte[uú]do|artigo|v[ií]deo)[^.]{0,30}"
+        r"(não (foi )?encontrad[ao]|não existe)",
+        r"(pagina|bestand|artikel)[^.]{0,30}(niet gevonden|bestaat niet)",
+        r"ページ[^。]{0,20}(見つかりません|みつかりません|存在しません)",
+        r"페이지[^.]{0,20}(찾을 수 없습니다|존재하지 않습니다)", r"页面不存在",
+        r"找不到(页面|網頁|网页|頁面)", r"页面未找到", r"頁面不存在", r"网页不存在"),
+        "not found (en, de, fr, es, it, pt, nl, ja, ko, zh)",
+        ev="walls/soft_404/physicsclassroom_*, wwnorton_*, forzamotorsport_*, crawlee_*, "
+           "youtube_video_not_exist_de_*, suzuki_jp_*"),
+    # The same in running text, only on a bare page (an image-only error page, a one-line
+    # 'not found' body): an article may say "not found" anywhere.
+    rx(_S4, "text", alt(
+        r"page (was |could )?not (be )?found", r"(page|file) (you|that you) (are|were) looking for",
+        r"we (could not|couldn't|can't|cannot) find (the|that|this|what)",
+        r"404 (error|not found)", r"nicht gefunden", r"introuvable", r"no encontrad",
+        r"non trovat", r"não encontrad", r"niet gevonden", r"見つかりません", r"みつかりません",
+        r"bulunamad[ıi]", r"не найден", r"ไม่พบ",  # noqa: RUF001 - Turkish dotless i is the word's
+        r"찾을 수 없습니다", r"页面不存在", r"找不到"),
+        "not found (body text)", gate="bare", ev="walls/soft_404/ncsoft_* (image alt only)"),
+)
+
+# What makes a page *suspected* of being a not-found page, so that the soft-404 probe is
+# asked (reading/soft404.py): its title or a heading says "error", "404", "oops" or "not
+# found" in any language. Weaker than SOFT_404 above on purpose: a suspicion alone calls
+# nothing; only the host's own answer for a missing path can.
+SOFT_404_SUSPECT = alt(
+    r"(^|\D)40[04](\D|$)", r"\berror\b", r"\boops\b", r"\bnot found\b", r"\bwhoops\b",
+    r"\bfehler\b", r"\berreur\b", r"\berrore\b", r"\berro\b", r"\bfout\b", r"\bhata\b",
+    r"ошибка", r"błąd", r"\bchyba\b", r"\blỗi\b", r"ข้อผิดพลาด", r"ไม่พบ", r"خطأ", r"שגיאה",
+    r"エラー", r"오류", r"错误", r"錯誤", r"nicht gefunden", r"introuvable", r"no encontrad",
+    r"non trovat", r"não encontrad", r"niet gevonden", r"bulunamad", r"не найден")
+
+# --- parked domains -----------------------------------------------------------------------
+
+_PK = "parked"
+PARKED: tuple[Entry, ...] = (
+    rx(_PK, "text", alt(
+        r"(this|the) domain( name)?( [a-z0-9.-]+)? (is|may be|might be) for sale",
+        r"buy this domain", r"domain is parked", r"this (web ?page|domain) is parked",
+        r"parked (free|domain)", r"domain (parking|for sale)",
+        r"diese domain (steht zum verkauf|kaufen)", r"ce (nom de )?domaine est à vendre",
+        r"este dominio (está a la venta|se vende)", r"questo dominio è in vendita",
+        r"este domínio (está|pode estar) à venda", r"dit domein is te koop",
+        r"このドメインは売り出し中", r"이 도메인은 판매", r"此域名(出售|正在出售)"),
+        "domain for sale", ev="registrars' parking pages"),
+    *(lit(_PK, "markup", m, ev="parking services' scripts and links")
+      for m in ("sedoparking.com", "parkingcrew.net", "bodis.com", "parklogic",
+                "above.com/marketplace", "afternic.com", "dan.com/buy", "hugedomains.com",
+                "domainmarket.com", "undeveloped.com")),
+)
+
+_SOFT_404 = compile_entries(SOFT_404)
+_PARKED = compile_entries(PARKED)
+_SUSPECT = re.compile(SOFT_404_SUSPECT)
+
+
+def check_soft_404(f: Facts) -> ContentSignal | None:
+    hit = first(f, _SOFT_404)
+    if hit is None:
+        return None
+    e, rule = hit
+    served = "served as success" if f.page.status < 400 else f"served with {f.page.status}"
+    return ContentSignal(reason="soft_404", wall=None, rule=rule, vendor=e.vendor,
+                         detail=f"a 'not found' page {served}")
+
+
+def check_parked(f: Facts) -> ContentSignal | None:
+    hit = first(f, _PARKED)
+    if hit is None:
+        return None
+    return ContentSignal(reason="parked", wall=None, rule=hit[1], vendor=None,
+                         detail="a parked domain (a for-sale or ads page, not the site)")
+
+
+def soft_404_suspicion(page: PageView) -> str | None:
+    """Why the page may be a not-found page served as success, or None (soft404.py)."""
+    if page.html is None or urlsplit(page.final_url).path in ("", "/"):
+        return None  # a site's root exists by definition
+    f = Facts(page)
+    heading = next((h for h in f.headings if _SUSPECT.search(h)), None)
+    if heading is not None:
+        return f"its title or heading reads like an error page ({heading[:60]!r})"
+    chrome = f.layout.chrome_letters
+    if f.main_letters <= SUSPECT_MAX_MAIN_LETTERS and \
+            chrome >= SUSPECT_MIN_CHROME_SHARE * max(f.main_letters, 1):
+        return f"{f.main_letters} letters of text beside {chrome} of navigation and chrome"
+    return None

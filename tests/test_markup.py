@@ -1,0 +1,131 @@
+"""The bounded pass before any parser: invisible bulk out past the limit, deep nesting flat.
+
+Heavy real-shaped pages (megabytes of inline script around an ordinary article) are read
+whole; a page whose *visible* markup passes the limit is still read from its beginning; a
+hostile page of deeply nested elements is extracted and judged in time linear in its size.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from readreceipt.reading import markup
+from readreceipt.reading.extract import HTML_TEXT_BYTES, extract
+from readreceipt.reading.fingerprint import PageView, judge_content
+from readreceipt.reading.markup import MAX_DEPTH, prepare
+
+LIMIT = 10_000
+
+
+def test_a_body_within_the_limit_comes_back_untouched() -> None:
+    body = b"<html><body><!-- c --><script>var a = '<div>';</script><p>Text</p></body></html>"
+    assert prepare(body, LIMIT).markup is body
+
+
+def test_past_the_limit_the_invisible_parts_go_and_the_visible_stay() -> None:
+    article = b"<article><h1>Quay</h1><p>The tide rose over the old wall.</p></article>"
+    body = (b"<html><head><title>Quay</title><script src='/app.js'>" + b"x" * 20_000
+            + b"</script><style>" + b"b{}" * 5_000 + b"</style>"
+            + b"<script type='application/ld+json'>{\"@type\": \"NewsArticle\"}</script></head>"
+            + b"<body><svg><svg><path d='M0'/></svg><text>icon</text></svg><!-- " + b"c" * 5_000
+            + b" --><template><p>hidden</p><template>inner</template>still</template>"
+            + b"<noscript>Please enable JavaScript.</noscript>" + article + b"</body></html>")
+    out = prepare(body, LIMIT)
+    assert out.complete and out.removed > 40_000
+    text = out.markup
+    assert article in text
+    assert b"<script src='/app.js'></script>" in text  # the tag stays, its contents go
+    assert b'{"@type": "NewsArticle"}' in text  # the publisher's word stays
+    assert b"Please enable JavaScript." in text  # a short noscript stays
+    for gone in (b"xxxx", b"b{}", b"icon", b"<path", b"cccc", b"hidden", b"inner", b"still"):
+        assert gone not in text
+
+
+def test_a_long_noscript_goes_past_the_limit() -> None:
+    body = b"<html><body><noscript>" + b"n" * (LIMIT * 2) + b"</noscript><p>Kept</p></body>"
+    out = prepare(body, LIMIT)
+    assert out.complete and b"nnnn" not in out.markup and b"<p>Kept</p>" in out.markup
+
+
+def test_visible_markup_past_the_limit_is_its_beginning() -> None:
+    body = b"<html><body>" + b"<p>A visible paragraph of text.</p>" * 1_000 + b"</body></html>"
+    out = prepare(body, LIMIT)
+    assert not out.complete and len(out.markup) == LIMIT
+    assert out.markup == body[:LIMIT]  # nothing was invisible: a plain prefix
+
+
+def test_the_output_never_passes_the_limit() -> None:
+    for body in (b"x" * (LIMIT * 3), b"<p>" * (LIMIT * 2), b"<!--" + b"-" * LIMIT * 2,
+                 b"<div>" * LIMIT + b"<script>" + b"s" * LIMIT, b"<a href='" + b"q" * LIMIT * 2):
+        assert len(prepare(body, LIMIT).markup) <= LIMIT
+
+
+def test_markup_inside_scripts_and_quotes_is_not_counted_as_nesting() -> None:
+    body = (b"<html><body><script>document.write('" + b"<div>" * 2_000 + b"');</script>"
+            b"<div title='" + b"<div>" * 2_000 + b"'>x</div></body></html>")
+    out = prepare(body, len(body) + 1)
+    assert out.markup is body and out.depth <= 3
+
+
+def test_nesting_past_the_bound_is_flattened_and_its_text_kept() -> None:
+    levels = MAX_DEPTH + 300
+    body = (b"<html><body>" + b"".join(b"<div>w%d " % i for i in range(levels))
+            + b"</div>" * levels + b"<p>After</p></body></html>")
+    out = prepare(body, len(body) + 1)
+    assert out.markup is not body and out.depth == MAX_DEPTH and out.flattened == 300
+    assert out.markup.count(b"<div>") == MAX_DEPTH and out.markup.count(b"</div>") == MAX_DEPTH
+    ex = extract(body, "text/html", "utf-8")
+    assert all(f"w{i}" in ex.page_text for i in (0, MAX_DEPTH, levels - 1))
+    assert "After" in ex.page_text
+
+
+def test_elements_that_close_themselves_do_not_nest() -> None:
+    body = (b"<html><body>" + b"<p>para <li>item <br><img src=x><input>" * 3_000
+            + b"<a href=1>one<a href=2>two" * 1_000 + b"</body></html>")
+    out = prepare(body, len(body) + 1)
+    assert out.markup is body and out.depth <= 3
+
+
+def test_svg_self_closing_tags_close_and_html_ones_do_not() -> None:
+    svg = b"<svg>" + b"<path d='M0'/>" * 2_000 + b"</svg>"
+    assert prepare(svg, len(svg) + 1).depth == 1
+    divs = b"<div/>" * (MAX_DEPTH + 10)  # HTML ignores the slash: these nest
+    assert prepare(divs, len(divs) + 1).flattened == 10
+
+
+#: 160,000 nested <div> elements, each with a word: 2.08 MB, just within the extraction limit, so
+#: nothing is taken out and only the flattening stands between it and the parsers. Without
+#: it, Lexbor alone takes over a minute here (its time grows with the square of the depth:
+#: bench/nesting.py), and the layout and trafilatura more.
+HOSTILE_LEVELS = 160_000
+#: A wide bound: the page takes about two seconds with the flattening.
+HOSTILE_SECONDS = 30.0
+
+
+def _hostile() -> bytes:
+    return (b"<html><head><title>Deep</title></head><body>" + b"<div>w " * HOSTILE_LEVELS
+            + b"</div>" * HOSTILE_LEVELS + b"</body></html>")
+
+
+def test_a_hostile_deeply_nested_page_is_extracted_and_judged_in_bounded_time() -> None:
+    body = _hostile()
+    assert len(body) < HTML_TEXT_BYTES
+    started = time.perf_counter()
+    ex = extract(body, "text/html", "utf-8")
+    view = PageView(url="http://127.0.0.1/deep", final_url="http://127.0.0.1/deep", status=200,
+                    headers={}, content_type="text/html", html=ex.html, main_text=ex.main_text,
+                    page_text=ex.page_text, body_bytes=len(body))
+    judge_content(view)
+    elapsed = time.perf_counter() - started
+    assert elapsed < HOSTILE_SECONDS, f"{elapsed:.1f} s"
+    assert not ex.from_prefix and ex.page_text.count("w") == HOSTILE_LEVELS
+
+
+def test_the_bound_is_what_makes_it_fast(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The control: with no depth bound the pass leaves the nesting as it is, and the parser
+    is handed all 160,000 levels (the time this costs is bench/nesting.py's figure)."""
+    monkeypatch.setattr(markup, "MAX_DEPTH", 10 ** 9)
+    out = prepare(_hostile(), HTML_TEXT_BYTES)
+    assert out.flattened == 0 and out.depth == HOSTILE_LEVELS
