@@ -54,3 +54,29 @@ def test_has_secret_value_only_reads_urls_in_url_headers() -> None:
     assert has_secret_value("location", "https://example.com/?token=x")
     assert not has_secret_value("x-note", "see https://example.com/?token=x for details")
     assert has_secret_value("x-note", f"bearer {JWT}")
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("Location", "/next?access_token=abc"),
+    ("Location", "next.html#id_token=abc"),
+    ("Location", "https://user:pass@example.com/"),
+    ("Location", "//user@example.com/"),
+    ("Content-Location", "/doc?X-Amz-Signature=abc"),
+    ("Link", "</a.css?token=abc>; rel=preload"),
+    ("Refresh", "0; url=/cb?code=abc"),
+    ("Refresh", "5;URL='/cb?state=xyz'"),
+])
+def test_relative_references_and_user_names_in_url_headers_are_dropped(name: str,
+                                                                      value: str) -> None:
+    assert has_secret_value(name, value)
+    assert safe_headers([(name, value)]) == {}
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("Location", "/next?page=2"),
+    ("Location", "https://example.com/a@b"),  # an @ in the path is no user name
+    ("Link", "</style.css>; rel=preload"),
+    ("Refresh", "0; url=/home"),
+])
+def test_plain_url_references_are_kept(name: str, value: str) -> None:
+    assert not has_secret_value(name, value)

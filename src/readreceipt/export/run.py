@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from readreceipt.errors import LibraryError, ReadReceiptError, RecordNotFound, UsageError
-from readreceipt.export.cdxj import sorted_lines
+from readreceipt.export.cdxj import paged_index, sorted_lines
 from readreceipt.export.provenance import Provenance
 from readreceipt.export.selection import EVERYTHING, Selection, select_record_ids
 from readreceipt.export.wacz import (
-    INDEX_MEMBER,
+    INDEX_BLOCKS_MEMBER,
+    INDEX_IDX_MEMBER,
     PAGES_MEMBER,
     WARC_MEMBER,
     Member,
@@ -46,11 +47,12 @@ class ExportResult:
     by_kind: dict[str, int] = field(default_factory=dict)
     pages: int = 0
     size: int = 0
+    redirects: int = 0  # redirect hops written as 3xx responses
 
     def to_json(self) -> dict[str, Any]:
         return {"path": str(self.path), "format": self.format, "retrievals": self.retrievals,
                 "warc_records": self.warc_records, "exported_as": dict(self.by_kind),
-                "pages": self.pages, "bytes": self.size}
+                "redirects": self.redirects, "pages": self.pages, "bytes": self.size}
 
 
 @contextlib.contextmanager
@@ -110,7 +112,8 @@ def export_warc(library: Library, path: Path, selection: Selection = EVERYTHING,
                               progress=progress)
         out.flush()
     return ExportResult(path, "warc", exporter.counts.retrievals, exporter.counts.warc_records,
-                        exporter.counts.by_kind, len(exporter.entries), path.stat().st_size)
+                        exporter.counts.by_kind, exporter.counts.pages, path.stat().st_size,
+                        exporter.counts.redirects)
 
 
 def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
@@ -133,9 +136,11 @@ def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
 
             exporter = _write_all(library, out, ids, gzip=True, filename="data.warc.gz",
                                   progress=progress, on_page=on_page)
-        index = "".join(line + "\n" for line in sorted_lines(exporter.entries))
+        index = paged_index(sorted_lines(exporter.entries),
+                            INDEX_BLOCKS_MEMBER.rsplit("/", 1)[-1])
         members = [Member(WARC_MEMBER, warc_path, stored=True),
-                   Member(INDEX_MEMBER, index.encode("utf-8"), stored=False),
+                   Member(INDEX_BLOCKS_MEMBER, index.blocks, stored=True),
+                   Member(INDEX_IDX_MEMBER, index.idx, stored=False),
                    Member(PAGES_MEMBER, pages_path, stored=False)]
         progress.describe("packing")
         with _atomic_output(path) as tmp:
@@ -143,4 +148,5 @@ def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
                        title=f"readreceipt evidence: {len(ids)} retrievals",
                        description=describe_export(len(ids)))
     return ExportResult(path, "wacz", exporter.counts.retrievals, exporter.counts.warc_records,
-                        exporter.counts.by_kind, pages, path.stat().st_size)
+                        exporter.counts.by_kind, pages, path.stat().st_size,
+                        exporter.counts.redirects)

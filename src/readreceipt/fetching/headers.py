@@ -2,8 +2,9 @@
 
 Invariants: :func:`safe_headers` drops every header that carries or sets a credential by
 name (cookies, authorization, API keys, session tokens: any name that says token, secret or
-key), whatever its value; and every header whose value holds a known secret shape or a URL
-carrying a credential, whatever its name.
+key), whatever its value; and every header whose value holds a known secret shape, whatever its
+name, or (``Location``, ``Content-Location``, ``Link``, ``Refresh``) a URL reference, absolute
+or relative, carrying a credential or a user name.
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ _SAFE_DESPITE_NAME = frozenset({"keep-alive", "access-control-allow-credentials"
 #: Headers whose value is a URL (or holds URLs); checked for credentials in the URL.
 _URL_HEADERS = frozenset({"location", "content-location", "link", "refresh"})
 _URL_IN_TEXT = re.compile(r"https?://[^\s<>\"',;]+", re.I)
+#: Relative references too: a Link's ``<...>`` and a Refresh's ``url=...``.
+_URL_IN_LINK = re.compile(r"<([^>]*)>")
+_URL_IN_REFRESH = re.compile(r"url\s*=\s*['\"]?([^'\"\s]+)", re.I)
+#: Headers whose whole value is one URL reference, absolute or relative.
+_WHOLE_URL_HEADERS = frozenset({"location", "content-location"})
 
 
 def is_secret_header(name: str) -> bool:
@@ -40,9 +46,25 @@ def has_secret_value(name: str, value: str) -> bool:
     """True when ``value`` holds a known secret shape, or a URL carrying a credential."""
     if secret_shape(value) is not None:
         return True
-    if name.lower() in _URL_HEADERS:
-        return any(find_credential(u) is not None for u in _URL_IN_TEXT.findall(value))
+    name = name.lower()
+    if name in _URL_HEADERS:
+        urls = [*_URL_IN_TEXT.findall(value), *_URL_IN_LINK.findall(value),
+                *_URL_IN_REFRESH.findall(value)]
+        if name in _WHOLE_URL_HEADERS:
+            urls.append(value.strip())
+        return any(_carries_credential(u) for u in urls)
     return False
+
+
+def _carries_credential(url: str) -> bool:
+    """A credential in the URL's path, query or fragment, or a user name or password in it
+    (a relative reference such as ``/next?access_token=...`` included)."""
+    if find_credential(url) is not None:
+        return True
+    authority = url.partition("://")[2].split("/", 1)[0] if "://" in url else ""
+    if url.startswith("//"):
+        authority = url[2:].split("/", 1)[0]
+    return "@" in authority
 
 
 def safe_headers(headers: Iterable[tuple[str, str]]) -> dict[str, str]:
