@@ -17,10 +17,11 @@ from readreceipt.cli._common import (
     library_option,
     open_library,
 )
-from readreceipt.errors import ReadReceiptError, UsageError
+from readreceipt.errors import LibraryError, ReadReceiptError, UsageError, batch_exit_code
 from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, CaptureResult
 from readreceipt.pipeline import capture as run_capture
 from readreceipt.reading.wording import describe
+from readreceipt.store.library import Library
 
 
 def read_answer(source: str) -> str:
@@ -73,36 +74,59 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
             keep: str, no_render: bool, as_json: bool, library_here: str | None) -> None:
     """Fetch URL(s) again, keep the bytes and a record, and say whether it was a real read."""
     targets = _urls(urls, from_file)
+    batch = len(targets) > 1 or from_file is not None
     if wait is None:  # a batch is paced, not declined: each capture waits for its host's turn
         from readreceipt.fetching.politeness import MAX_CRAWL_DELAY
 
-        wait = MAX_CRAWL_DELAY if len(targets) > 1 else 0.0
+        wait = MAX_CRAWL_DELAY if batch else 0.0
     answer = read_answer(answer_file) if answer_file else None
     options = CaptureOptions(now=now, wait=wait, timeout=timeout, max_bytes=max_bytes,
                              session_id=session_id, agent_id=agent_id, prompt=prompt,
                              answer=answer, resolve=resolve, keep=keep, render=not no_render)
     lib = open_library(ctx, library_here)
+    if not batch:
+        result = run_capture(targets[0], options, lib)
+        if as_json:
+            emit_json(result.to_json())
+        else:
+            _print_result(result)
+        ctx.exit(result.exit_code)
+    ctx.exit(_capture_batch(targets, options, lib, as_json))
+
+
+def _capture_batch(targets: list[str], options: CaptureOptions, lib: Library,
+                   as_json: bool) -> int:
+    """Several URLs (or ``--from``): each captured in turn, a failure of one not stopping the
+    rest, unless the library itself failed; the batch's exit code (``batch_exit_code``)."""
     results: list[dict[str, Any]] = []
-    worst = 0
-    for url in _progress(targets, as_json):
+    codes: list[int] = []
+    stopped: LibraryError | None = None
+    for index, url in enumerate(_progress(targets, as_json)):
         try:
             result = run_capture(url, options, lib)
         except ReadReceiptError as exc:
-            if len(targets) == 1:
-                raise
-            worst = max(worst, exc.exit_code)
+            codes.append(exc.exit_code)
             results.append({"url": url, "error": error_json(exc)})
             if not as_json:
                 click.echo(f"{url}\n  {type(exc).__name__.replace('Error', '').upper()}: {exc}",
                            err=True)
+            if isinstance(exc, LibraryError):
+                # Nothing more can be written down: asking the other servers would be for
+                # nothing. What was stored stays stored.
+                stopped = exc
+                results += [{"url": rest, "attempted": False} for rest in targets[index + 1:]]
+                click.echo(f"readreceipt: the batch stopped at {url}: the library cannot be "
+                           f"written; {len(targets) - index - 1} URLs were not attempted",
+                           err=True)
+                break
             continue
-        worst = max(worst, result.exit_code)
-        results.append(result.to_json())
+        codes.append(result.exit_code)
+        results.append({**result.to_json(), "exit_code": result.exit_code})
         if not as_json:
             _print_result(result)
     if as_json:
-        emit_json(results[0] if len(targets) == 1 else {"captures": results})
-    ctx.exit(worst)
+        emit_json({"captures": results})
+    return batch_exit_code(codes, stopped=stopped is not None)
 
 
 def _progress(items: list[str], quiet: bool) -> Iterator[str]:
