@@ -328,6 +328,22 @@ def test_a_redirect_that_is_the_final_answer_is_written_once(tmp_path: Path) -> 
     assert responses[0]["http"].get_header("location") == "http://plain.example/"
 
 
+def test_a_url_is_written_once_per_capture_even_when_the_chain_loops(tmp_path: Path) -> None:
+    lib = Library.open(tmp_path / "lib")
+    start, gate = "https://loop.example/a", "https://loop.example/gate"
+    record = put_capture(lib, start, PAGE_B, at(0), final_url=start,
+                         redirect_chain=({"url": start, "status": 302},
+                                         {"url": gate, "status": 302}))
+    export_warc(lib, tmp_path / "loop.warc")
+    records = read_warc(tmp_path / "loop.warc")
+    ids = by_record(records, record.record_id)["warc_record_ids"]
+    [hop] = [warc_with_id(records, warc_id) for warc_id in ids["redirects"]]
+    assert hop["headers"]["WARC-Target-URI"] == gate
+    assert hop["http"].get_header("location") == start
+    responses = [r["headers"]["WARC-Target-URI"] for r in records if r["type"] == "response"]
+    assert sorted(responses) == [start, gate]  # /a answers once: with the page
+
+
 def test_forgotten_failed_and_truncated_retrievals(evidence: Evidence,
                                                    exported: list[dict[str, Any]]) -> None:
     forgotten = by_record(exported, evidence.forgotten.record_id)

@@ -123,7 +123,9 @@ def redirect_hops(record: Record) -> list[RedirectHop]:
 
     A hop that is not a redirect (a page a browser left by script) is not written: its bytes
     were never kept. A chain's last hop that is the capture's own response (a redirect to
-    plain http, not followed) is written once, as that response.
+    plain http, not followed) is written once, as that response. A URL is written once per
+    capture: a hop back to a URL already written, or to the final URL, would give a replay
+    tool two answers for one URL at one time, one of them a loop.
     """
     chain = [hop for hop in record.redirect_chain if isinstance(hop, Mapping)]
     final = record.final_url or record.url
@@ -131,10 +133,14 @@ def redirect_hops(record: Record) -> list[RedirectHop]:
             and chain[-1].get("url") == final):
         chain = chain[:-1]
     hops = []
+    seen = {final}
     for index, hop in enumerate(chain):
         status, url = hop.get("status"), hop.get("url")
         if not isinstance(status, int) or not 300 <= status < 400 or not isinstance(url, str):
             continue
+        if url in seen:
+            continue
+        seen.add(url)
         following = chain[index + 1].get("url") if index + 1 < len(chain) else final
         hops.append(RedirectHop(
             index, url, status, str(following or final), _headers(hop.get("headers")),
