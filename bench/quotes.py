@@ -9,6 +9,12 @@ is one of those with one change: a word replaced, a digit changed, a negation ad
 removed, two words swapped, or a word dropped without marking the cut; it is kept only when the
 altered text is on neither of the page's texts, so a pass on it is a real false pass.
 
+Then every form of quotation (bench/quoteforms.py: the marks of every script, elisions,
+editorial brackets) on the corpus's pages in other languages, some English articles and a few
+pages written for the purpose (bench/quotepages.py), faithful and with realistic misquotes,
+reported per form, per script and per kind of change, with the share of quotation-shaped
+passages left unchecked.
+
 Reported, in the same run: the share of faithful quotations found, the share of altered ones
 flagged, and the time per check, for readreceipt.quotes (on the page already extracted, the
 page folded afresh for every check) and for retrieved 0.2.0's answer check (installed by this
@@ -16,6 +22,7 @@ script in a venv of its own under bench/out/, given the same page bytes and answ
 check extracts the page itself, which is part of its time).
 
     .venv/bin/python bench/quotes.py [--per-page 8] [--pages N] [--seed 7] [--no-baseline]
+                                     [--per-form 3] [--english 40] [--length-evidence]
 
 The worker mode (``--worker JOB OUT``) runs inside the baseline's venv and imports only it.
 """
@@ -35,6 +42,8 @@ import unicodedata
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+import quotepages  # bench/ is the script's own directory, first on sys.path
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
@@ -331,7 +340,7 @@ def size_sweep(pages: list[dict[str, Any]], repeat: int) -> list[tuple[int, floa
 
 def length_evidence(pages: list[dict[str, Any]], rng: random.Random) -> list[str]:
     """How often a stretch of one article, of a given length, is also on another page: the
-    evidence behind quotations.MIN_QUOTATION_CHARS (accidental matches fall as passages grow)."""
+    evidence behind scripts.MIN_QUOTATION_CHARS (accidental matches fall as passages grow)."""
     from readreceipt.quotes.textfold import fold
 
     texts = {p["name"]: fold(p["page"]) for p in pages}
@@ -352,6 +361,61 @@ def length_evidence(pages: list[dict[str, Any]], rng: random.Random) -> list[str
                 hits += any(stretch in text for name, text in texts.items()
                             if name != page["name"])
         rows.append(f"{length} chars {100 * hits / max(total, 1):.2f} % ({hits}/{total})")
+    return rows
+
+
+#: The scripts the minimum is weighed for (readreceipt.quotes.scripts), as letter classes.
+_SCRIPT_LETTERS = {"latin": "[a-z\u00c0-\u024f]", "han/kana": "[\u3040-\u30ff\u4e00-\u9fff]",
+                   "hangul": "[\uac00-\ud7a3]"}
+
+
+def script_evidence(texts: dict[str, str], seed: int) -> list[str]:
+    """The evidence for the minimum of each script (readreceipt.quotes.scripts), two ways.
+
+    Accidental matches, counted the same way for every script: a stretch of a page's main
+    text, starting at a letter of the script and 80 % made of it, found on another page or a
+    second time on its own, by length. Too few pages of one script share a language for
+    "another page" alone to mean anything, hence "or a second time on its own" for all.
+    Information: lzma bits per character over 3,000 characters of each script's pages, the
+    format's own overhead removed.
+    """
+    import lzma
+
+    from readreceipt.quotes.textfold import fold
+
+    folded = {name: fold(text) for name, text in texts.items()}
+    rows = []
+    for script, letters in _SCRIPT_LETTERS.items():
+        pattern = re.compile(letters)
+        mine = {n: t for n, t in folded.items()
+                if sum(1 for c in t if pattern.match(c)) > 0.7 * max(1, sum(
+                    1 for c in t if c.isalpha()))}
+        cells = []
+        for length in (6, 8, 10, 12, 15, 20, 30):
+            rng = random.Random(seed)  # noqa: S311 - a reproducible sample, not a secret
+            hits = total = 0
+            for name, text in folded.items():
+                starts = [m.start() for m in pattern.finditer(text)
+                          if script != "latin" or not m.start()
+                          or not pattern.match(text[m.start() - 1])]
+                if len(starts) < 100:
+                    continue
+                for _ in range(40):
+                    i = rng.choice(starts)
+                    stretch = text[i : i + length]
+                    letters_in = [c for c in stretch if not c.isspace()]
+                    if len(stretch) < length or sum(1 for c in letters_in if pattern.match(c)) \
+                            < 0.8 * len(letters_in):
+                        continue
+                    total += 1
+                    hits += text.count(stretch) > 1 or any(
+                        stretch in other for n, other in folded.items() if n != name)
+            cells.append(f"{length}: {100 * hits / max(total, 1):.1f} % ({hits}/{total})")
+        sample = "\n".join(mine[n] for n in sorted(mine))[:3000]
+        bits = (len(lzma.compress(sample.encode())) - len(lzma.compress(b""))) * 8
+        rows.append(f"{script} ({len(mine)} pages): found elsewhere by length "
+                    f"{'; '.join(cells)}; information {bits / max(1, len(sample)):.2f} "
+                    "bits/char")
     return rows
 
 
@@ -461,7 +525,12 @@ def main() -> int:
     parser.add_argument("--worker", nargs=2, metavar=("JOB", "OUT"))
     parser.add_argument("--length-evidence", action="store_true",
                         help="also measure how often a stretch of one article is on another "
-                             "page, by length (the evidence for the 30-character minimum)")
+                             "page, by length and by script (the evidence for the minimum "
+                             "length of each script)")
+    parser.add_argument("--per-form", type=int, default=3,
+                        help="faithful and altered quotations per form and page")
+    parser.add_argument("--english", type=int, default=40,
+                        help="English articles the forms are also tried on")
     args = parser.parse_args()
     if args.worker:
         worker(*args.worker, args.repeat)
@@ -516,9 +585,24 @@ def main() -> int:
             print(f"  {name}: wrong outcomes by answer form: {forms}")
     if why_not is not None:
         print(f"baseline: {why_not}")
+    form_pages = quotepages.load(pages, args.english)
+    form_rng = random.Random(args.seed + 1)  # noqa: S311 - apart from the cases above
+    for page in form_pages:
+        page["cases"] = quotepages.build_cases(page, args.per_form, form_rng)
+    run_ours(form_pages, 1)
+    lines, form_misses = quotepages.report(form_pages)
+    print(f"\nevery form of quotation: {len(form_pages)} pages, "
+          f"{sum(len(p['cases']) for p in form_pages)} answers (one quotation each)")
+    print("\n".join(lines))
+    quotepages.dump(form_misses, OUT / "quotes-forms-misses.json")
+    print(f"misses written to {OUT / 'quotes-forms-misses.json'} ({len(form_misses)})\n")
     if args.length_evidence:
         found_elsewhere = "; ".join(length_evidence(pages, random.Random(args.seed)))  # noqa: S311
         print(f"a stretch of one article also on another page, by length: {found_elsewhere}")
+        texts = {p["name"]: p["main"] for p in form_pages if not p["written"]}
+        texts.update({p["name"]: p["main"] for p in pages})
+        for row in script_evidence(texts, args.seed):
+            print(f"  {row}")
 
     misses = []
     for page in pages:

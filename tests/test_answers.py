@@ -56,6 +56,7 @@ def test_capture_with_a_misquote_exits_10_and_flags(cli: Cli, server: LocalServe
     [flag] = [json.loads(x) for x in (library_dir / "flags.jsonl").read_text().splitlines()]
     assert flag["record_id"] == data["record_id"] and flag["session_id"] == "s1"
     assert "212" in flag["nearest"]
+    assert (flag["edited"], flag["missing"]) == (False, None)
     # The answer itself is kept only as its digest and length.
     record = Path(data["record_path"]).read_text()
     assert "answer_sha256" in record and "\nanswer:" not in record
@@ -142,3 +143,19 @@ def test_api_check_answer(allow_server: LocalServer, library_dir: Path) -> None:
     capture(url, CaptureOptions(now=True), lib)
     held = check_answer(url, f"It said {ALTERED}.", library=lib)
     assert held.answer_check["outcome"] == "not_found" and held.exit_code == 10
+
+
+def test_an_elided_misquote_names_its_missing_piece(cli: Cli, server: LocalServer,
+                                                    tmp_path: Path, library_dir: Path) -> None:
+    url = server.route("/a", article_html())
+    faithful = '"replaced 212 of the [bridge\'s] 480 bearings … with lead-rubber isolators"'
+    out = cli("capture", url, "--now", "--json", "--answer",
+              _answer(tmp_path, f"The page says {faithful}."))
+    assert out.code == 0
+    assert out.json()["answer_check"]["passages"][0]["edited"] is True
+    altered = faithful.replace("480", "408")
+    out = cli("check", url, "--json", "--answer", _answer(tmp_path, f"It says {altered}."))
+    assert out.code == 10
+    [flag] = [json.loads(x) for x in (library_dir / "flags.jsonl").read_text().splitlines()]
+    assert flag["edited"] is True
+    assert flag["missing"] is not None and "408 bearings" in flag["missing"]

@@ -1,5 +1,6 @@
 """The quotation check: which passages an answer quotes, and whether the page holds them."""
 
+# ruff: noqa: RUF001 - the pages and answers in other scripts are typeset as they are
 from __future__ import annotations
 
 import gzip
@@ -95,9 +96,6 @@ def test_length_threshold() -> None:
 @pytest.mark.parametrize(
     ("answer", "why"),
     [
-        ('It says "the service retried ... before giving up".', "edited"),
-        ('It says "the service retried … before giving up".', "edited"),
-        ('It says "the [backend] service retried twice before giving up".', "edited"),
         ('<img alt="a diagram of the service retrying twice" src="x.png">', "attribute"),
         ('<a title = "the service retried twice before giving up">', "attribute"),
         ("> # The outage report\n> The service retried twice before giving up.",
@@ -138,11 +136,25 @@ def test_block_quote_with_attribution_and_inner_quotation() -> None:
     assert check(altered).outcome == "not_found"
 
 
-def test_inner_quotations_are_checked_when_the_block_is_edited() -> None:
-    answer = ("> “We will not stop until the job is done,” the operator said … on Tuesday.\n")
+def test_an_edited_block_is_checked_whole_and_says_so() -> None:
+    answer = "> “We will not stop until the job is done,” the operator said … on Tuesday.\n"
     passages, skipped = find_quotations(answer)
-    assert passages == ["We will not stop until the job is done,"]
-    assert [w for _, w in skipped] == ["edited"]
+    assert passages == [answer[2:].strip()]
+    assert skipped == []
+    (passage,) = check(answer).passages
+    assert (passage.found, passage.edited) == (True, True)
+    (passage,) = check(answer.replace("on Tuesday", "on Friday")).passages
+    assert (passage.found, passage.edited) == (False, True)
+    # "on Friday." is too short to stand alone: it is named with the piece it joins.
+    assert passage.missing is not None and passage.missing.endswith("\u2026 on Friday.")
+    assert passage.missing.startswith("“We will not stop")
+
+
+def test_inner_quotations_are_checked_when_the_block_is_not() -> None:
+    block = "- the operator said “we will not stop until the job is done” on Tuesday"
+    passages, skipped = find_quotations(f"> {block}\n")
+    assert skipped == [(block, "structured_blockquote")]
+    assert passages == ["we will not stop until the job is done"]
 
 
 def test_each_paragraph_of_a_block_quote_is_a_passage() -> None:
@@ -228,10 +240,11 @@ def test_faithful_quotations_are_found(quoted: str) -> None:
 def test_no_quotation_is_not_run_never_a_pass() -> None:
     result = check("The page explains that the service gave up after two retries.")
     assert result == AnswerCheck("not_run", "no_quotation", ())
-    skipped = check('It says "the service retried ... before giving up".')
+    prompt = "Is it true that the service retried twice before giving up?"
+    skipped = check('It says "the service retried twice before giving up".', prompt=prompt)
     assert skipped.outcome == "not_run"
     assert skipped.reason == "no_quotation"
-    assert skipped.skipped == (("the service retried ... before giving up", "edited"),)
+    assert skipped.skipped == (("the service retried twice before giving up", "in_prompt"),)
 
 
 def test_empty_page_is_not_run() -> None:
@@ -253,7 +266,8 @@ def test_to_dict_is_json_and_holds_only_the_passages() -> None:
     text = json.dumps(data)
     assert secret not in text
     assert data["outcome"] == "not_found"
-    assert set(data["passages"][0]) == {"text", "found", "tier", "nearest", "similarity"}
+    assert set(data["passages"][0]) == {"text", "found", "tier", "nearest", "similarity",
+                                        "edited", "missing"}
 
 
 def test_pdf_hyphenation_and_tex_on_the_page() -> None:
@@ -391,3 +405,72 @@ def test_nearest_runs_on_to_what_the_page_says_instead() -> None:
     assert passage.nearest is not None
     assert "we made it more forgiving" in passage.nearest
     assert "Residents were told" not in passage.nearest
+
+
+# ------------------------------------------------------------ every script, whole checks
+
+WORLD = (
+    "Die Stadt hat Wort gehalten, sagte Bürgermeister Klaus Weber am Montag. Die Sanierung "
+    "kostete rund 48 Millionen Euro und dauerte nicht länger als geplant.\n\n"
+    "« Nous n’avons pas rendu le pont plus solide, nous l’avons rendu plus souple », a "
+    "expliqué l’ingénieure Claire Dubois. Les travaux ont coûté près de 48 millions d’euros.\n\n"
+    "„Nie budowaliśmy szpitala dla urzędników, tylko dla pacjentów” – powiedział dyrektor "
+    "Marek Nowak. Szpital ma 540 łóżek i około 14 sal operacyjnych.\n\n"
+    "项目负责人李明说：“我们没有让大桥变得更坚固，而是让它变得更有韧性。”工程共耗资三千五百万元，其中约四成来自"
+    "中央财政补贴。市长不同意这个计划的第二部分。\n\n"
+    "鉄道会社は「工事の遅れは地盤の状態が想定より悪かったためで、安全上の問題はなかった」と説明した。"
+    "工事費は約四十二億円となった。\n\n"
+    "시 관계자는 \"당초 계획보다 공사 기간이 1년 늘어났지만 예산은 초과하지 않았다\"고 말했다. "
+    "도서관에는 장서 약 50만 권이 비치된다.\n"
+)
+
+WORLD_FAITHFUL = [
+    "Er sagte: „Die Stadt hat Wort gehalten, sagte Bürgermeister Klaus Weber“.",
+    "Er sagte: »Die Sanierung kostete rund 48 Millionen Euro«.",
+    "Elle a dit : «\u202fNous n’avons pas rendu le pont plus solide\u202f».",
+    "Elle a dit : « nous l’avons rendu plus souple », a expliqué l’ingénieure Claire Dubois.",
+    "Powiedział: „Nie budowaliśmy szpitala dla urzędników, tylko dla pacjentów”.",
+    "他说：“我们没有让大桥变得更坚固，而是让它变得更有韧性。”",
+    "报道称「工程共耗资3500万元，其中约四成来自中央财政补贴」。",
+    "会社は「工事の遅れは地盤の状態が想定より悪かったため」と説明した。",
+    "会社は『地盤の状態が想定より悪かったためで、安全上の問題はなかった』と説明した。",
+    '관계자는 "당초 계획보다 공사 기간이 1년 늘어났지만"이라고 말했다.',
+    "Il a dit : « Nous n’avons pas rendu le pont […] plus souple ».",
+    "他说：“我们没有让大桥变得更坚固……更有韧性。”",
+    "报道说市长“不同意这个计划的第二部分”。",
+]
+
+# One realistic change each: a number, a negation added or dropped, a qualifier removed, a
+# near-synonym, another name of the page.
+WORLD_ALTERED = [
+    "Er sagte: „Die Stadt hat Wort gehalten, sagte Bürgermeister Marek Weber“.",  # name
+    "Er sagte: »Die Sanierung kostete rund 46 Millionen Euro«.",  # number
+    "Er sagte: »Die Sanierung kostete 48 Millionen Euro und dauerte nicht länger«.",  # rund
+    "Elle a dit : «\u202fNous avons rendu le pont plus solide\u202f».",  # negation dropped
+    "Elle a dit : « nous l’avons rendu plus flexible », a expliqué l’ingénieure.",  # synonym
+    "Powiedział: „Nie budowaliśmy szpitala dla pacjentów, tylko dla urzędników”.",  # swapped
+    "Szpital: „Szpital ma 540 łóżek i 14 sal operacyjnych”.",  # około dropped
+    "他说：“我们让大桥变得更坚固，而是让它变得更有韧性。”",  # 没有 dropped
+    "报道称「工程共耗资3600万元，其中约四成来自中央财政补贴」。",  # number
+    "报道称「工程共耗资三千五百万元，其中四成来自中央财政补贴」。",  # 约 dropped
+    "会社は「工事の遅れは地盤の状態が想定より良かったため」と説明した。",  # word
+    "会社は『地盤の状態が想定より悪かったためで、安全上の問題があった』と説明した。",  # negation
+    "会社は「工事費は四十二億円となった」と説明した。",  # 約 dropped
+    '관계자는 "당초 계획보다 공사 기간이 2년 늘어났지만"이라고 말했다.',  # number
+    '관계자는 "당초 계획보다 공사 기간이 1년 늘어났지만 예산은 초과했다"고 말했다.',  # negation
+    "Il a dit : « Nous avons rendu le pont […] plus souple ».",  # negation in a piece
+    "他说：“我们让大桥变得更坚固……更有韧性。”",  # negation in a piece
+    "报道说市长“同意这个计划的第二部分”。",  # 不 left outside the marks
+]
+
+
+@pytest.mark.parametrize("answer", WORLD_FAITHFUL)
+def test_every_script_faithful_is_found(answer: str) -> None:
+    result = check_answer_text(answer, main_text=WORLD, page_text=WORLD)
+    assert result.outcome == "found", result
+
+
+@pytest.mark.parametrize("answer", WORLD_ALTERED)
+def test_every_script_altered_is_flagged(answer: str) -> None:
+    result = check_answer_text(answer, main_text=WORLD, page_text=WORLD)
+    assert result.outcome == "not_found", result

@@ -62,6 +62,26 @@ MUST_MATCH = [
     ("the war ended in victory¹ for them", "the war ended in victory for them"),
     ("read the report (opens in a new tab) before voting", "read the report before voting"),
     ("a statement[citation needed] was issued", "a statement was issued"),
+    # CJK: full-width and half-width forms, spaces between characters, corner brackets as
+    # quotation marks, the wave dash, no word boundaries, numbers written in numerals.
+    ("売上は２０２５年に３割増えた", "売上は2025年に3割増えた"),
+    ("ｶﾀｶﾅで書かれた社名", "カタカナで書かれた社名"),
+    ("政 府 は 予 算 案 を 決 定 し た", "政府は予算案を決定した"),
+    ("市長は「橋の工事は遅れた」と述べた", "市長は『橋の工事は遅れた』と述べた"),
+    ("他说“我们会在年底前完成”", "他说「我们会在年底前完成」"),
+    ("工期は3〜5年の見込み", "工期は3~5年の見込み"),
+    ("昨日政府は予算案を決定した", "政府は予算案を決定した"),
+    ("政府は予算案を決定した。", "政府は予算案を決定した"),
+    ("市はずっと予算案を検討してきた", "市は"),
+    ("工程耗资三千五百万元", "工程耗资3500万元"),
+    ("二〇二五年三月に完成した", "2025年3月に完成した"),
+    ("2025年3月に完成した", "二〇二五年三月に完成した"),
+    ("全桥四百八十个支座中的二百一十二个", "全桥480个支座中的212个"),
+    ("三百零五人参加", "305人参加"),
+    ("그는 회의에 안 갔다고 말했다", "회의에 안 갔다고 말했다"),
+    ("시장은 다리 공사가 늦어졌다고 밝혔다", "시장은 다리 공사가 늦어졌다고"),
+    ("« la ville a tenu parole »", '"la ville a tenu parole"'),
+    ("„Die Stadt hat Wort gehalten“", '"Die Stadt hat Wort gehalten"'),
 ]
 
 
@@ -99,6 +119,37 @@ MUST_NOT_MATCH = [
     ("he won 60 percent of votes", "he won 6 percent of votes"),
     ("he won 6 percent of votes", "he won 60 percent of votes"),
     ("quick brown fox jumps", "brown quick fox jumps"),
+    # No word boundaries in Chinese and Japanese, but never past a negation: 不 没 未 before
+    # the words, ない ません after them; Korean 안 못 before, 않 못 없 아니 after.
+    ("他不同意这个计划的第二部分", "同意这个计划的第二部分"),
+    ("他没有完成这项工程", "有完成这项工程"),
+    ("市议会尚未批准下一阶段的改造计划", "批准下一阶段的改造计划"),
+    ("这座桥非常安全，并非危险", "危险"),
+    ("市長は計画に同意しなかった", "市長は計画に同意し"),
+    ("市長は計画に同意しない方針だ", "市長は計画に同意"),
+    ("この問題は重要ではない", "この問題は重要"),
+    ("駅前広場の整備は終わっていません", "駅前広場の整備は終わっていま"),
+    ("駅前広場の整備は終わっていない", "駅前広場の整備は終わって"),
+    ("この料理は食べられない", "この料理は食べ"),
+    ("来年度の予算がない", "来年度の予算"),
+    ("그는 회의에 안 갔다고 말했다", "갔다고 말했다"),
+    ("그는 회의에 못 갔다고 말했다", "갔다고 말했다"),
+    ("그는 회의에 가지 않았다고 말했다", "그는 회의에 가지"),
+    ("도서관에는 주차 공간이 없다", "도서관에는 주차 공간이"),
+    ("그는 학생이 아니다", "그는 학생이"),
+    # A different number in CJK numerals or full-width digits never matches.
+    ("工程耗资三千五百万元", "工程耗资3600万元"),
+    ("工程耗资3500万元", "工程耗资三千六百万元"),
+    ("二〇二五年三月に完成した", "2024年3月に完成した"),
+    ("五六个人参加了会议", "56个人参加了会议"),  # five or six, not 56
+    ("工期三十年", "工期3年"),
+    ("工期十三年", "工期10年"),
+    ("工期三年", "工期4年"),
+    ("売上は２０２５年に", "売上は2026年に"),
+    ("価格は35円", "価格は3。"),
+    ("市長は「橋の工事は2年遅れた」", "市長は『橋の工事は3年遅れた』"),
+    ("工期は3〜5年の見込み", "工期は3~6年の見込み"),
+    ("« la ville a tenu parole en 2024 »", '"la ville a tenu parole en 2025"'),
 ]
 
 

@@ -79,6 +79,7 @@ def record_flags(lib: Library, record: Record, check: dict[str, Any],
         lib.log("flags.jsonl", {
             "record_id": flag.record_id, "url": flag.url, "passage": flag.passage,
             "nearest": flag.nearest, "similarity": flag.similarity,
+            "edited": bool(passage.get("edited")), "missing": passage.get("missing"),
             "session_id": flag.session_id, "agent_id": flag.agent_id})
         flags.append(flag)
     lib.index.add_flags(flags)

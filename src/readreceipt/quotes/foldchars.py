@@ -33,8 +33,15 @@ __all__ = [
 MARKS: dict[int, str | None] = {}
 for _ch in "\u2018\u2019\u201a\u201b\u2032\u02bc\u2039\u203a\uff07":
     MARKS[ord(_ch)] = "'"
-for _ch in "\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u301d\u301e\uff02":
+for _ch in "\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u301d\u301e\u301f\uff02":
     MARKS[ord(_ch)] = '"'
+# CJK corner brackets are quotation marks: the corner brackets (and the vertical forms) as
+# double, the white corner brackets, the nested form, as single; pages and answers nest them
+# differently.
+for _ch in "\u300c\u300d\ufe41\ufe42":
+    MARKS[ord(_ch)] = '"'
+for _ch in "\u300e\u300f\ufe43\ufe44":
+    MARKS[ord(_ch)] = "'"
 for _ch in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2043\ufe58\ufe63\uff0d\u2e3a\u2e3b":
     MARKS[ord(_ch)] = "-"
 # Invisible: a line-breaking hint (soft hyphen), zero-width spaces and joiners, word joiner,
@@ -46,6 +53,7 @@ for _ch in (
     MARKS[ord(_ch)] = None
 # Different glyphs for one relation; never a change of relation (≤ stays ≤, never <).
 MARKS[ord("\u223c")] = "~"  # tilde operator, what TeX's \sim renders
+MARKS[ord("\u301c")] = "~"  # wave dash, the Japanese range mark (NFKC makes U+FF5E a tilde)
 MARKS[ord("\u2a7d")] = "\u2264"  # slanted ≤
 MARKS[ord("\u2a7e")] = "\u2265"  # slanted ≥
 MARKS[ord("\u2044")] = "/"  # fraction slash, what NFKC writes inside ½

@@ -2,12 +2,14 @@
 
 A reading can only ever find more: a passage is found when any reading holds it. A reading of
 the folded text (:func:`folded_readings`): without footnote markers and screen-reader text
-("opens in a new tab"). Readings of the page's own text, to be folded by the caller
+("opens in a new tab"); for a passage holding a digit, with numbers written in CJK numerals
+as digits (:func:`cjk_digits`). Readings of the page's own text, to be folded by the caller
 (:func:`source_readings`): TeX written as the characters it renders to, by a closed table, and
 for a PDF the words a line end broke with a hyphen, joined without it and with it.
 
 Invariant, checked by the must-not-match tables in tests/test_textfold.py: no reading changes
-a digit, a sign, an inequality or a decimal point, and TeX that is not math (an amount in
+a digit, a sign, an inequality or a decimal point (a CJK numeral becomes exactly the number it
+writes, or stays as written), and TeX that is not math (an amount in
 dollars) stays as typed.
 """
 
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["folded_readings", "has_tex", "source_readings", "tex_rendered"]
+__all__ = ["cjk_digits", "folded_readings", "has_tex", "source_readings", "tex_rendered"]
 
 
 # ------------------------------------------------------------------------------ TeX as rendered
@@ -138,6 +140,50 @@ def folded_readings(folded: str) -> list[str]:
     if any(words in asides for words in _SCREEN_READER_WORDS):
         asides = _SCREEN_READER.sub("", asides)
     return [asides] if asides != folded else []
+
+
+# -------------------------------------------------------------------------- numbers in CJK
+
+# A Chinese or Japanese page writes 三千五百万 where an answer writes 3500万, and 二〇一九年 for
+# 2019年. The reading writes each such number in digits, exactly: a digit is never guessed.
+# The larger units (万, 億/亿) stay as written, as modern text keeps them ("3500万"). Two
+# numerals side by side without a unit or a zero (五六个, "five or six") are an estimate, not
+# a number, and stay as written; so does anything that does not parse.
+_CJK_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
+               "六": 6, "七": 7, "八": 8, "九": 9}
+_CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
+_CJK_NUMBER = re.compile("[〇零一二两兩三四五六七八九十百千]+")
+
+
+def _cjk_number(run: str) -> str | None:
+    """``run`` (CJK numerals) in digits, or None where it is not one exact number."""
+    if not any(ch in _CJK_UNITS for ch in run):
+        if len(run) == 2 and "〇" not in run and "零" not in run:
+            return None  # 五六: five or six
+        return "".join(str(_CJK_DIGITS[ch]) for ch in run)
+    total, digit, last_unit = 0, None, 10_000
+    for ch in run:
+        if ch in _CJK_UNITS:
+            unit = _CJK_UNITS[ch]
+            if unit >= last_unit:
+                return None
+            total += (1 if digit is None else digit) * unit
+            digit, last_unit = None, unit
+        elif _CJK_DIGITS[ch] == 0:
+            if digit is not None:
+                return None
+        elif digit is not None:
+            return None  # two digits with no unit between them inside a number
+        else:
+            digit = _CJK_DIGITS[ch]
+    return str(total + (digit or 0))
+
+
+def cjk_digits(text: str) -> str:
+    """``text`` with the numbers it writes in CJK numerals written in digits."""
+    if text.isascii() or not _CJK_NUMBER.search(text):  # isascii: a fast no
+        return text
+    return _CJK_NUMBER.sub(lambda m: _cjk_number(m.group()) or m.group(), text)
 
 
 def source_readings(text: str, *, pdf: bool = False) -> list[str]:

@@ -3,22 +3,27 @@
 Pure: no I/O, no clock, no randomness; the same answer and texts always give the same result,
 and the answer is never kept (callers store its digest and length only).
 
-What counts as a quotation (:func:`find_quotations`): a passage in double quotation marks,
-straight or curly, or a markdown block quote, :data:`MIN_QUOTATION_CHARS` long or more. Left
-out, with the reason: a passage with an ellipsis or square brackets (``edited``: the quoter
-changed it), one whose words are in the prompt (``in_prompt``: the agent's own wording handed
-back), an attribute value of reproduced markup (``attribute``), a block quote holding a
-heading, a list or a table (``structured_blockquote``: a reproduced document). Single quotes
-are never read: the apostrophe is the same character.
+What counts as a quotation (:func:`find_quotations`): a passage in quotation marks of any
+script (:mod:`readreceipt.quotes.marks`: "…", “…”, „…“, « … », »…«, ”…”, 「…」, 『…』,
+full-width forms, and single marks where they cannot be apostrophes), or a markdown block
+quote, long enough for its script (:mod:`readreceipt.quotes.scripts`: 30 Latin characters,
+10 Chinese, Japanese or Korean ones). Left out, with the reason: a passage whose words are in the
+prompt (``in_prompt``: the agent's own wording handed back), an attribute value of reproduced
+markup (``attribute``), a block quote holding a heading, a list or a table
+(``structured_blockquote``: a reproduced document).
 
 How a passage is looked for (:func:`check_answer_text`): folded the same way as the page
-(:mod:`readreceipt.quotes.textfold`), in the main content first and then in the whole visible text,
-in the text itself and then in its further readings (:mod:`readreceipt.quotes.pagereadings`), and
-once more with spaces, quotation marks and emphasis removed from both sides
-(:mod:`readreceipt.quotes.textmatch`). Every try can only add a way of finding a passage, and none
-lets a digit, a sign, a decimal point or an inequality go: the ends of a match must fall where
-a word or a number does. A passage not found is reported with the nearest passage the page
-does hold, in the page's own characters, and how similar it is.
+(:mod:`readreceipt.quotes.textfold`), in the main content first and then in the whole visible
+text, in the text itself and then in its further readings
+(:mod:`readreceipt.quotes.pagereadings`), and once more with spaces, quotation marks and
+emphasis removed from both sides (:mod:`readreceipt.quotes.textmatch`). Every try can only add
+a way of finding a passage, and none lets a digit, a sign, a decimal point, an inequality or a
+negation go: the ends of a match must fall where a word or a number does (in Chinese and
+Japanese, where no negation binds them). A passage the quoter edited (elisions, editorial
+notes, bracketed stand-ins: :mod:`readreceipt.quotes.edits`) that is not on the page as
+written is looked for piece by piece, in order and close together, and its result says
+``edited``. A passage not found is reported with the nearest passage the page does hold, in
+the page's own characters, and how similar it is; for an edited one, with the piece missing.
 
 ``not_run`` is never a pass: nothing was checked, and the reason says why.
 """
@@ -30,6 +35,9 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from readreceipt.quotes.edits import has_edit_marks, locate, parse
+from readreceipt.quotes.marks import quoted_spans
+from readreceipt.quotes.scripts import MIN_QUOTATION_CHARS, long_enough
 from readreceipt.quotes.textfold import fold
 from readreceipt.quotes.textmatch import (
     Needle,
@@ -57,12 +65,8 @@ __all__ = [
 
 # ------------------------------------------------------------------------------- thresholds
 
-#: Shorter than this, a quoted string is a term, a title or a label: a few words occur on
-#: pages by accident, or are the answer's own phrase in marks. On the 181 article pages of the
-#: evidence corpus, a stretch of one article is also on another page 23 % of the time at 10
-#: characters, 6.3 % at 15, 3.0 % at 20, 2.0 % at 30 and 1.3 % at 40, the floor being text
-#: the pages share (bench/quotes.py --length-evidence): past 30 a longer minimum buys little.
-MIN_QUOTATION_CHARS = 30
+# MIN_QUOTATION_CHARS, and the minimum for each script, live in quotes/scripts.py with their
+# evidence.
 
 #: A page served with success holding less text than this did not bring its content: a wall,
 #: an error page or an empty shell (the verdict's thin-page line is drawn at the same place).
@@ -72,6 +76,10 @@ THIN_PAGE_CHARS = 400
 #: such a page can say. A short answer over a short page ("the page asks you to sign in") is
 #: the fetch tool working, so neither length alone is a signal.
 LONG_ANSWER_CHARS = 2 * THIN_PAGE_CHARS
+
+#: An attribution under a block quote ("— the incident report", "-- Jane Roe, engineer") is
+#: a name and a role; a longer line after a dash is the quotation wrapped at a dash.
+ATTRIBUTION_CHARS = 80
 
 #: How much of a passage a flag message repeats: enough to find it in the answer.
 MESSAGE_PASSAGE_CHARS = 300
@@ -86,6 +94,8 @@ class PassageResult:
     tier: str | None  # "main" (main content), "page" (whole visible text); None if not found
     nearest: str | None  # not found: the closest passage the page holds, its own characters
     similarity: float | None  # not found: 0..100
+    edited: bool = False  # the quoter elided or bracketed words: not verbatim
+    missing: str | None = None  # edited and not found: the piece that is not on the page
 
 
 @dataclass(frozen=True)
@@ -101,7 +111,7 @@ class AnswerCheck:
             "reason": self.reason,
             "passages": [
                 {"text": p.text, "found": p.found, "tier": p.tier, "nearest": p.nearest,
-                 "similarity": p.similarity}
+                 "similarity": p.similarity, "edited": p.edited, "missing": p.missing}
                 for p in self.passages
             ],
             "skipped": [{"text": text, "why": why} for text, why in self.skipped],
@@ -136,11 +146,6 @@ _STRUCTURE = re.compile(r"#{1,6}(?:\s|$)|[-*+]\s|\d{1,3}[.)]\s|\||`{3}|~{3}|\[![
 _NESTED = re.compile(r"^ {0,3}>[ \t]?>")
 _ATTRIBUTION = re.compile(r"^(?:[-\u2013\u2014\u2015~]{1,3}|--)\s*\S")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
-_QUOTE_MARK = re.compile("[\"\u201c\u201d]")
-_OPEN_AFTER = frozenset("([{<\u2014\u2013-/*_~:=\u2018'")
-_CLOSE_BEFORE = frozenset(".,;:!?)]}>*_~\u2014\u2013-/'\u2019\"\u201d")
-_ATTRIBUTE_BEFORE = re.compile(r"[\w:.-]\s*=\s*$")
-_EDIT_MARKS = ("...", "\u2026", ". . .", "[", "]")
 _WS = re.compile(r"\s+")
 
 
@@ -179,7 +184,7 @@ def _candidates(answer: str, prompt: str) -> list[_Candidate]:
         start = plain.find(paragraph, offset)
         offset = start + len(paragraph)
         pairs.extend(_Candidate(start + at, passage, "attribute" if attribute else None)
-                     for at, passage, attribute in _marked(paragraph))
+                     for at, passage, attribute in quoted_spans(paragraph))
 
     found: list[_Candidate] = []
     for number, (first, last, structured) in enumerate(_block_paragraphs(lines)):
@@ -188,7 +193,8 @@ def _candidates(answer: str, prompt: str) -> list[_Candidate]:
         if structured:
             found.append(_Candidate(position, " ".join(kept), "structured_blockquote"))
             continue
-        while len(kept) > 1 and _ATTRIBUTION.match(kept[-1].strip()):
+        while len(kept) > 1 and _ATTRIBUTION.match(kept[-1].strip()) and \
+                len(kept[-1].strip()) <= ATTRIBUTION_CHARS:
             kept.pop()  # "-- the author": the answer's attribution, not the page's words
         found.append(_Candidate(position, " ".join(kept), block=number))
         for i, c in enumerate(pairs):
@@ -205,11 +211,10 @@ def _candidates(answer: str, prompt: str) -> list[_Candidate]:
         if c.block is not None and c.block in checked_blocks:
             continue
         passage = _unwrap(_WS.sub(" ", c.text).strip())
-        if len(passage) < MIN_QUOTATION_CHARS or " " not in passage:
+        claimed = parse(passage).verbatim if has_edit_marks(passage) else passage
+        if not long_enough(claimed):
             continue  # a term, a title, a URL or an identifier, not a passage
         why = c.why
-        if why is None and any(mark in passage for mark in _EDIT_MARKS):
-            why = "edited"
         if why is None and folded_prompt and _in_prompt(passage, folded_prompt, squeezed_prompt):
             why = "in_prompt"
         if why is None and c.block is not None:
@@ -218,40 +223,6 @@ def _candidates(answer: str, prompt: str) -> list[_Candidate]:
             seen.add((passage, why))
             out.append(_Candidate(c.position, passage, why, c.block))
     return sorted(out, key=lambda c: c.position)
-
-
-def _marked(paragraph: str) -> list[tuple[int, str, bool]]:
-    """(offset, passage, is an attribute value) for each double-quoted span of a paragraph."""
-    out: list[tuple[int, str, bool]] = []
-    open_at, open_kind, attribute = -1, "", False
-    for m in _QUOTE_MARK.finditer(paragraph):
-        i, mark = m.start(), m.group()
-        before = paragraph[i - 1] if i else ""
-        after = paragraph[i + 1] if i + 1 < len(paragraph) else ""
-        kind = "straight" if mark == '"' else "curly"
-        if mark == "\u201c":
-            opens = True
-        elif mark == "\u201d":
-            opens = False
-        else:
-            can_open = (not before or before.isspace() or before in _OPEN_AFTER) and bool(
-                after) and not after.isspace()
-            can_close = bool(before) and not before.isspace() and (
-                not after or after.isspace() or after in _CLOSE_BEFORE)
-            if can_open and can_close:
-                opens = open_kind != "straight"
-            elif can_open or can_close:
-                opens = can_open
-            else:
-                continue  # inside a word or a number (5"x7"): not a quotation mark
-        if opens:
-            if open_kind in ("", kind):  # the other family opening inside is a nested quote
-                open_at, open_kind = i, kind
-                attribute = bool(_ATTRIBUTE_BEFORE.search(paragraph, max(0, i - 80), i))
-        elif open_kind == kind:
-            out.append((open_at, paragraph[open_at + 1 : i], attribute))
-            open_at, open_kind = -1, ""
-    return out
 
 
 def _block_paragraphs(lines: list[str]) -> list[tuple[int, int, bool]]:
@@ -314,17 +285,35 @@ def check_answer_text(answer: str, *, main_text: str, page_text: str, prompt: st
              for name, text in (("main", main_text), ("page", page_text)) if text.strip()]
     if len(tiers) == 2 and main_text == page_text:
         tiers = tiers[:1]
-    results = []
-    for passage in passages:
-        needle = Needle(passage, is_pdf)
-        tier = next((name for name, text in tiers if needle.found_in(text)), None)
-        if tier is not None:
-            results.append(PassageResult(passage, True, tier, None, None))
-        else:
-            nearest, similarity = nearest_passage(needle.clean, tiers[-1][1])
-            results.append(PassageResult(passage, False, None, nearest, similarity))
+    results = [_check_passage(passage, tiers, is_pdf) for passage in passages]
     outcome = FOUND if all(r.found for r in results) else NOT_FOUND
     return AnswerCheck(outcome, None, tuple(results), skipped)
+
+
+def _check_passage(passage: str, tiers: list[tuple[str, PageText]], pdf: bool) -> PassageResult:
+    """One passage against the page's texts: as written, then (when the quoter edited it)
+    piece by piece."""
+    needle = Needle(passage, pdf)
+    tier = next((name for name, text in tiers if needle.found_in(text)), None)
+    marked = has_edit_marks(passage)
+    if tier is not None:
+        # Found as written: edited only if a trailing ellipsis was trimmed off to find it.
+        return PassageResult(passage, True, tier, None, None,
+                             edited=marked and not has_edit_marks(needle.clean))
+    if not marked:
+        nearest, similarity = nearest_passage(needle.clean, tiers[-1][1])
+        return PassageResult(passage, False, None, nearest, similarity)
+    edited = parse(passage)
+    needles = [Needle(piece, pdf) for piece in edited.pieces]
+    placed = 0
+    for name, text in tiers:
+        here = locate(edited, text, needles)
+        if here == len(needles):
+            return PassageResult(passage, True, name, None, None, edited=True)
+        placed = max(placed, here)
+    missing = edited.unit(min(placed, len(needles) - 1))
+    nearest, similarity = nearest_passage(Needle(missing, pdf).clean, tiers[-1][1])
+    return PassageResult(passage, False, None, nearest, similarity, edited=True, missing=missing)
 
 
 # ---------------------------------------------------------------------------------- messages
@@ -348,6 +337,9 @@ def flag_message(url: str, passage: PassageResult) -> str:
         nearest = f'the nearest passage on the page says "{_clip(passage.nearest)}"{similarity}'
     else:
         nearest = "the page holds nothing close to it"
+    if passage.missing:
+        nearest = (f'its piece "{_clip(passage.missing)}" is not there in order and close to '
+                   f"the rest, and {nearest}")
     return (f'The quoted passage "{_clip(passage.text)}" is not on {_clip(url)}: {nearest}; '
             "readreceipt fetched the page again independently, so its copy can differ from "
             "what the fetch tool read.")

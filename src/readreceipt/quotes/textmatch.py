@@ -23,10 +23,13 @@ two numbers into one (a space between two digits survives a squeeze).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from rapidfuzz import fuzz
 
-from readreceipt.quotes.pagereadings import folded_readings, source_readings
+from readreceipt.quotes.negations import NEGATION_AFTER, NEGATION_BEFORE, NEGATION_BEFORE_WORD
+from readreceipt.quotes.pagereadings import cjk_digits, folded_readings, source_readings
+from readreceipt.quotes.scripts import UNSPACED_CLASS, hangul, unspaced
 from readreceipt.quotes.textfold import LazyFolded, fold, fold_text
 
 __all__ = [
@@ -95,10 +98,14 @@ def squeezed_pattern(needle: str, *, pdf: bool = False) -> re.Pattern[str]:
     return re.compile("".join(parts))
 
 
+# A word character of a script that separates words: the class a word boundary looks at.
+_SPACED_WORD = f"[^\\W_{UNSPACED_CLASS}]"
+
+
 def _start_guard(first: str) -> str:
     guard = ""
-    if first.isalnum():
-        guard += r"(?<![^\W_])"
+    if first.isalnum() and not unspaced(first):
+        guard += f"(?<!{_SPACED_WORD})"
     if first.isdigit():
         # Not the tail of a decimal or a thousands group, not after a sign or an exponent mark.
         guard += r"(?<!\d[.,])(?<![-+^±])"
@@ -107,8 +114,8 @@ def _start_guard(first: str) -> str:
 
 def _end_guard(last: str) -> str:
     guard = ""
-    if last.isalnum():
-        guard += r"(?![^\W_])"
+    if last.isalnum() and not unspaced(last):
+        guard += f"(?!{_SPACED_WORD})"
     if last.isdigit():
         # Not the head of a decimal or thousands group, and not a number cut from its unit.
         guard += r"(?![.,]\d)(?![%‰°^])"
@@ -116,25 +123,54 @@ def _end_guard(last: str) -> str:
 
 
 def boundaries_hold(hay: str, start: int, end: int) -> bool:
-    """Whether ``hay[start:end]`` starts and ends where a word or a number does."""
+    """Whether ``hay[start:end]`` starts and ends where a word or a number does.
+
+    In a script without spaces between words (Chinese, Japanese, Thai) a match may start or
+    end beside any letter, but never right after a negation that binds what follows (不, 没,
+    未…) nor right before an ending that negates what precedes (ない, ません…); in Korean
+    never right after a negating word (안, 못) nor before one (않다, 못하다, 아니다, 없다):
+    the tables are :mod:`readreceipt.quotes.negations`.
+    """
     first, last = hay[start], hay[end - 1]
     if start > 0:
         before = hay[start - 1]
-        if first.isalnum() and before.isalnum():
+        wide = not (first.isascii() and before.isascii())  # the common case skips the tables
+        if first.isalnum() and before.isalnum() and not (
+                wide and (unspaced(first) or unspaced(before))):
             return False
         if first.isdigit() and (
-            before in "-+^±" or (before in ".," and start > 1 and hay[start - 2].isdigit())
+            before.isdigit() or before in "-+^±"
+            or (before in ".," and start > 1 and hay[start - 2].isdigit())
         ):
+            return False
+        if wide and (unspaced(first) or unspaced(before)) and before in NEGATION_BEFORE:
+            return False
+        if wide and hangul(first) and NEGATION_BEFORE_WORD.search(hay, max(0, start - 3), start):
             return False
     if end < len(hay):
         after = hay[end]
-        if last.isalnum() and after.isalnum():
+        wide = not (last.isascii() and after.isascii())
+        if last.isalnum() and after.isalnum() and not (
+                wide and (unspaced(last) or unspaced(after))):
             return False
         if last.isdigit() and (
-            after in "%‰°^" or (after in ".," and end + 1 < len(hay) and hay[end + 1].isdigit())
+            after.isdigit() or after in "%‰°^"
+            or (after in ".," and end + 1 < len(hay) and hay[end + 1].isdigit())
         ):
             return False
+        if wide and (unspaced(last) or hangul(last)) and _negation_follows(hay, end):
+            return False
     return True
+
+
+def _negation_follows(hay: str, end: int) -> bool:
+    """Whether a negating ending starts at ``end`` or runs across it (a match cut inside
+    ません, with ま in it and せん after it, still drops the negation)."""
+    for at in range(max(0, end - 3), end + 1):
+        m = NEGATION_AFTER.match(hay, at)
+        if m is not None and m.end() > end:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------- answer markdown
@@ -156,7 +192,7 @@ def strip_markdown(passage: str) -> str:
 
 # ------------------------------------------------------------------------------- searching
 
-_TRAILING = " .,;:"
+_TRAILING = " .,;:\u3002\u3001"
 
 
 def trim(folded: str) -> str:
@@ -174,6 +210,7 @@ class PageText:
         self.mapped = LazyFolded(source)
         self.text = self.mapped.text
         self._readings: list[str] | None = None
+        self._numbers: list[tuple[str, str]] | None = None
         self._squeezed: list[tuple[str, str]] | None = None
 
     @property
@@ -183,6 +220,20 @@ class PageText:
             made = [fold_text(r) for r in source_readings(self.source, pdf=self.pdf)]
             self._readings = [*folded_readings(self.text), *(r for r in made if r != self.text)]
         return self._readings
+
+    @property
+    def numbers(self) -> list[tuple[str, str]]:
+        """(the text with CJK numerals as digits, its squeeze), when that differs: a reading
+        only a passage holding a digit can need."""
+        if self._numbers is None:
+            digits = cjk_digits(self.text)
+            self._numbers = [] if digits == self.text else [
+                (digits, squeeze(digits, pdf=self.pdf))]
+        return self._numbers
+
+    def hays(self, digits: bool) -> list[tuple[str, str]]:
+        """Every folded text a passage is looked for in, with its squeeze."""
+        return [*self.squeezed, *self.numbers] if digits else self.squeezed
 
     @property
     def squeezed(self) -> list[tuple[str, str]]:
@@ -198,27 +249,58 @@ class Needle:
 
     def __init__(self, passage: str, pdf: bool) -> None:
         clean = trim(fold(strip_markdown(passage)))
-        self.strict = [n for n in dict.fromkeys((trim(fold(passage)), clean)) if n]
+        variants = (trim(fold(passage)), clean, cjk_digits(clean))
+        self.strict = [n for n in dict.fromkeys(variants) if n]
         self.clean = clean
         self.squeezed = trim(squeeze(clean, pdf=pdf))  # for the quick test
         self._marked = trim(squeeze(clean, pdf=pdf, digit_gaps=True))  # for the pattern
         self.pdf = pdf
+        # Only a Chinese or Japanese passage with a digit can need the page's CJK numerals read
+        # as digits (a page in those scripts writes them; the answer may not).
+        self.digits = any(ch.isdigit() for ch in clean) and any(unspaced(ch) for ch in clean)
         self._pattern: re.Pattern[str] | None = None
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        if self._pattern is None:
+            self._pattern = squeezed_pattern(self._marked, pdf=self.pdf)
+        return self._pattern
 
     def found_in(self, page: PageText) -> bool:
         """Whether ``page`` holds the passage: plainly in its text or a reading, or squeezed."""
-        hays = [page.text, *page.readings]
-        if any(find_bounded(needle, hay) for hay in hays for needle in self.strict):
+        # The text first: its further readings are made only when it does not hold the passage.
+        if any(find_bounded(needle, page.text) for needle in self.strict):
+            return True
+        readings = [*page.readings, *(t for t, _ in page.numbers)] if self.digits \
+            else page.readings
+        if any(find_bounded(needle, hay) for hay in readings for needle in self.strict):
             return True
         if not self.squeezed:
             return False
-        for hay, squeezed in page.squeezed:
-            if self.squeezed in squeezed:
-                if self._pattern is None:
-                    self._pattern = squeezed_pattern(self._marked, pdf=self.pdf)
-                if self._pattern.search(hay):
-                    return True
+        for hay, squeezed in page.hays(self.digits):
+            if self.squeezed in squeezed and next(self._squeezed_spans(hay, 0, len(hay)), None):
+                return True
         return False
+
+    def spans(self, hay: str, squeezed: str, lo: int, hi: int) -> Iterator[tuple[int, int]]:
+        """Where in the folded ``hay`` (``squeezed`` its squeeze) the passage is, starting
+        between ``lo`` and ``hi``: plain matches first, then squeezed ones."""
+        for needle in self.strict:
+            at = hay.find(needle, lo, hi + len(needle))
+            while at >= 0:
+                if boundaries_hold(hay, at, at + len(needle)):
+                    yield at, at + len(needle)
+                at = hay.find(needle, at + 1, hi + len(needle))
+        if self.squeezed and self.squeezed in squeezed:
+            yield from self._squeezed_spans(hay, lo, hi)
+
+    def _squeezed_spans(self, hay: str, lo: int, hi: int) -> Iterator[tuple[int, int]]:
+        reach = min(len(hay), hi + 4 * len(self._marked) + 64)  # room for the gaps
+        for m in self.pattern.finditer(hay, lo, reach):
+            if m.start() > hi:
+                return
+            if boundaries_hold(hay, m.start(), m.end()):
+                yield m.span()
 
 
 def find_bounded(needle: str, hay: str) -> bool:
@@ -250,11 +332,12 @@ def nearest_passage(needle: str, page: PageText) -> tuple[str | None, float | No
         start, end = _whole_clauses(needle, hay, start, end)
     a, b = page.mapped.source_span(start, end)
     source = page.source
-    while a > 0 and not source[a - 1].isspace():
+    # Whole words, where the script has words: Chinese and Japanese run on without a space.
+    while a > 0 and not source[a - 1].isspace() and not unspaced(source[a - 1]):
         a -= 1
-    while b < len(source) and not source[b].isspace():
+    while b < len(source) and not source[b].isspace() and not unspaced(source[b]):
         b += 1
-    nearest = _WS.sub(" ", source[a:b]).strip()
+    nearest = _WS.sub(" ", source[a:b]).strip().lstrip("\u3002\u3001\uff0c")
     # Not found, so never shown as identical however close (one letter in 2,000 rounds to 100).
     return (nearest or None), min(round(float(score), 1), 99.9)
 
@@ -302,7 +385,7 @@ def _word_aligned(needle: str, hay: str, start: int, end: int) -> tuple[int, int
 
 
 #: Where a clause ends, for widening the nearest passage to what the page says instead.
-_CLAUSE_MARKS = frozenset('.,;:!?"\n\u201c\u201d')
+_CLAUSE_MARKS = frozenset('.,;:!?"\n\u201c\u201d\u3002\u3001')
 _WORD = re.compile(r"\w+")
 
 
