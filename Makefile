@@ -37,7 +37,7 @@ test: $(STAMP)
 	$(PY) -m pytest -q
 
 bench: $(STAMP)
-	for b in capture guard verdicts quotes hook_latency export; do $(PY) bench/$$b.py || exit 1; done
+	for b in capture memory guard verdicts quotes hook_latency export; do $(PY) bench/$$b.py || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -9,20 +9,31 @@ def _escape(text: str) -> str:
 
 def make_pdf(lines: list[str], title: str = "Test document") -> bytes:
     """A one-page PDF whose text layer holds ``lines`` (Helvetica, one line each)."""
-    if lines:
-        shown = "".join(f"({_escape(line)}) Tj T*\n" for line in lines)
-        content = f"BT /F1 12 Tf 72 740 Td 16 TL\n{shown}ET\n"
-    else:
-        content = "0 0 1 rg 72 600 200 100 re f\n"  # a filled rectangle, no text at all
+    return make_pdf_pages([lines], title)
+
+
+def make_pdf_pages(pages: list[list[str]], title: str = "Test document") -> bytes:
+    """A PDF with one page per entry of ``pages``, each holding its lines as text (an empty
+    list is a page with a filled rectangle and no text at all, like a scan)."""
     objects = [
         "<< /Type /Catalog /Pages 2 0 R >>",
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-        "/Resources << /Font << /F1 5 0 R >> >> >>",
-        f"<< /Length {len(content)} >>\nstream\n{content}endstream",
+        "",  # the page tree, once the pages' numbers are known
         "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
         f"<< /Title ({_escape(title)}) >>",
     ]
+    kids = []
+    for lines in pages:
+        if lines:
+            shown = "".join(f"({_escape(line)}) Tj T*\n" for line in lines)
+            content = f"BT /F1 12 Tf 72 740 Td 16 TL\n{shown}ET\n"
+        else:
+            content = "0 0 1 rg 72 600 200 100 re f\n"
+        page_number = len(objects) + 1
+        kids.append(f"{page_number} 0 R")
+        objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents "
+                       f"{page_number + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>")
+        objects.append(f"<< /Length {len(content)} >>\nstream\n{content}endstream")
+    objects[1] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(kids)} >>"
     out = b"%PDF-1.4\n"
     offsets = []
     for number, body in enumerate(objects, 1):
@@ -31,6 +42,6 @@ def make_pdf(lines: list[str], title: str = "Test document") -> bytes:
     xref = len(out)
     out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
     out += b"".join(f"{off:010d} 00000 n \n".encode() for off in offsets)
-    out += (f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R /Info 6 0 R >>\n"
+    out += (f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R /Info 4 0 R >>\n"
             f"startxref\n{xref}\n%%EOF\n").encode()
     return out

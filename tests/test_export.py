@@ -313,6 +313,24 @@ def test_a_record_older_than_hop_headers_still_exports_its_redirects(tmp_path: P
     assert "redirects" not in by_record(records, rendered.record_id)["warc_record_ids"]
 
 
+def test_hop_headers_kept_before_a_rule_existed_are_judged_again(tmp_path: Path) -> None:
+    lib = Library.open(tmp_path / "lib")
+    hop = {"url": "https://old.example/a", "status": 302,
+           "headers": {"location": "/b?session=hop-s3cr3t", "x-served-by": "edge-1",
+                       "link": "</style.css?token=hop-s3cr3t>; rel=preload"}}
+    record = put_capture(lib, "https://old.example/a", PAGE_B, at(0),
+                         final_url="https://old.example/b", redirect_chain=(hop,))
+    path = tmp_path / "judged.warc"
+    export_warc(lib, path)
+    assert b"hop-s3cr3t" not in path.read_bytes()  # nor in the metadata's copy of the record
+    records = read_warc(path)
+    [hop_id] = by_record(records, record.record_id)["warc_record_ids"]["redirects"]
+    http = warc_with_id(records, hop_id)["http"]
+    assert http.get_header("x-served-by") == "edge-1"
+    # The Location the server sent carried a credential: the one written is the next URL.
+    assert http.get_header("location") == "https://old.example/b"
+
+
 def test_a_redirect_that_is_the_final_answer_is_written_once(tmp_path: Path) -> None:
     lib = Library.open(tmp_path / "lib")
     url = "https://secure.example/go"

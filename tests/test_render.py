@@ -22,6 +22,7 @@ from canary import Canary, MapResolver, guard_for
 from conftest import LocalServer, run_cli
 from readreceipt.browser import render
 from readreceipt.errors import FetchTimeout, RefusedError
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.transport import USER_AGENT
 from readreceipt.fetching.urlpolicy import check_url
 from readreceipt.pipeline import CaptureOptions, capture
@@ -143,8 +144,8 @@ def test_without_playwright_render_page_returns_none(allow_server: LocalServer,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "playwright.sync_api", None)  # import now fails
     url = allow_server.route("/app", shell())
-    assert render.render_page(check_url(url), guard_for(allow_server.pair), timeout=10,
-                              max_bytes=10**6) is None
+    assert render.render_page(check_url(url), guard_for(allow_server.pair),
+                              deadline=Deadline.after(10), max_bytes=10**6) is None
     assert allow_server.requests == []
 
 
@@ -168,8 +169,8 @@ def test_blocked_subrequests_never_reach_the_canary(server: LocalServer,
     extra = (f'<img src="{canary.url("/pixel.png")}">'
              f'<iframe src="{canary.url("/framed")}"></iframe>')
     url = server.route("/", shell(script, extra))
-    rendered = render.render_page(check_url(url), guard_for(server.pair), timeout=30,
-                                  max_bytes=10**6)
+    rendered = render.render_page(check_url(url), guard_for(server.pair),
+                                  deadline=Deadline.after(30), max_bytes=10**6)
     assert rendered is not None
     fetched, extraction = rendered.fetched, rendered.extraction
     assert canary.connections == 0
@@ -189,7 +190,7 @@ def test_control_exempted_canary_is_reached(server: LocalServer, canary: Canary)
     extra = f'<img src="{canary.url("/pixel.png")}">'
     url = server.route("/", shell(script, extra))
     rendered = render.render_page(check_url(url), guard_for(server.pair, canary.pair),
-                                  timeout=30, max_bytes=10**6)
+                                  deadline=Deadline.after(30), max_bytes=10**6)
     assert rendered is not None
     assert canary.connections >= 2
 
@@ -199,8 +200,8 @@ def test_redirect_hop_to_blocked_address_refused(server: LocalServer, canary: Ca
     """Route filtering never sees redirects; the proxy checks every hop."""
     server.route("/hop", status=302, headers={"Location": canary.url("/after-hop")})
     url = server.route("/", shell("fetch('/hop').catch(() => null);"))
-    rendered = render.render_page(check_url(url), guard_for(server.pair), timeout=30,
-                                  max_bytes=10**6)
+    rendered = render.render_page(check_url(url), guard_for(server.pair),
+                                  deadline=Deadline.after(30), max_bytes=10**6)
     assert rendered is not None
     assert canary.connections == 0
     assert canary.url("/after-hop") in blocked_urls(rendered)
@@ -212,7 +213,7 @@ def test_page_redirected_to_blocked_address_is_discarded(server: LocalServer,
     server.route("/start", status=302, headers={"Location": canary.url("/landing")})
     with pytest.raises(RefusedError) as caught:
         render.render_page(check_url(server.url("/start")), guard_for(server.pair),
-                           timeout=30, max_bytes=10**6)
+                           deadline=Deadline.after(30), max_bytes=10**6)
     assert caught.value.reason == "loopback_address"
     assert "discarded" in str(caught.value)
     assert canary.connections == 0
@@ -223,7 +224,7 @@ def test_script_navigation_to_blocked_address_raises(server: LocalServer,
                                                      canary: Canary) -> None:
     url = server.route("/", shell(f"location.href = '{canary.url('/stolen')}';"))
     with pytest.raises(RefusedError) as caught:
-        render.render_page(check_url(url), guard_for(server.pair), timeout=30,
+        render.render_page(check_url(url), guard_for(server.pair), deadline=Deadline.after(30),
                            max_bytes=10**6)
     assert canary.connections == 0
     assert caught.value.url == canary.url("/stolen")
@@ -236,7 +237,7 @@ def test_allowed_navigation_gives_final_url_and_chain(server: LocalServer) -> No
                           "</body></html>")
     server.route("/article", shell())
     rendered = render.render_page(check_url(server.url("/start")), guard_for(server.pair),
-                                  timeout=30, max_bytes=10**6)
+                                  deadline=Deadline.after(30), max_bytes=10**6)
     assert rendered is not None
     fetched, extraction = rendered.fetched, rendered.extraction
     assert fetched.url == server.url("/start")
@@ -257,7 +258,7 @@ def test_names_are_resolved_only_by_the_proxy(server: LocalServer, canary: Canar
     script = f"fetch('http://canary.test:{canary.port}/named').catch(() => null);"
     server.route("/", shell(script))
     rendered = render.render_page(check_url(f"http://ferry.test:{server.port}/"), guard,
-                                  timeout=30, max_bytes=10**6)
+                                  deadline=Deadline.after(30), max_bytes=10**6)
     assert rendered is not None
     extraction = rendered.extraction
     assert "market traders" in extraction.main_text
@@ -279,8 +280,8 @@ def test_websockets_webrtc_and_service_workers_blocked(server: LocalServer) -> N
     server.route("/sw.js", "self.addEventListener('fetch', () => null);",
                  headers={"Content-Type": "text/javascript"})
     url = server.route("/", shell(script))
-    rendered = render.render_page(check_url(url), guard_for(server.pair), timeout=30,
-                                  max_bytes=10**6)
+    rendered = render.render_page(check_url(url), guard_for(server.pair),
+                                  deadline=Deadline.after(30), max_bytes=10**6)
     assert rendered is not None
     extraction = rendered.extraction
     assert "peer connection: undefined" in extraction.page_text
@@ -292,8 +293,8 @@ def test_websockets_webrtc_and_service_workers_blocked(server: LocalServer) -> N
 @needs_browser
 def test_body_over_the_cap_is_truncated(server: LocalServer) -> None:
     url = server.route("/", shell())
-    rendered = render.render_page(check_url(url), guard_for(server.pair), timeout=30,
-                                  max_bytes=300)
+    rendered = render.render_page(check_url(url), guard_for(server.pair),
+                                  deadline=Deadline.after(30), max_bytes=300)
     assert rendered is not None
     fetched, extraction = rendered.fetched, rendered.extraction
     assert fetched.truncated is True and len(fetched.body) == 300
@@ -303,12 +304,12 @@ def test_body_over_the_cap_is_truncated(server: LocalServer) -> None:
 @needs_browser
 def test_truncation_never_splits_a_character(server: LocalServer) -> None:
     url = server.route("/", shell("document.title = '\u00e9\u00e9\u00e9\u00e9';"))
-    whole = render.render_page(check_url(url), guard_for(server.pair), timeout=30,
+    whole = render.render_page(check_url(url), guard_for(server.pair), deadline=Deadline.after(30),
                                max_bytes=10**6)
     assert whole is not None
     cut_at = whole.fetched.body.index("\u00e9".encode()) + 1  # inside the first two-byte letter
-    rendered = render.render_page(check_url(url), guard_for(server.pair), timeout=30,
-                                  max_bytes=cut_at)
+    rendered = render.render_page(check_url(url), guard_for(server.pair),
+                                  deadline=Deadline.after(30), max_bytes=cut_at)
     assert rendered is not None
     fetched, extraction = rendered.fetched, rendered.extraction
     assert fetched.truncated is True and len(fetched.body) == cut_at - 1
@@ -324,7 +325,8 @@ def test_a_page_that_never_loads_times_out(server: LocalServer) -> None:
     server.route("/slow.js", handler=stall)
     url = server.route("/", shell(body_extra='<script src="/slow.js"></script>'))
     with pytest.raises(FetchTimeout) as caught:
-        render.render_page(check_url(url), guard_for(server.pair), timeout=3, max_bytes=10**6)
+        render.render_page(check_url(url), guard_for(server.pair), deadline=Deadline.after(3),
+                           max_bytes=10**6)
     assert caught.value.reason == "render_timeout"
 
 
@@ -333,8 +335,8 @@ def test_works_from_inside_an_event_loop(server: LocalServer) -> None:
     url = server.route("/", shell())
 
     async def inside() -> object:
-        return render.render_page(check_url(url), guard_for(server.pair), timeout=30,
-                                  max_bytes=10**6)
+        return render.render_page(check_url(url), guard_for(server.pair),
+                                  deadline=Deadline.after(30), max_bytes=10**6)
 
     rendered = asyncio.run(inside())
     assert isinstance(rendered, render.Rendering)
@@ -345,8 +347,8 @@ def test_works_from_inside_an_event_loop(server: LocalServer) -> None:
 def test_route_layer_refuses_what_the_url_policy_refuses(server: LocalServer) -> None:
     long_path = "/long?" + "a" * 2100  # over the URL policy's length limit
     url = server.route("/", shell(body_extra=f'<img src="{long_path}">'))
-    rendered = render.render_page(check_url(url), guard_for(server.pair), timeout=30,
-                                  max_bytes=10**6)
+    rendered = render.render_page(check_url(url), guard_for(server.pair),
+                                  deadline=Deadline.after(30), max_bytes=10**6)
     assert rendered is not None
     assert [(b.layer, b.reason) for b in rendered.blocked_requests] == [
         ("route", "url_too_long")]

@@ -14,6 +14,7 @@ import pytest
 from conftest import LocalServer, article_html, reply, run_cli
 from readreceipt.errors import DeclinedError
 from readreceipt.fetching.addresses import AllowHosts
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.netguard import AddressGuard
 from readreceipt.fetching.robots import (
     ALLOW,
@@ -26,7 +27,7 @@ from readreceipt.fetching.robots import (
     decide,
     robots_for,
 )
-from readreceipt.fetching.transport import USER_AGENT, FetchOptions
+from readreceipt.fetching.transport import USER_AGENT
 from readreceipt.fetching.urlpolicy import check_url
 from readreceipt.store.library import Library
 
@@ -162,7 +163,7 @@ def test_network_error_means_disallow_for_now(server: LocalServer, lib: Library)
     server.close()
     guard = AddressGuard(allow=AllowHosts(frozenset({pair})))
     with pytest.raises(DeclinedError) as info:
-        admit(lib, check_url(url), guard, FetchOptions(timeout=3))
+        admit(lib, check_url(url), guard, Deadline.after(3))
     assert info.value.reason == "robots_unreachable"
 
 

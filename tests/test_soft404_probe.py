@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from readreceipt.fetching.addresses import AllowHosts
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.netguard import AddressGuard
 from readreceipt.fetching.probe import probe_origin
 from readreceipt.fetching.urlpolicy import check_url
@@ -155,7 +156,7 @@ def test_a_probe_to_a_blocked_address_is_refused(
     guard = AddressGuard(allow=allow, resolver=_Fixed("127.0.0.1"))
     target = check_url(f"http://{name}/products/blue-kettle")
     with Library.open(tmp_path / "lib") as lib:
-        row, cached = probe_origin(lib, target, guard, 10.0,
+        row, cached = probe_origin(lib, target, guard, Deadline.after(10.0),
                                    lambda answer: answer.body.decode("utf-8", "replace"))
     if exempt:
         # The control: with the loopback address exempted, the same probe reaches the host,

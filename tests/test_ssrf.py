@@ -33,6 +33,7 @@ import readreceipt.fetching.netguard as netguard
 import readreceipt.fetching.urlpolicy as urlpolicy
 from conftest import LocalServer, article_html, reply, run_cli
 from readreceipt.errors import ReadReceiptError, RefusedError
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.store.library import Library
 
@@ -585,9 +586,10 @@ def test_the_rebinding_test_fails_when_every_connection_resolves_again(
     monkeypatch.setattr(netguard, "blocked_reason", lambda address: None)
     original = netguard.AddressGuard.addresses_for
 
-    def forgetful(self: netguard.AddressGuard, host: str, port: int) -> list[str]:
+    def forgetful(self: netguard.AddressGuard, host: str, port: int,
+                  deadline: Deadline | None = None) -> list[str]:
         self._answers.clear()
-        return original(self, host, port)
+        return original(self, host, port, deadline)
 
     monkeypatch.setattr(netguard.AddressGuard, "addresses_for", forgetful)
     httpd = ThreadingHTTPServer(("127.0.0.3", canaries.v4.port), _article_handler())

@@ -52,7 +52,7 @@ class ExitCode:
     NETWORK = 4  # DNS, connection, TLS, https->http downgrade
     HTTP_ERROR = 5  # an HTTP error status (or too many redirects)
     TIMEOUT = 6
-    TOO_LARGE = 7  # over the size cap: only the first part was kept
+    TOO_LARGE = 7  # over the size cap, or the text read from the beginning only
     NOT_THE_PAGE = 8  # a wall, a JavaScript shell, a soft 404, thin text
     NO_TEXT = 9  # an empty body, a PDF without a text layer, binary, invalid JSON
     QUOTE_NOT_FOUND = 10  # a quotation of the answer is not on the page
@@ -84,7 +84,7 @@ EXIT_CODE_MEANINGS: dict[int, str] = {
     ExitCode.NETWORK: "network (DNS, connection, TLS, https→http downgrade)",
     ExitCode.HTTP_ERROR: "HTTP error status, or too many redirects",
     ExitCode.TIMEOUT: "timeout",
-    ExitCode.TOO_LARGE: "over the size cap",
+    ExitCode.TOO_LARGE: "over the size cap, or text read from the body's beginning only",
     ExitCode.NOT_THE_PAGE: "not the page (wall, shell, soft 404, thin text)",
     ExitCode.NO_TEXT: "no text extracted (empty body, PDF without text layer, binary, "
                       "invalid JSON)",

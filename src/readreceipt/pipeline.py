@@ -10,7 +10,11 @@ Invariants:
   ``skipped.jsonl`` (the URL without its query when the rule was a credential);
 - a capture that reached the network makes exactly one record, written before the call
   returns, whatever the verdict;
-- bytes are kept unless ``keep`` says otherwise; both text digests are always recorded.
+- bytes are kept unless ``keep`` says otherwise; both text digests are always recorded;
+- one :class:`~readreceipt.fetching.deadline.Deadline` of ``timeout`` seconds, started when
+  the capture starts, covers all its network work: the name lookup, robots.txt, the page and
+  its redirects, the rendering. Only the wait for the host's turn (``wait``) is not counted.
+  When it passes, the capture is recorded FAILED ``timeout``.
 """
 
 from __future__ import annotations
@@ -26,12 +30,14 @@ from readreceipt.errors import (
     DeclinedError,
     ExitCode,
     FetchError,
+    FetchTimeout,
     ReadReceiptError,
     RefusedError,
     UsageError,
 )
 from readreceipt.fetching import politeness, robots
 from readreceipt.fetching.addresses import AllowHosts
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.headers import safe_headers
 from readreceipt.fetching.netguard import AddressGuard, Resolver, SystemResolver, parse_pin
 from readreceipt.fetching.transport import (
@@ -108,7 +114,8 @@ class CaptureResult:
             "url": r.url, "final_url": r.final_url, "verdict": r.verdict, "reason": r.reason,
             "wall": r.wall, "detail": r.detail, "rule": r.rule, "http_status": r.http_status,
             "bytes": r.bytes, "bytes_sha256": r.bytes_sha256, "text_sha256": r.text_sha256,
-            "truncated": r.truncated, "javascript_executed": r.javascript_executed,
+            "truncated": r.truncated, "text_from_prefix": r.text_from_prefix,
+            "javascript_executed": r.javascript_executed,
             "record_id": r.record_id, "record_path": str(self.record_path),
             "fetched_at": r.fetched_at, "reused": self.reused,
         }
@@ -126,11 +133,15 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
     """Fetch ``url`` again, safely; keep what came back; decide whether it was a read.
 
     Without ``library`` the library is found (:meth:`Library.locate`), used and closed."""
+    try:
+        deadline = Deadline.after(options.timeout)  # the capture's total deadline
+    except ValueError:
+        raise UsageError(f"--timeout takes a finite number of seconds, not {options.timeout}",
+                         reason="bad_timeout") from None
     if library is None:
         with Library.locate() as lib:
             return capture(url, options, lib, resolver=resolver)
     lib = library
-    started = time.monotonic()  # the capture's total deadline runs from here
     pins = _pins(options.resolve)
     try:
         target = check_url(url)
@@ -143,7 +154,7 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
     try:
         # The address rule runs before any politeness step: a refused URL spends no slot
         # and is never answered from a copy held. The answer is kept for the fetch.
-        resolved = guard.precheck(target.host, target.port)
+        resolved = guard.precheck(target.host, target.port, deadline)
     except RefusedError as exc:
         _skip(lib, target.url, exc, options)
         raise
@@ -156,13 +167,17 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
         # keep. The fetch meets the same failure and records it (FAILED, dns).
         if not options.now and resolved:
             politeness.check_session_cap(lib, options.session_id)
-            crawl_delay = _robots(lib, target, guard, options)
-            politeness.wait_for_turn(lib, target, politeness.PolitenessOptions(
+            crawl_delay = _robots(lib, target, guard, deadline)
+            waited = politeness.wait_for_turn(lib, target, politeness.PolitenessOptions(
                 wait=options.wait), crawl_delay)
+            # Waiting for the host's turn is --wait's time, not the network's.
+            deadline = deadline.later_by(waited)
     except (RefusedError, DeclinedError) as exc:
         _skip(lib, target.url, exc, options)
         raise
-    return _fetch_and_store(lib, target, guard, options, started)
+    except FetchTimeout as exc:  # robots.txt used up the capture's deadline
+        return _store_failure(lib, target, exc, guard, options, utc_now(), {})
+    return _fetch_and_store(lib, target, guard, options, deadline)
 
 
 def _pins(specs: tuple[str, ...]) -> dict[tuple[str, int], str]:
@@ -177,20 +192,20 @@ def _pins(specs: tuple[str, ...]) -> dict[tuple[str, int], str]:
 
 
 def _robots(lib: Library, target: PolicyURL, guard: AddressGuard,
-            options: CaptureOptions) -> float | None:
+            deadline: Deadline) -> float | None:
     """robots.txt verdict for ``target``; DeclinedError when disallowed. Crawl-delay back."""
-    delay = robots.admit(lib, target, guard, FetchOptions(timeout=min(options.timeout, 10.0)))
+    delay = robots.admit(lib, target, guard, deadline)
     return float(delay) if delay is not None else None
 
 
 def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
-                     options: CaptureOptions, started: float) -> CaptureResult:
+                     options: CaptureOptions, deadline: Deadline) -> CaptureResult:
     timings: dict[str, float] = {}
     fetched_at = utc_now()
     t0 = time.perf_counter()
     fetch_options = FetchOptions(timeout=options.timeout, max_bytes=options.max_bytes)
     try:
-        fetched = fetch(target, guard, fetch_options)
+        fetched = fetch(target, guard, fetch_options, deadline)
     except RefusedDuringFetch as exc:
         # The skip log keeps the hops' URLs and statuses only: the refused Location is in
         # its ``url``, in the one form a refused URL may be written down.
@@ -214,7 +229,7 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     static_body: bytes | None = None
     if verdict.reason == "js_shell" and options.render:
         try:
-            rendering = _render(target, guard, options)
+            rendering = _render(target, guard, options, deadline)
         except ReadReceiptError as exc:  # rendering discarded; the static capture stands
             verdict = Verdict(verdict.verdict, verdict.reason, verdict.wall, verdict.rule,
                               f"{verdict.detail}; {exc}")
@@ -227,7 +242,7 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
             timings["render"] = rendering.elapsed
 
     verdict, probe = _soft404_probe(lib, target, guard, options, fetched, extraction, verdict,
-                                    options.timeout - (time.monotonic() - started))
+                                    deadline)
 
     t3 = time.perf_counter()
     answer_fields = _answer_fields(options, extraction, fetched, verdict)
@@ -245,7 +260,7 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
 
 def _soft404_probe(lib: Library, target: PolicyURL, guard: AddressGuard,
                    options: CaptureOptions, fetched: FetchResult, extraction: Extraction,
-                   verdict: Verdict, seconds_left: float) -> tuple[Verdict, dict[str, Any] | None]:
+                   verdict: Verdict, deadline: Deadline) -> tuple[Verdict, dict[str, Any] | None]:
     """Ask the host for a missing path when the page is suspected of being its not-found
     page (never under --now); the verdict after the comparison, and what the record says."""
     if options.now:
@@ -257,7 +272,7 @@ def _soft404_probe(lib: Library, target: PolicyURL, guard: AddressGuard,
     from readreceipt.reading.soft404 import compare
 
     row, cached = probe_origin(
-        lib, target, guard, seconds_left,
+        lib, target, guard, deadline,
         lambda answer: extract(answer.body, answer.content_type, answer.charset).page_text)
     comparison = compare(extraction.page_text, fetched.url, fetched.final_url, row.status,
                          row.text or "", row.url, row.final_url)
@@ -272,12 +287,11 @@ def _soft404_probe(lib: Library, target: PolicyURL, guard: AddressGuard,
     return after_probe(verdict, comparison, suspicion), record
 
 
-def _render(target: PolicyURL, guard: AddressGuard,
-            options: CaptureOptions) -> Rendering | None:
+def _render(target: PolicyURL, guard: AddressGuard, options: CaptureOptions,
+            deadline: Deadline) -> Rendering | None:
     from readreceipt.browser import render  # imported here: only a JavaScript shell needs a browser
 
-    return render.render_page(target, guard, timeout=options.timeout,
-                              max_bytes=options.max_bytes)
+    return render.render_page(target, guard, deadline=deadline, max_bytes=options.max_bytes)
 
 
 def _build_record(lib: Library, target: PolicyURL, fetched: FetchResult,
@@ -309,6 +323,7 @@ def _build_record(lib: Library, target: PolicyURL, fetched: FetchResult,
         bytes_sha256=body_digest,
         bytes_kept=keep and bool(fetched.body),
         truncated=fetched.truncated,
+        text_from_prefix=extraction.from_prefix,
         text_sha256=text_digest,
         page_text_sha256=page_digest,
         text_chars=len(extraction.main_text),
@@ -319,7 +334,7 @@ def _build_record(lib: Library, target: PolicyURL, fetched: FetchResult,
         static_bytes_sha256=static_digest,
         blocked_requests=tuple(b.to_dict() for b in rendering.blocked_requests)
         if rendering else (),
-        response_headers=safe_headers(fetched.headers),
+        response_headers=safe_headers(fetched.headers, fetched.final_url),
         peer_address=fetched.peer_address,
         user_agent=USER_AGENT,
         verdict=verdict.verdict,

@@ -36,7 +36,7 @@ from readreceipt.errors import DeclinedError, UsageError
 from readreceipt.fetching.netguard import Resolver
 from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 from readreceipt.pipeline import CaptureOptions, capture
-from readreceipt.reading.extract import decode, sniff_kind
+from readreceipt.reading.extract import HTML_TEXT_BYTES, decode, sniff_kind
 from readreceipt.reading.verdict import RETRIEVED, exit_code_for
 from readreceipt.reading.wording import describe
 from readreceipt.store.atomic import write_once, write_replace
@@ -78,6 +78,8 @@ _ADVICE: tuple[tuple[str, str], ...] = (
     ("parked", "the domain is parked: check the URL"),
     ("thin_text", "there is too little text to be the page: check the URL"),
     ("truncated", "the page is larger than the size cap: run again with a larger --max-bytes"),
+    ("text_prefix", "the page is larger than readreceipt reads text from: the file holds its "
+                    "first part only; --format raw writes the whole body"),
     ("no_text_layer", "the PDF holds images of text only: it cannot be quoted"),
     ("timeout", "the server did not answer in time: try again later or with a longer "
                 "--timeout"),
@@ -236,7 +238,11 @@ def render_content(record: Record, body: bytes, opts: FetchPageOptions) -> Writt
     if opts.format == "raw" or kind in ("pdf", "binary"):
         ext = "pdf" if kind == "pdf" else ("bin" if kind == "binary" else type_ext)
         return Written(body, "raw", ext, None)
-    text, _ = decode(body, record.charset, html=(kind == "html")) if body else ("", "utf-8")
+    partial = kind == "html" and len(body) > HTML_TEXT_BYTES
+    if partial:  # as capture read it: its beginning (the record says text_from_prefix)
+        body = body[:HTML_TEXT_BYTES]
+    text, _ = decode(body, record.charset, html=(kind == "html"),
+                     partial=partial) if body else ("", "utf-8")
     if kind != "html":
         fenced = fence.fence(text, _header(record))
         return Written(fenced.document.encode("utf-8"), "as-sent", type_ext, fenced)

@@ -4,9 +4,16 @@
 payload to :func:`readreceipt.pipeline.capture` -- the URL, the session and agent ids, the
 prompt and the fetch tool's answer (checked against the page) -- waiting up to
 :data:`HOST_WAIT` seconds for the host's turn, and adds to the record what the agent's own
-fetch reported (status, bytes, error). It also holds the hook's reporting side: claiming the
-flags one agent has not been told about (the index does it in one transaction) and wording
-them.
+fetch reported (status, bytes, error).
+
+A worker's life is bounded: at most :data:`HOST_WAIT` seconds waiting for the host's turn,
+then the capture's total deadline of :data:`TIMEOUT` seconds (``READRECEIPT_HOOK_TIMEOUT``
+sets another) for all its network work -- the name lookup, robots.txt, the page and its
+redirects, a rendering -- after which the capture is recorded FAILED ``timeout``; then the
+time to read what came back, which the size cap bounds.
+
+It also holds the hook's reporting side: claiming the flags one agent has not been told
+about (the index does it in one transaction) and wording them.
 
 Invariants: :func:`run` never raises and never prints; every payload that does not become a
 capture is one line of ``skipped.jsonl`` (refusals and declines are written by capture
@@ -26,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from readreceipt.errors import DeclinedError, ReadReceiptError, RefusedError
+from readreceipt.fetching.transport import DEFAULT_TIMEOUT
 from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, capture
 from readreceipt.store import jsonlog
 from readreceipt.store.clock import utc_now
@@ -40,6 +48,9 @@ log = logging.getLogger(__name__)
 #: stopped being a by-product of it.
 HOST_WAIT = 30.0
 KEEP_ENV = "READRECEIPT_KEEP"
+#: The capture's total deadline for its network work, as ``capture --timeout``.
+TIMEOUT = DEFAULT_TIMEOUT
+TIMEOUT_ENV = "READRECEIPT_HOOK_TIMEOUT"
 
 #: Flags told in one report; the rest wait for the next tool call, so one message stays short.
 REPORT_LIMIT = 5
@@ -157,13 +168,23 @@ def keep_setting() -> str:
     return value if value in KEEP_CHOICES else "all"
 
 
+def timeout_setting() -> float:
+    """:data:`TIMEOUT`, or ``READRECEIPT_HOOK_TIMEOUT`` when it is a number in (0, TIMEOUT]."""
+    try:
+        value = float(os.environ.get(TIMEOUT_ENV, ""))
+    except ValueError:
+        return TIMEOUT
+    return value if 0 < value <= TIMEOUT else TIMEOUT
+
+
 def _library(cwd: Any) -> Library:
     start = Path(cwd) if isinstance(cwd, str) and os.path.isdir(cwd) else None
     return Library.locate(cwd=start)
 
 
 def _capture(lib: Library, job: Job) -> None:
-    options = CaptureOptions(wait=HOST_WAIT, session_id=job.session_id, agent_id=job.agent_id,
+    options = CaptureOptions(wait=HOST_WAIT, timeout=timeout_setting(),
+                             session_id=job.session_id, agent_id=job.agent_id,
                              prompt=job.prompt, answer=job.answer, keep=keep_setting())
     result = capture(job.url, options, lib)
     if not result.reused:

@@ -27,6 +27,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from readreceipt._version import __version__
 from readreceipt.agents.fetchpage import DEFAULT_WAIT
 from readreceipt.errors import ReadReceiptError
+from readreceipt.fetching.transport import DEFAULT_TIMEOUT
 from readreceipt.reading.verdict import FAILED
 from readreceipt.store.library import Library
 from readreceipt.store.protocols import RetrievalFilter
@@ -67,14 +68,16 @@ def build_server(library: str | None = None) -> MCPServer:
     @_tool(server)
     def fetch_page(url: str, format: str = "markdown", path: str | None = None,
                    links: bool = True, tables: bool = True, overwrite: bool = True,
-                   now: bool = False, preview: int = 0) -> dict[str, Any]:
+                   now: bool = False, preview: int = 0,
+                   timeout: float = DEFAULT_TIMEOUT) -> dict[str, Any]:
         """Write URL's own content to a file (markdown, text, html or raw), fenced as untrusted
-        web content; say whether the page was really read. Read the file it names."""
+        web content; say whether the page was really read. Read the file it names. timeout:
+        the total deadline in seconds for all the network work."""
         from readreceipt.agents.fetchpage import FetchPageOptions
         from readreceipt.agents.fetchpage import fetch_page as run
 
         options = FetchPageOptions(output=path, format=format, links=links, tables=tables,
-                                   overwrite=overwrite, now=now)
+                                   overwrite=overwrite, now=now, timeout=timeout)
         with _library(root) as lib:
             try:
                 result = run(url, options, lib)
@@ -95,16 +98,18 @@ def build_server(library: str | None = None) -> MCPServer:
 
     @_tool(server)
     def capture(url: str, prompt: str | None = None, answer: str | None = None,
-                now: bool = False, wait: float = DEFAULT_WAIT) -> dict[str, Any]:
+                now: bool = False, wait: float = DEFAULT_WAIT,
+                timeout: float = DEFAULT_TIMEOUT) -> dict[str, Any]:
         """Fetch URL again, keep the bytes and a record, say whether it was a real read; with
-        an answer, check its quotations against the page."""
+        an answer, check its quotations against the page. timeout: the total deadline in
+        seconds for all the network work."""
         from readreceipt.pipeline import CaptureOptions
         from readreceipt.pipeline import capture as run
 
         with _library(root) as lib:
             try:
                 result = run(url, CaptureOptions(now=now, wait=wait, prompt=prompt,
-                                                 answer=answer), lib)
+                                                 answer=answer, timeout=timeout), lib)
             except ReadReceiptError as exc:
                 raise _tool_error(exc) from exc
             return result.to_json()

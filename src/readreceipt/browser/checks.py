@@ -149,7 +149,7 @@ def url_problem(url: str, guard: AddressGuard, proxy: BrowserProxy) -> str | Non
         if peer is not None:
             guard.check(policy.host, policy.port, peer)
         else:  # the proxy never connected there; find out where the name points
-            guard.addresses_for(policy.host, policy.port)
+            guard.addresses_for(policy.host, policy.port, proxy.deadline)
     except RefusedError as exc:
         return exc.reason
     except FetchError as exc:

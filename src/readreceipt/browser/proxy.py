@@ -27,7 +27,11 @@ A refused request gets a ``403`` carrying ``X-Readreceipt-Proxy: refused`` and i
 
 Bounds: request head size, request body size, concurrent connections (more wait in the
 listen backlog), an idle timeout on every socket, a connect timeout, and a total byte budget
-over everything relayed. Response bodies are relayed by their own framing (see
+over everything relayed. A proxy made with a ``deadline`` (the capture's) also bounds time
+as a whole: name lookups are waited for only until it, connect and idle timeouts never run
+past it, and when it passes every open connection is cut (a timer, so that an upstream
+trickling one byte a second cannot keep a relay alive) and any new request is answered
+``504``. Response bodies are relayed by their own framing (see
 :mod:`readreceipt.browser.framing`). The proxy
 listens on 127.0.0.1 on an ephemeral port for the life of one rendering; any local process
 could use it meanwhile, but it reaches nothing that readreceipt itself may not reach.
@@ -60,6 +64,7 @@ from readreceipt.browser.framing import (
 )
 from readreceipt.errors import FetchError, RefusedError
 from readreceipt.fetching.credentials import loggable_url
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.netguard import AddressGuard
 from readreceipt.fetching.urlpolicy import check_url
 
@@ -107,8 +112,12 @@ class BrowserProxy:
 
     def __init__(self, guard: AddressGuard, *, budget: int = DEFAULT_BUDGET,
                  idle_timeout: float = IDLE_TIMEOUT, connect_timeout: float = CONNECT_TIMEOUT,
-                 max_connections: int = MAX_CONNECTIONS, refuse_all: str | None = None) -> None:
+                 max_connections: int = MAX_CONNECTIONS, refuse_all: str | None = None,
+                 deadline: Deadline | None = None) -> None:
         self._guard = guard
+        self._deadline = deadline
+        self._expired = threading.Event()
+        self._timer: threading.Timer | None = None
         #: When set, a sink: every request is refused with this reason and nothing resolved
         #: (the browser's own background traffic is pointed at one).
         self._refuse_all = refuse_all
@@ -135,11 +144,26 @@ class BrowserProxy:
 
     def start(self) -> BrowserProxy:
         self._acceptor.start()
+        if self._deadline is not None:
+            self._timer = threading.Timer(self._deadline.remaining(), self._expire)
+            self._timer.daemon = True
+            self._timer.start()
         return self
+
+    def _expire(self) -> None:
+        """The deadline passed: cut every open connection; new ones are answered 504."""
+        self._expired.set()
+        with self._lock:
+            sockets = list(self._open)
+        for sock in sockets:
+            _shutdown(sock)
+        log.info("browser proxy: the deadline passed; %d connection(s) cut", len(sockets))
 
     def close(self) -> None:
         """Stop accepting, cut every open connection, wait briefly for the workers."""
         self._closing.set()
+        if self._timer is not None:
+            self._timer.cancel()
         with self._lock:
             sockets = list(self._open)
             threads = list(self._threads)
@@ -163,6 +187,10 @@ class BrowserProxy:
         self.close()
 
     # -- what happened -----------------------------------------------------------------
+
+    @property
+    def deadline(self) -> Deadline | None:
+        return self._deadline
 
     @property
     def server(self) -> str:
@@ -234,7 +262,7 @@ class BrowserProxy:
     def _serve(self, client: socket.socket) -> None:
         owned = [client]  # every socket this connection opened, closed on the way out
         try:
-            client.settimeout(self._idle)
+            client.settimeout(self._timeout(self._idle))
             head, rest = read_head(client, MAX_HEAD_BYTES, upstream=False)
             request = parse_request(head)
             with self._lock:
@@ -328,7 +356,7 @@ class BrowserProxy:
         with selectors.DefaultSelector() as selector:
             selector.register(client, selectors.EVENT_READ, upstream)
             selector.register(upstream, selectors.EVENT_READ, client)
-            while not self._closing.is_set():
+            while not (self._closing.is_set() or self._expired.is_set()):
                 events = selector.select(timeout=self._idle)
                 if not events:
                     return
@@ -347,16 +375,19 @@ class BrowserProxy:
         if self._closing.is_set():
             raise Reply(503, "Service Unavailable", "the proxy is closing")
         try:
-            addresses = self._guard.addresses_for(host, port)
+            addresses = self._guard.addresses_for(host, port, self._deadline)
         except RefusedError as exc:
             raise self._refusal(label, exc) from None
         except FetchError as exc:
             self._note_failure(label, exc.reason, str(exc))
-            raise Reply(502, "Bad Gateway", str(exc)) from None
+            status, phrase = (504, "Gateway Timeout") if exc.reason == "timeout" else (
+                502, "Bad Gateway")
+            raise Reply(status, phrase, str(exc)) from None
         last: OSError | None = None
         for addr in addresses:
             try:
-                sock = socket.create_connection((addr, port), timeout=self._connect_timeout)
+                sock = socket.create_connection((addr, port),
+                                                timeout=self._timeout(self._connect_timeout))
             except OSError as exc:
                 last = exc
                 continue
@@ -365,17 +396,29 @@ class BrowserProxy:
             except RefusedError as exc:
                 sock.close()
                 raise self._refusal(label, exc) from None
-            sock.settimeout(self._idle)
+            sock.settimeout(self._timeout(self._idle))
             owned.append(sock)
             with self._lock:
                 self._peers[(host, port)] = addr
                 self._open.add(sock)
+            if self._expired.is_set():  # the timer may have run while this one connected
+                raise Reply(504, "Gateway Timeout", "the capture's deadline passed")
             return sock
         timed_out = isinstance(last, TimeoutError)
         self._note_failure(label, "timeout" if timed_out else "connect", str(last))
         if timed_out:
             raise Reply(504, "Gateway Timeout", f"{host} did not answer in time")
         raise Reply(502, "Bad Gateway", f"could not connect to {host}")
+
+    def _timeout(self, most: float) -> float:
+        """A socket timeout: ``most``, or the time the deadline leaves if sooner; past the
+        deadline, the request is answered 504."""
+        if self._deadline is None:
+            return most
+        left = self._deadline.remaining()
+        if left <= 0 or self._expired.is_set():
+            raise Reply(504, "Gateway Timeout", "the capture's deadline passed")
+        return min(most, left)
 
     def _refusal(self, target: str, exc: RefusedError) -> Reply:
         target = loggable_url(target, exc.reason, limit=MAX_LOGGED_URL)

@@ -37,6 +37,11 @@ Outcomes (the contract with capture):
   the browser failed or ran out of time. The static capture stands in both cases; capture
   adds the message to the record's detail.
 
+Time: the rendering spends what is left of the capture's
+:class:`~readreceipt.fetching.deadline.Deadline`: the browser's launch, the page's load and
+settling are given the time left, and both proxies cut every connection when it passes
+(:class:`~readreceipt.browser.proxy.BrowserProxy` bounds each relayed response by it).
+
 Nothing is retried, and the browser carries readreceipt's own user agent.
 """
 
@@ -64,6 +69,7 @@ from readreceipt.browser.checks import (
 )
 from readreceipt.browser.proxy import BrowserProxy
 from readreceipt.errors import FetchError, FetchTimeout, ReadReceiptError, RefusedError
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.headers import safe_headers
 from readreceipt.fetching.netguard import AddressGuard
 from readreceipt.fetching.transport import USER_AGENT, FetchResult, Hop
@@ -156,9 +162,10 @@ def find_browser(playwright_own: str | None) -> str | None:
     return system_browser()
 
 
-def render_page(target: PolicyURL, guard: AddressGuard, *, timeout: float,
+def render_page(target: PolicyURL, guard: AddressGuard, *, deadline: Deadline,
                 max_bytes: int) -> Rendering | None:
-    """Render ``target`` in headless Chromium behind the guard; see the module docstring."""
+    """Render ``target`` in headless Chromium behind the guard, by ``deadline``; see the
+    module docstring."""
     try:
         import playwright.sync_api  # noqa: F401  (only probing that the extra is installed)
     except ImportError:
@@ -167,33 +174,37 @@ def render_page(target: PolicyURL, guard: AddressGuard, *, timeout: float,
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return _render(target, guard, timeout, max_bytes)
+        return _render(target, guard, deadline, max_bytes)
     # Playwright's sync API refuses to run inside an event loop (the MCP server has one):
     # give it a thread of its own.
     with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="readreceipt-render") as ex:
-        return ex.submit(_render, target, guard, timeout, max_bytes).result()
+        return ex.submit(_render, target, guard, deadline, max_bytes).result()
 
 
-def _render(target: PolicyURL, guard: AddressGuard, timeout: float,
+def _render(target: PolicyURL, guard: AddressGuard, deadline: Deadline,
             max_bytes: int) -> Rendering | None:
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
 
     start = time.monotonic()
+    if deadline.expired:
+        raise FetchTimeout(f"the browser's rendering was not started: the capture's "
+                           f"{deadline.seconds:g} s had passed", reason="render_timeout")
     session = Session(target)
     with BrowserProxy(guard, refuse_all="browser_internal", budget=0) as sink, \
-            BrowserProxy(guard, budget=max(BUDGET_FACTOR * max_bytes, MIN_BUDGET)) as proxy:
+            BrowserProxy(guard, budget=max(BUDGET_FACTOR * max_bytes, MIN_BUDGET),
+                         deadline=deadline) as proxy:
         try:
             manager = sync_playwright().start()
         except (PlaywrightError, OSError) as exc:  # installed, but its driver will not start
             log.warning("playwright could not start (%s); not rendering", exc)
             return None
         try:
-            browser = _launch(manager, sink, timeout)
+            browser = _launch(manager, sink, deadline)
             if browser is None:
                 return None
             try:
-                return _run(browser, target, guard, proxy, session, start, timeout, max_bytes)
+                return _run(browser, target, guard, proxy, session, start, deadline, max_bytes)
             except ReadReceiptError as exc:
                 exc.url = exc.url or target.url
                 raise
@@ -204,7 +215,7 @@ def _render(target: PolicyURL, guard: AddressGuard, timeout: float,
             manager.stop()
 
 
-def _launch(manager: Playwright, sink: BrowserProxy, timeout: float) -> Browser | None:
+def _launch(manager: Playwright, sink: BrowserProxy, deadline: Deadline) -> Browser | None:
     """Chromium with the sink as its proxy: the browser's own requests go nowhere."""
     from playwright.sync_api import Error as PlaywrightError
 
@@ -223,9 +234,13 @@ def _launch(manager: Playwright, sink: BrowserProxy, timeout: float) -> Browser 
                 chromium_sandbox=os.geteuid() != 0,
                 proxy={"server": sink.server, "bypass": "<-loopback>"},
                 args=list(CHROMIUM_ARGS),
-                timeout=_ms(min(timeout, 30.0)),
+                timeout=_ms(min(deadline.remaining(), 30.0)),
             )
         except PlaywrightError as exc:
+            if deadline.expired:
+                raise FetchTimeout(f"the browser's rendering was discarded: the capture's "
+                                   f"{deadline.seconds:g} s passed while Chromium started",
+                                   reason="render_timeout") from exc
             log.warning("Chromium at %s would not start (%s)", executable, exc)
     log.warning("no Chromium would start; the JavaScript shell is not rendered")
     return None
@@ -240,7 +255,7 @@ def _playwright_own(manager: Playwright) -> str | None:
 
 
 def _run(browser: Browser, target: PolicyURL, guard: AddressGuard, proxy: BrowserProxy,
-         session: Session, start: float, timeout: float, max_bytes: int) -> Rendering:
+         session: Session, start: float, deadline: Deadline, max_bytes: int) -> Rendering:
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -255,9 +270,9 @@ def _run(browser: Browser, target: PolicyURL, guard: AddressGuard, proxy: Browse
     context.route_web_socket("**/*", lambda ws: refuse_websocket(ws, session))
     page = context.new_page()
     page.on("response", lambda response: on_response(response, page, session))
-
-    def left() -> float:
-        return timeout - (time.monotonic() - start)
+    left = deadline.remaining
+    # Any other wait playwright makes (reading the DOM) ends by the deadline too.
+    page.set_default_timeout(_ms(left()))
 
     try:
         if left() <= 0:
@@ -285,7 +300,8 @@ def _run(browser: Browser, target: PolicyURL, guard: AddressGuard, proxy: Browse
             raise FetchError(f"the browser's rendering was discarded: the page pulled more "
                              f"than {proxy.budget} bytes", reason="render_over_budget") from exc
         raise FetchTimeout(f"the browser's rendering was discarded: it did not finish within "
-                           f"{timeout:g} s", reason="render_timeout") from exc
+                           f"the capture's {deadline.seconds:g} s",
+                           reason="render_timeout") from exc
     except PlaywrightError as exc:
         if session.main_blocked:
             raise discard(session.main_blocked[0], proxy) from exc
@@ -352,7 +368,7 @@ def _hop(url: str, redirect: Response | None) -> Hop:
     """A redirect the browser followed, with its headers as a record may keep them."""
     if redirect is None:
         return Hop(url, 0)
-    headers = safe_headers((h["name"], h["value"]) for h in redirect.headers_array())
+    headers = safe_headers(((h["name"], h["value"]) for h in redirect.headers_array()), url)
     return Hop(url, redirect.status, tuple(headers.items()),
                http_version=_http_version(redirect) or None)
 

@@ -31,9 +31,11 @@ from readreceipt.export.wacz import (
     write_wacz,
 )
 from readreceipt.export.warc import Page, WarcExporter, describe_export
+from readreceipt.fetching.headers import safe_headers
 from readreceipt.progress import NO_PROGRESS, Progress
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
+from readreceipt.store.records import Record
 
 log = logging.getLogger(__name__)
 
@@ -95,11 +97,25 @@ def _write_all(library: Library, out: BinaryIO, ids: list[str], *, gzip: bool,
             log.warning("record %s not exported: %s", record_id, exc)
             progress.advance()
             continue
-        page = exporter.add(record)
+        page = exporter.add(_judged_again(record))
         if page is not None and on_page is not None:
             on_page(page)
         progress.advance()
     return exporter
+
+
+def _judged_again(record: Record) -> Record:
+    """The record with its headers, and its redirect hops' headers, judged by today's rules:
+    a record kept before a rule existed may hold a header it would now leave out."""
+    chain = tuple(
+        {**hop, "headers": safe_headers(hop["headers"].items(),
+                                        hop["url"] if isinstance(hop.get("url"), str) else None)}
+        if isinstance(hop, dict) and isinstance(hop.get("headers"), dict) else hop
+        for hop in record.redirect_chain)
+    return record.replace(
+        response_headers=safe_headers(record.response_headers.items(),
+                                      record.final_url or record.url),
+        redirect_chain=chain)
 
 
 def export_warc(library: Library, path: Path, selection: Selection = EVERYTHING,

@@ -8,8 +8,17 @@ address, never to the name, so there is no second resolution to rebind. httpcore
 the URL's host for SNI, the certificate check and the Host header. The peer the socket
 really reached is checked again.
 
+Time: every step that waits on the network answers to the capture's
+:class:`~readreceipt.fetching.deadline.Deadline`. The name lookup runs under
+:meth:`Deadline.call` (``getaddrinfo`` cannot be cancelled, so it is waited for only until the
+deadline); the connection, the TLS handshake and each read and write get the time left as
+their timeout (never more than httpcore's own per-operation timeout), and a stream whose
+deadline has passed refuses the next read or write, so a server that trickles one byte a
+second is cut off at the deadline rather than timed byte by byte.
+
 Invariants:
 - every TCP connection the transport opens went through :meth:`AddressGuard.addresses_for`;
+- a transport made with a deadline never waits past it, in any step;
 - environment proxies are never used (the transport is built on a bare ConnectionPool);
 - names reserved for this machine or a metadata service are refused here too, whatever a
   resolver or a ``--resolve`` pin says;
@@ -40,6 +49,7 @@ from readreceipt.fetching.addresses import (
     blocked_reason,
     describe_block,
 )
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.urlpolicy import blocked_host_name, canonical_host
 
 log = logging.getLogger(__name__)
@@ -110,11 +120,13 @@ class AddressGuard:
     _answers: dict[tuple[str, int], tuple[str, ...]] = field(
         default_factory=dict, repr=False, compare=False)
 
-    def addresses_for(self, host: str, port: int) -> list[str]:
+    def addresses_for(self, host: str, port: int,
+                      deadline: Deadline | None = None) -> list[str]:
         """Every address ``host`` resolves to, all checked; RefusedError if any is blocked.
 
         The first answer for a (host, port) is kept: later connections in this capture use
-        it again instead of asking the resolver a second time.
+        it again instead of asking the resolver a second time. With a ``deadline``, the
+        resolver is waited for until then and no longer (FetchTimeout).
         """
         host = _norm(host)
         key = (host, port)
@@ -126,7 +138,7 @@ class AddressGuard:
             raise RefusedError(f"the host {host} names this machine, its network or a cloud "
                                "metadata service; readreceipt does not connect there",
                                reason=name_reason)
-        answers = self._answer(host, port)
+        answers = self._answer(host, port, deadline)
         if not answers:
             raise FetchError(f"the name {host} has no address", reason="dns")
         for addr in answers:
@@ -134,20 +146,21 @@ class AddressGuard:
         self._answers[key] = tuple(answers)
         return list(answers)
 
-    def precheck(self, host: str, port: int) -> bool:
+    def precheck(self, host: str, port: int, deadline: Deadline | None = None) -> bool:
         """Resolve and check ``host`` now (before any politeness step spends a slot).
 
-        A refusal is raised; a DNS failure is left for the connection to meet and record,
-        and False tells the caller no request can reach the host now.
+        A refusal is raised; a DNS failure (or a lookup that outlived ``deadline``) is left
+        for the connection to meet and record, and False tells the caller no request can
+        reach the host now.
         """
         try:
-            self.addresses_for(host, port)
+            self.addresses_for(host, port, deadline)
         except FetchError:
             log.debug("precheck of %s:%s could not resolve; the fetch will say so", host, port)
             return False
         return True
 
-    def _answer(self, host: str, port: int) -> list[str]:
+    def _answer(self, host: str, port: int, deadline: Deadline | None) -> list[str]:
         pinned = self.pins.get((host, port))
         if pinned is not None:
             return [a for a in pinned.split(",") if a]
@@ -158,7 +171,11 @@ class AddressGuard:
         if not _HOST_NAME.fullmatch(host):
             raise RefusedError(f"{host!r} is not a host name readreceipt will look up",
                                reason="bad_host")
-        return [a.split("%", 1)[0] for a in self.resolver.resolve(host, port)]
+        if deadline is None:
+            answer = self.resolver.resolve(host, port)
+        else:
+            answer = deadline.call(self.resolver.resolve, host, port, what=f"resolving {host}")
+        return [a.split("%", 1)[0] for a in answer]
 
     def check(self, host: str, port: int, addr: str) -> None:
         """RefusedError unless ``addr`` may be contacted for ``host:port``."""
@@ -179,10 +196,12 @@ class AddressGuard:
 
 
 class GuardedBackend(httpcore.NetworkBackend):
-    """httpcore backend that connects only to addresses the guard has checked."""
+    """httpcore backend that connects only to addresses the guard has checked, and (with a
+    deadline) never waits past it."""
 
-    def __init__(self, guard: AddressGuard) -> None:
+    def __init__(self, guard: AddressGuard, deadline: Deadline | None = None) -> None:
         self._guard = guard
+        self._deadline = deadline
         self._inner = httpcore.SyncBackend()
 
     def connect_tcp(
@@ -194,25 +213,75 @@ class GuardedBackend(httpcore.NetworkBackend):
         socket_options: Iterable[Any] | None = None,
     ) -> httpcore.NetworkStream:
         last_exc: Exception | None = None
-        for addr in self._guard.addresses_for(host, port):
+        deadline = self._deadline
+        for addr in self._guard.addresses_for(host, port, deadline):
             try:
                 stream = self._inner.connect_tcp(
-                    addr, port, timeout=timeout, local_address=local_address,
-                    socket_options=socket_options,
+                    addr, port, timeout=_bounded(deadline, timeout, httpcore.ConnectTimeout),
+                    local_address=local_address, socket_options=socket_options,
                 )
             except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
                 last_exc = exc
                 continue
             peer = stream.get_extra_info("server_addr")
             if peer is not None:
-                self._guard.check(host, port, str(peer[0]))
-            return stream
+                try:
+                    self._guard.check(host, port, str(peer[0]))
+                except RefusedError:
+                    stream.close()
+                    raise
+            return stream if deadline is None else _DeadlineStream(stream, deadline)
         if isinstance(last_exc, httpcore.ConnectTimeout):
             raise last_exc
         raise httpcore.ConnectError(str(last_exc) if last_exc else "no address to connect to")
 
     def sleep(self, seconds: float) -> None:
         self._inner.sleep(seconds)
+
+
+def _bounded(deadline: Deadline | None, timeout: float | None,
+             expired: type[httpcore.TimeoutException]) -> float | None:
+    """``timeout`` for one socket operation, cut to the time the deadline leaves."""
+    if deadline is None:
+        return timeout
+    left = deadline.remaining()
+    if left <= 0:
+        raise expired(f"no complete answer within {deadline.seconds:g} s")
+    return left if timeout is None else min(timeout, left)
+
+
+class _DeadlineStream(httpcore.NetworkStream):
+    """A network stream whose every operation ends by the deadline.
+
+    httpcore hands each read a timeout of its own, which a byte arriving resets; here each
+    read and write is given at most the time left, and none starts once the deadline has
+    passed. CPython times a TLS handshake (and a ``sendall``) as a whole against the socket
+    timeout, so ``start_tls`` is bounded the same way.
+    """
+
+    def __init__(self, inner: httpcore.NetworkStream, deadline: Deadline) -> None:
+        self._inner = inner
+        self._deadline = deadline
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self._inner.read(max_bytes, _bounded(self._deadline, timeout,
+                                                    httpcore.ReadTimeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self._inner.write(buffer, _bounded(self._deadline, timeout, httpcore.WriteTimeout))
+
+    def close(self) -> None:
+        self._inner.close()
+
+    def start_tls(self, ssl_context: ssl.SSLContext, server_hostname: str | None = None,
+                  timeout: float | None = None) -> httpcore.NetworkStream:
+        inner = self._inner.start_tls(ssl_context, server_hostname,
+                                      _bounded(self._deadline, timeout,
+                                               httpcore.ConnectTimeout))
+        return _DeadlineStream(inner, self._deadline)
+
+    def get_extra_info(self, info: str) -> Any:
+        return self._inner.get_extra_info(info)
 
 
 class _Stream(httpx.SyncByteStream):
@@ -236,14 +305,16 @@ def _default_ssl_context() -> ssl.SSLContext:
 
 
 class GuardedTransport(httpx.BaseTransport):
-    """An httpx transport over a public httpcore pool with the guarded backend."""
+    """An httpx transport over a public httpcore pool with the guarded backend; with a
+    deadline, no request made through it waits past that deadline."""
 
-    def __init__(self, guard: AddressGuard, *, verify: ssl.SSLContext | None = None) -> None:
+    def __init__(self, guard: AddressGuard, *, verify: ssl.SSLContext | None = None,
+                 deadline: Deadline | None = None) -> None:
         context = verify or _default_ssl_context()
         self._pool = httpcore.ConnectionPool(
             ssl_context=context,
             max_connections=4,
-            network_backend=GuardedBackend(guard),
+            network_backend=GuardedBackend(guard, deadline),
             retries=0,
         )
 

@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from readreceipt.errors import DeclinedError, FetchError, ReadReceiptError, RefusedError
 from readreceipt.fetching import politeness, robots
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.netguard import AddressGuard
 from readreceipt.fetching.transport import FetchOptions, FetchResult, fetch
 from readreceipt.fetching.urlpolicy import PolicyURL, check_url
@@ -51,15 +52,18 @@ def probe_url(origin: str) -> str:
 ReadText = Callable[[FetchResult], str]
 
 
-def probe_origin(lib: Library, target: PolicyURL, guard: AddressGuard, seconds_left: float,
+def probe_origin(lib: Library, target: PolicyURL, guard: AddressGuard, deadline: Deadline,
                  read_text: ReadText, *,
                  max_bytes: int = MAX_BYTES) -> tuple[ProbeAnswer, bool]:
-    """The origin's answer for a missing path, and whether it came from the day's cache."""
+    """The origin's answer for a missing path, and whether it came from the day's cache.
+
+    Everything the probe does (its name lookup, robots.txt, its turn, the request) ends by
+    ``deadline``, the capture's own."""
     origin = target.origin
     held = lib.index.probe_answer_for_origin(origin, time.time() - CACHE_SECONDS)
     if held is not None:
         return held, True
-    row = _ask(lib, origin, guard, seconds_left, read_text, max_bytes)
+    row = _ask(lib, origin, guard, deadline, read_text, max_bytes)
     if row.status is not None or row.failure in ("network", "timeout"):
         # An answer, or a request that reached for the host and failed: remembered for the
         # day like any answer (nothing is retried). A probe declined before any request
@@ -68,27 +72,26 @@ def probe_origin(lib: Library, target: PolicyURL, guard: AddressGuard, seconds_l
     return row, False
 
 
-def _ask(lib: Library, origin: str, guard: AddressGuard, seconds_left: float,
+def _ask(lib: Library, origin: str, guard: AddressGuard, deadline: Deadline,
          read_text: ReadText, max_bytes: int) -> ProbeAnswer:
     url = probe_url(origin)
-    started = time.monotonic()
 
     def failure(why: str) -> ProbeAnswer:
         return ProbeAnswer(origin, time.time(), url, None, None, None, None, why)
 
-    if seconds_left < MIN_SECONDS:
+    if deadline.remaining() < MIN_SECONDS:
         return failure("deadline")
     try:
         target = check_url(url)
-        guard.precheck(target.host, target.port)
-        delay = robots.admit(lib, target, guard, FetchOptions(timeout=min(seconds_left, 10.0)))
-        left = seconds_left - (time.monotonic() - started)
+        guard.precheck(target.host, target.port, deadline)
+        delay = robots.admit(lib, target, guard, deadline)
+        # The probe's turn is waited for within the capture's deadline, not beside it.
         politeness.wait_for_turn(lib, target, politeness.PolitenessOptions(
-            wait=max(left - MIN_SECONDS, 0.0)), float(delay) if delay else None)
-        left = seconds_left - (time.monotonic() - started)
-        if left < MIN_SECONDS:
+            wait=max(deadline.remaining() - MIN_SECONDS, 0.0)), float(delay) if delay else None)
+        if deadline.remaining() < MIN_SECONDS:
             return failure("deadline")
-        answer = fetch(target, guard, FetchOptions(timeout=left, max_bytes=max_bytes))
+        answer = fetch(target, guard, FetchOptions(timeout=deadline.seconds, max_bytes=max_bytes),
+                       deadline)
     except RefusedError as exc:
         log.info("soft-404 probe of %s refused: %s", origin, exc.reason)
         return failure(f"refused:{exc.reason}")

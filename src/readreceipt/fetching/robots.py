@@ -8,6 +8,13 @@ through :func:`readreceipt.fetching.transport.fetch` with the caller's :class:`A
 readreceipt's own user agent and at most :data:`MAX_BYTES`. Parsing and matching are
 protego's (longest match, ``*`` and ``$``, a tie goes to Allow, groups for one agent merged).
 
+Time: robots.txt is part of the capture, so it spends the capture's own
+:class:`~readreceipt.fetching.deadline.Deadline`, and at most :data:`FETCH_SECONDS` of it.
+When robots.txt alone ran out of its :data:`FETCH_SECONDS` it counts as unreachable (below);
+when the capture's deadline passes first (fetching it, or waiting for another worker's
+answer) :class:`~readreceipt.errors.FetchTimeout` is raised and nothing is cached, as
+nothing was learnt about the server.
+
 Outcomes (RFC 9309 section 2.3.1): a 2xx body is parsed; a 4xx means there are no rules
 (allow); a 5xx, a 429 or a network failure means "assume complete disallow" for now, cached
 only :data:`UNREACHABLE_TTL` seconds so a recovered server is asked again soon.
@@ -21,7 +28,6 @@ Invariants:
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 from collections.abc import Callable
@@ -29,7 +35,8 @@ from dataclasses import dataclass
 
 from protego import Protego
 
-from readreceipt.errors import DeclinedError, FetchError
+from readreceipt.errors import DeclinedError, FetchError, FetchTimeout
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.netguard import AddressGuard
 from readreceipt.fetching.transport import FetchOptions, RefusedDuringFetch, fetch
 from readreceipt.fetching.urlpolicy import PolicyURL, check_url
@@ -53,7 +60,9 @@ UNREACHABLE_TTL = 120.0
 #: beyond the fetch timeout before another worker fetches instead.
 PENDING_GRACE = 2.0
 _POLL = 0.1
-_DEFAULT_OPTIONS = FetchOptions(timeout=10.0)
+#: The most of a capture's deadline robots.txt may take: a robots.txt is a few KB, and a
+#: server that cannot send it in this long is treated as unreachable, not waited on.
+FETCH_SECONDS = 10.0
 
 ALLOW, RULES, UNREACHABLE, PENDING = "allow", "rules", "unreachable", ROBOTS_PENDING
 
@@ -73,9 +82,12 @@ class RobotsEntry(CachedRobots):
 
 
 def admit(lib: Library, target: PolicyURL, guard: AddressGuard,
-          options: FetchOptions = _DEFAULT_OPTIONS) -> float | None:
-    """The Crawl-delay for ``target``'s host (None if unset); DeclinedError if disallowed."""
-    entry = robots_for(lib, target, guard, options)
+          deadline: Deadline | None = None) -> float | None:
+    """The Crawl-delay for ``target``'s host (None if unset); DeclinedError if disallowed.
+
+    ``deadline`` is the capture's (by default :data:`FETCH_SECONDS` from now).
+    """
+    entry = robots_for(lib, target, guard, deadline)
     return decide(entry, target)
 
 
@@ -99,10 +111,12 @@ def decide(entry: RobotsEntry, target: PolicyURL) -> float | None:
 
 
 def robots_for(lib: Library, target: PolicyURL, guard: AddressGuard,
-               options: FetchOptions = _DEFAULT_OPTIONS) -> RobotsEntry:
+               deadline: Deadline | None = None) -> RobotsEntry:
     """The origin's robots.txt: from the cache when fresh, else fetched once and stored."""
+    if deadline is None:
+        deadline = Deadline.after(FETCH_SECONDS)
     origin = target.origin
-    give_up_at = time.monotonic() + options.timeout + PENDING_GRACE
+    give_up_at = time.monotonic() + _pending_limit()
     while True:
         now = time.time()
         claim = lib.index.claim_robots(origin, now, fresh=_fresh_at(now),
@@ -113,9 +127,13 @@ def robots_for(lib: Library, target: PolicyURL, guard: AddressGuard,
             break
         if time.monotonic() > give_up_at:
             break  # the worker that claimed it died; fetch it ourselves
-        time.sleep(_POLL)
+        if deadline.expired:
+            raise FetchTimeout(f"robots.txt of {origin} was still being fetched by another "
+                               f"capture after {deadline.seconds:g} s", url=target.url,
+                               reason="timeout")
+        time.sleep(min(_POLL, deadline.remaining()))
     try:
-        entry = _fetch(origin, guard, options)
+        entry = _fetch(origin, guard, deadline)
     except BaseException:
         lib.index.release_robots_claim(origin)
         raise
@@ -128,23 +146,30 @@ def _fresh_at(now: float) -> Callable[[CachedRobots], bool]:
 
 
 def _pending_limit() -> float:
-    return FetchOptions().timeout + PENDING_GRACE  # the longest a robots fetch may take
+    return FETCH_SECONDS + PENDING_GRACE  # the longest a robots fetch may take
 
 
-def _fetch(origin: str, guard: AddressGuard, options: FetchOptions) -> RobotsEntry:
+def _fetch(origin: str, guard: AddressGuard, deadline: Deadline) -> RobotsEntry:
     """Fetch ``origin``/robots.txt through the guard and classify the answer."""
     url = check_url(origin + "/robots.txt")
     now = time.time()
-    capped = dataclasses.replace(options, max_bytes=MAX_BYTES,
-                                 accept="text/plain,*/*;q=0.5")
+    options = FetchOptions(timeout=FETCH_SECONDS, max_bytes=MAX_BYTES,
+                           accept="text/plain,*/*;q=0.5")
+    own = deadline.within(FETCH_SECONDS)
     try:
-        result = fetch(url, guard, capped)
+        result = fetch(url, guard, options, own)
     except RefusedDuringFetch as exc:
         if not exc.chain:
             raise  # the origin itself is refused: so is the capture
         # robots.txt redirected somewhere readreceipt never goes: unreadable, not a refusal
         # of this page.
         log.info("robots.txt of %s redirected to a refused URL (%s)", origin, exc.reason)
+        return RobotsEntry(origin, now, None, "", UNREACHABLE)
+    except FetchTimeout as exc:
+        if own.ends_at >= deadline.ends_at:  # the capture's time ran out, not robots.txt's
+            raise FetchTimeout(f"robots.txt of {origin} gave no complete answer within the "
+                               f"capture's {deadline.seconds:g} s", reason="timeout") from exc
+        log.info("robots.txt of %s took more than %g s", origin, FETCH_SECONDS)
         return RobotsEntry(origin, now, None, "", UNREACHABLE)
     except FetchError as exc:
         if exc.reason == "too_many_redirects":

@@ -5,6 +5,17 @@ text digest and the quotation check look at first, and the *whole visible text* 
 Lexbor parser, scripts and styles removed), so that a quotation from a sidebar is still found
 on the page. Each result names its extractor with its version.
 
+Memory follows a fixed bound, not the size cap. Parsers cost a multiple of what they read
+(trafilatura's lxml trees about 30 times the markup, Lexbor's about 10, a JSON parse about 5),
+so extraction reads at most :data:`HTML_TEXT_BYTES` of an HTML body and :data:`TEXT_BYTES` of
+any other text, and takes at most :data:`PDF_TEXT_CHARS` characters from a PDF. A body longer
+than that is read from its beginning, and the result says so (``from_prefix``): the texts are
+then not the whole page, which the verdict and the answer check treat as they treat a body
+the size cap cut (UNKNOWN, no check). The Lexbor tree is freed (and handed back to the
+system) before trafilatura builds its own; past :data:`MAIN_DIRECT_CHARS`, trafilatura reads
+the markup without its scripts, styles and comments, and without its fallback extractors
+(readability, jusText), which would copy its tree again.
+
 Invariants: :func:`extract` never raises on bad content (a failure is ``error`` set and empty
 texts); it does no I/O; the same bytes and content type always give the same texts.
 """
@@ -12,13 +23,30 @@ texts); it does no I/O; the same bytes and content type always give the same tex
 from __future__ import annotations
 
 import codecs
+import ctypes
+import dataclasses
 import json
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 log = logging.getLogger(__name__)
+
+#: The most of an HTML body extraction reads. The largest page of the article corpus is
+#: 1.5 MB of HTML (the median 115 KB); bench/memory.py measures what 2 MiB costs.
+HTML_TEXT_BYTES = 2 * 1024 * 1024
+#: The most of any other text body (plain text, JSON, XML) extraction reads: the default size
+#: cap, so a body within the default cap is always read whole.
+TEXT_BYTES = 10 * 1024 * 1024
+#: The most characters taken from a PDF's text layer (about as many bytes of text).
+PDF_TEXT_CHARS = 10 * 1024 * 1024
+#: HTML up to this size goes to trafilatura as it came, with its fallbacks; larger HTML
+#: without scripts, styles and comments, and past this size again without the fallbacks.
+#: Every page of the corpus but three is under it; those three have under 230 KB of markup
+#: once scripts and styles are gone, and their texts are the same either way.
+MAIN_DIRECT_CHARS = 1024 * 1024
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 JSON_TYPES = frozenset({"application/json", "text/json"})
@@ -36,6 +64,8 @@ class Extraction:
     charset: str | None = None
     html: str | None = None  # the decoded HTML, for the content fingerprints
     error: str | None = None  # "invalid_json" | "binary" | "pdf_no_text" | "pdf_unreadable"
+    #: The texts come from the body's beginning only (it is longer than extraction reads).
+    from_prefix: bool = False
 
 
 def extract(body: bytes, content_type: str, charset: str | None = None) -> Extraction:
@@ -47,12 +77,19 @@ def extract(body: bytes, content_type: str, charset: str | None = None) -> Extra
         return _pdf(body)
     if kind == "binary":
         return Extraction("binary", "", "", None, "none", error="binary")
-    text, used = decode(body, charset, html=(kind == "html"))
+    limit = HTML_TEXT_BYTES if kind == "html" else TEXT_BYTES
+    partial = len(body) > limit
+    text, used = decode(body[:limit] if partial else body, charset, html=(kind == "html"),
+                        partial=partial)
     if kind == "html":
-        return _html(text, used)
-    if kind == "json":
-        return _json(text, used)
-    return Extraction("text", text, text, None, "plain", charset=used)
+        result = _html(text, used)
+    elif kind == "json" and partial:  # the beginning of a JSON document does not parse
+        result = Extraction("json", "", text, None, "json (stdlib)", charset=used)
+    elif kind == "json":
+        result = _json(text, used)
+    else:
+        result = Extraction("text", text, text, None, "plain", charset=used)
+    return dataclasses.replace(result, from_prefix=True) if partial else result
 
 
 def sniff_kind(body: bytes, content_type: str) -> str:
@@ -85,8 +122,13 @@ def _looks_binary(body: bytes) -> bool:
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([a-zA-Z0-9_.:-]+)""", re.I)
 
 
-def decode(body: bytes, declared: str | None, *, html: bool = False) -> tuple[str, str]:
-    """Decode with the declared charset, a BOM, a <meta> charset, UTF-8, then windows-1252."""
+def decode(body: bytes, declared: str | None, *, html: bool = False,
+           partial: bool = False) -> tuple[str, str]:
+    """Decode with the declared charset, a BOM, a <meta> charset, UTF-8, then windows-1252.
+
+    ``partial``: ``body`` is the beginning of a longer body, so a character cut at its end is
+    left out rather than taken as a sign of the wrong charset.
+    """
     candidates: list[str] = []
     if body.startswith(codecs.BOM_UTF8):
         candidates.append("utf-8-sig")
@@ -107,6 +149,8 @@ def decode(body: bytes, declared: str | None, *, html: bool = False) -> tuple[st
         if codec in ("latin-1", "iso8859-1", "ascii"):
             codec = "cp1252"  # what browsers do with these labels (WHATWG Encoding)
         try:
+            if partial:
+                return codecs.getincrementaldecoder(codec)().decode(body, final=False), codec
             return body.decode(codec), codec
         except UnicodeDecodeError:
             continue
@@ -141,15 +185,47 @@ def _html(text: str, charset: str) -> Extraction:
     tree.strip_tags(list(INVISIBLE_TAGS))
     root = tree.body or tree.root
     page_text = _tidy(root.text(separator="\n")) if root is not None else ""
+    del tree, root, title_node  # freed before trafilatura builds trees of its own
+    _release_freed_memory()
+    # Past MAIN_DIRECT_CHARS, without the scripts, styles and comments trafilatura would drop
+    # anyway (a page of markup alone is the same string, not a copy).
+    markup = text if len(text) <= MAIN_DIRECT_CHARS else _NOT_SHOWN.sub(" ", text)
     try:
-        main = trafilatura.extract(text, include_comments=False, include_tables=True,
-                                   deduplicate=False, favor_precision=False) or ""
+        main = trafilatura.extract(markup, include_comments=False, include_tables=True,
+                                   deduplicate=False, favor_precision=False,
+                                   fast=len(markup) > MAIN_DIRECT_CHARS) or ""
     except Exception:  # trafilatura raises a wide variety on hostile markup
         log.warning("trafilatura failed on a page; main content left empty", exc_info=True)
         main = ""
+    _release_freed_memory()
     return Extraction("html", main.strip(), page_text, title or None, _html_extractor_name(),
                       charset=charset, html=text)
 
+
+@cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):  # not glibc: nothing to call, nothing kept back either
+        return None
+    return trim
+
+
+def _release_freed_memory() -> None:
+    """Hand the parsers' freed trees back to the system (glibc's ``malloc_trim``).
+
+    glibc keeps freed small blocks for later small allocations, but the next stage's large
+    strings are mapped afresh; without this, each stage's peak would stack on the one before.
+    """
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+#: Script and style elements' contents and comments, as an HTML parser ends them (the first
+#: ``</script`` or ``</style``; the first ``-->``); an element left open runs to the end.
+_NOT_SHOWN = re.compile(r"<(script|style)\b.*?(?:</\1\s*>|\Z)|<!--.*?(?:-->|\Z)",
+                        re.IGNORECASE | re.DOTALL)
 
 _BLANKS = re.compile(r"[ \t\r\f\v\u00a0]+")
 _MANY_NEWLINES = re.compile(r"\n\s*\n+")
@@ -197,18 +273,27 @@ def _pdf(body: bytes) -> Extraction:
         doc = pypdfium2.PdfDocument(body)
     except Exception:  # pypdfium2 raises PdfiumError and others on broken files
         return Extraction("pdf", "", "", None, _pdf_extractor_name(), error="pdf_unreadable")
+    partial = False
     try:
-        pages = []
+        pages: list[str] = []
+        taken = 0
         for index in range(len(doc)):
+            if taken >= PDF_TEXT_CHARS:
+                partial = True  # the text of the pages after this one is not read
+                break
             page = doc[index]
             textpage = page.get_textpage()
             # pdfium marks a word broken at a line end with U+FFFE; join the halves.
-            pages.append(textpage.get_text_range().replace("\ufffe", "").replace("\r\n", "\n"))
+            pages.append(textpage.get_text_range().replace("\ufffe", "").replace("\r\n", "\n")
+                         .strip())
+            taken += len(pages[-1])
             textpage.close()
             page.close()
         title = (doc.get_metadata_dict().get("Title") or None)
     finally:
         doc.close()
-    text = "\n\n".join(p.strip() for p in pages).strip()
+    text = "\n\n".join(pages).strip()
+    del pages
     error = None if text else "pdf_no_text"
-    return Extraction("pdf", text, text, title, _pdf_extractor_name(), error=error)
+    return Extraction("pdf", text, text, title, _pdf_extractor_name(), error=error,
+                      from_prefix=partial)

@@ -4,7 +4,8 @@ Three layers, the strictest wins:
 
 1. transport: the HTTP status, an https->http downgrade, an empty body (the only layer that
    may say FAILED);
-2. extraction: truncated bytes, no text layer, invalid JSON, a binary body;
+2. extraction: truncated bytes, texts read from the body's beginning only, no text layer,
+   invalid JSON, a binary body;
 3. content fingerprint (:mod:`readreceipt.reading.fingerprint`): walls, JavaScript shells,
    soft 404s, parked domains, thin text. Fingerprints may only pull a verdict down to UNKNOWN.
 
@@ -32,8 +33,8 @@ FAILED = "FAILED"
 UNKNOWN = "UNKNOWN"
 
 #: Among UNKNOWN reasons, the more specific (and more actionable) wins.
-_UNKNOWN_RANK = ("wall:", "js_shell", "soft_404", "parked", "truncated", "no_text_layer",
-                 "invalid_json", "binary", "thin_text")
+_UNKNOWN_RANK = ("wall:", "js_shell", "soft_404", "parked", "truncated", "text_prefix",
+                 "no_text_layer", "invalid_json", "binary", "thin_text")
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,10 @@ def _extraction(fetched: FetchResult, extraction: Extraction) -> Verdict | None:
     if fetched.truncated:
         return Verdict(UNKNOWN, "truncated", None, "extraction:size_cap",
                        "the body was larger than the size cap; only its first part was kept")
+    if extraction.from_prefix:
+        return Verdict(UNKNOWN, "text_prefix", None, "extraction:text_limit",
+                       "the body is larger than readreceipt reads text from; its text was "
+                       "taken from the first part only, so the page was not read whole")
     if extraction.error in ("pdf_no_text", "pdf_unreadable"):
         return Verdict(UNKNOWN, "no_text_layer", None, f"extraction:{extraction.error}",
                        "the PDF holds no text layer (a scan?); nothing could be read")
@@ -163,7 +168,7 @@ def exit_code_for(verdict: str, reason: str) -> int:
         if reason == "empty_body":
             return ExitCode.NO_TEXT
         return ExitCode.NETWORK
-    if reason == "truncated":
+    if reason in ("truncated", "text_prefix"):
         return ExitCode.TOO_LARGE
     if reason in ("no_text_layer", "binary", "invalid_json"):
         return ExitCode.NO_TEXT

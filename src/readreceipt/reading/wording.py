@@ -22,6 +22,7 @@ _REASON_WORDS = {
     "parked": "a parked domain",
     "thin_text": "too little text to be the page",
     "truncated": "more bytes than the size cap; only the first part was kept",
+    "text_prefix": "more than readreceipt reads text from; only the first part's text was read",
     "no_text_layer": "a PDF with no text layer",
     "invalid_json": "JSON that does not parse",
     "binary": "binary content with no text",

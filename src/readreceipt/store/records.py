@@ -71,6 +71,8 @@ class Record:
     bytes_sha256: str | None = None
     bytes_kept: bool = False
     truncated: bool = False
+    #: The texts were extracted from the body's beginning only (see reading.extract).
+    text_from_prefix: bool = False
     text_sha256: str | None = None
     page_text_sha256: str | None = None
     text_chars: int = 0

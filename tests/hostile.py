@@ -1,0 +1,158 @@
+"""Hostile servers on 127.0.0.1 that answer slowly on purpose, for the deadline's tests.
+
+Each :class:`SlowServer` accepts connections, reads one request head and hands the socket to
+a behaviour: send a status line and then one header byte every ``DRIP`` seconds, send a
+head and then one body byte at a time, accept a TLS connection and never answer the
+ClientHello, redirect slowly, and so on. Every behaviour is bounded: it stops after
+:data:`HOLD_SECONDS`, when the client goes away, or when the server is closed. A fetch that
+is still running after :data:`BOUND` seconds was held by the server, which is what the tests
+assert cannot happen with a 2 s deadline.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+import time
+from collections.abc import Callable
+
+#: How long a hostile server keeps a fetch going if nothing stops it.
+HOLD_SECONDS = 60.0
+#: One byte every this many seconds: far inside any per-read timeout.
+DRIP = 0.5
+#: The deadline the tests give and the bound they assert: 2 s asked, under 10 s taken (a
+#: per-operation timeout would let the server hold the fetch for HOLD_SECONDS).
+DEADLINE = 2.0
+BOUND = 10.0
+
+Behaviour = Callable[[socket.socket, str, threading.Event], None]
+
+
+class SlowServer:
+    """A raw TCP server whose every connection runs ``behaviour(conn, path, stop)``."""
+
+    def __init__(self, behaviour: Behaviour) -> None:
+        self._behaviour = behaviour
+        self._sock = socket.create_server(("127.0.0.1", 0))
+        self._sock.settimeout(0.2)
+        self.port: int = self._sock.getsockname()[1]
+        self.paths: list[str] = []
+        self.stop = threading.Event()
+        threading.Thread(target=self._loop, daemon=True).start()
+
+    @property
+    def pair(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def url(self, path: str = "/", scheme: str = "http") -> str:
+        return f"{scheme}://127.0.0.1:{self.port}{path}"
+
+    def _loop(self) -> None:
+        while not self.stop.is_set():
+            try:
+                conn, _ = self._sock.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
+
+    def _serve(self, conn: socket.socket) -> None:
+        with conn:
+            conn.settimeout(HOLD_SECONDS)
+            path = ""
+            if self._behaviour is not silent_tls:
+                path = _read_path(conn)
+                self.paths.append(path)
+            with contextlib.suppress(OSError):
+                self._behaviour(conn, path, self.stop)
+
+    def close(self) -> None:
+        self.stop.set()
+        self._sock.close()
+
+
+def _read_path(conn: socket.socket) -> str:
+    data = b""
+    with contextlib.suppress(OSError):
+        while b"\r\n\r\n" not in data and len(data) < 65536:
+            chunk = conn.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    parts = data.split(b" ", 2)
+    return parts[1].decode("latin-1") if len(parts) > 2 else ""
+
+
+def drip(conn: socket.socket, data: bytes, stop: threading.Event) -> None:
+    """Send ``data`` one byte every DRIP seconds, for at most HOLD_SECONDS."""
+    ends = time.monotonic() + HOLD_SECONDS
+    for byte in data:
+        if stop.wait(DRIP) or time.monotonic() > ends:
+            return
+        conn.sendall(bytes([byte]))
+
+
+def header_trickle(conn: socket.socket, path: str, stop: threading.Event) -> None:
+    """The status line at once, then one header byte every DRIP seconds."""
+    conn.sendall(b"HTTP/1.1 200 OK\r\n")
+    drip(conn, b"X-Slow: " + b"a" * 10_000 + b"\r\n\r\n", stop)
+
+
+def body_trickle(conn: socket.socket, path: str, stop: threading.Event) -> None:
+    """A whole head at once, then one body byte every DRIP seconds."""
+    conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 10000\r\n\r\n"
+                 b"<html><body><p>")
+    drip(conn, b"a" * 10_000, stop)
+
+
+def silent_tls(conn: socket.socket, path: str, stop: threading.Event) -> None:
+    """Accept, read the ClientHello, and never answer it."""
+    with contextlib.suppress(OSError):
+        conn.recv(65536)
+    stop.wait(HOLD_SECONDS)
+
+
+def slow_redirects(hops: int, pause: float = 0.3) -> Behaviour:
+    """``/hop/N`` answers a redirect to ``/hop/N+1`` after ``pause`` s; the last hop trickles
+    its head."""
+
+    def behaviour(conn: socket.socket, path: str, stop: threading.Event) -> None:
+        number = int(path.rsplit("/", 1)[-1]) if path.startswith("/hop/") else 0
+        if stop.wait(pause):
+            return
+        if number >= hops:
+            header_trickle(conn, path, stop)
+            return
+        conn.sendall(b"HTTP/1.1 302 Found\r\nLocation: /hop/%d\r\nContent-Length: 0\r\n"
+                     b"Connection: close\r\n\r\n" % (number + 1))
+
+    return behaviour
+
+
+def trickling_robots(page: bytes) -> Behaviour:
+    """robots.txt trickles its head; any other path is ``page``, at once."""
+
+    def behaviour(conn: socket.socket, path: str, stop: threading.Event) -> None:
+        if path == "/robots.txt":
+            header_trickle(conn, path, stop)
+            return
+        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: %d\r\n"
+                     b"Connection: close\r\n\r\n%s" % (len(page), page))
+
+    return behaviour
+
+
+class HangingResolver:
+    """A resolver that answers only after HOLD_SECONDS (or when released)."""
+
+    def __init__(self, address: str = "127.0.0.1") -> None:
+        self.address = address
+        self.release = threading.Event()
+        self.calls = 0
+
+    def resolve(self, host: str, port: int) -> list[str]:
+        self.calls += 1
+        self.release.wait(HOLD_SECONDS)
+        return [self.address]

@@ -1,0 +1,148 @@
+"""Extraction reads a bounded beginning of a large body, and every reader is told so.
+
+Memory is measured in bench/memory.py (figures, not assertions); these tests hold the
+behaviour that makes it bounded: what is read, what the record says, what the verdict and
+the answer check conclude from a text that is not the whole page.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import LocalServer, article_html, run_cli
+from pdfs import make_pdf_pages
+from readreceipt.reading import extract as extract_module
+from readreceipt.reading.extract import (
+    HTML_TEXT_BYTES,
+    MAIN_DIRECT_CHARS,
+    TEXT_BYTES,
+    decode,
+    extract,
+)
+from readreceipt.reading.verdict import exit_code_for
+
+FIRST = "The harbour committee approved the northern quay on Tuesday."
+LAST = "This closing sentence sits past the point where extraction stops reading."
+
+
+def _html_of(size: int, *, tail: str = LAST) -> bytes:
+    head = (f"<!doctype html><html><head><meta charset='utf-8'><title>Quay</title></head>"
+            f"<body><article><h1>Quay</h1><p>{FIRST}</p>").encode()
+    para = (b"<p>The engineers walked the old wall at low tide and counted the cracked "
+            b"blocks, one by one, along the whole length of the pier.</p>\n")
+    end = f"<p>{tail}</p></article></body></html>".encode()
+    count = max(0, (size - len(head) - len(end)) // len(para))
+    return head + para * count + end
+
+
+def test_a_page_within_the_limit_is_read_whole() -> None:
+    body = _html_of(200_000)
+    result = extract(body, "text/html", "utf-8")
+    assert not result.from_prefix
+    assert LAST in result.page_text and LAST in result.main_text
+
+
+def test_html_past_the_limit_is_read_from_its_beginning() -> None:
+    body = _html_of(HTML_TEXT_BYTES + 500_000)
+    result = extract(body, "text/html", "utf-8")
+    assert result.from_prefix
+    assert FIRST in result.page_text and FIRST in result.main_text
+    assert LAST not in result.page_text
+    assert result.html is not None and len(result.html) <= HTML_TEXT_BYTES
+
+
+def test_large_html_is_read_through_its_visible_markup() -> None:
+    """Past MAIN_DIRECT_CHARS the main text comes from the markup without scripts, so a page
+    that is mostly script still yields its article, whole."""
+    script = "<script>var data = '" + "x" * (MAIN_DIRECT_CHARS + 100_000) + "';</script>"
+    body = (f"<!doctype html><html><head><title>Quay</title>{script}</head><body><article>"
+            f"<h1>Quay</h1><p>{FIRST}</p>" + "<p>" + ("The tide rose over the old wall. " * 40)
+            + f"</p><p>{LAST}</p></article></body></html>").encode()
+    assert MAIN_DIRECT_CHARS < len(body) < HTML_TEXT_BYTES
+    result = extract(body, "text/html", "utf-8")
+    assert not result.from_prefix
+    assert FIRST in result.main_text and LAST in result.main_text
+    assert "xxxx" not in result.main_text and "xxxx" not in result.page_text
+
+
+def test_a_character_cut_at_the_limit_does_not_change_the_charset() -> None:
+    prefix = b"<html><body><p>" + "caf\u00e9 ".encode() * 10
+    body = prefix + b"x" * (HTML_TEXT_BYTES - len(prefix) - 1) + "\u00e9".encode() * 1000
+    assert body[HTML_TEXT_BYTES - 1:HTML_TEXT_BYTES + 1] == "\u00e9".encode()
+    result = extract(body, "text/html", "utf-8")
+    assert result.from_prefix and result.charset == "utf-8"
+    assert "caf\u00e9" in result.page_text
+    text, used = decode("caf\u00e9".encode()[:-1], "utf-8", partial=True)
+    assert (text, used) == ("caf", "utf-8")
+
+
+def test_plain_text_and_json_past_their_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(extract_module, "TEXT_BYTES", 1000)
+    text = extract(("line of text\n" * 200).encode(), "text/plain")
+    assert text.from_prefix and len(text.page_text) <= 1000
+    data = json.dumps({"items": [{"body": "a long string of words"}] * 100}).encode()
+    result = extract(data, "application/json")
+    # The beginning of a JSON document does not parse; it is not called invalid for that.
+    assert result.from_prefix and result.error is None
+    assert result.main_text == "" and result.page_text == data[:1000].decode()
+    whole = extract(data[:900] + b"", "application/json")
+    assert whole.error == "invalid_json" and not whole.from_prefix  # a control: cut by itself
+    assert TEXT_BYTES == 10 * 1024 * 1024  # the default cap: a body within it is read whole
+
+
+def test_a_pdf_past_its_text_limit_stops_at_a_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    pdf = make_pdf_pages([["First page of the report."], ["Second page of the report."],
+                          ["Third page of the report."]])
+    assert not extract(pdf, "application/pdf").from_prefix
+    monkeypatch.setattr(extract_module, "PDF_TEXT_CHARS", 10)
+    result = extract(pdf, "application/pdf")
+    assert result.from_prefix
+    assert "First page" in result.main_text and "Second page" not in result.main_text
+
+
+def test_the_verdict_and_exit_code_of_a_text_from_a_prefix() -> None:
+    assert exit_code_for("UNKNOWN", "text_prefix") == 7
+
+
+@pytest.fixture
+def big_page(allow_server: LocalServer) -> str:
+    return allow_server.route("/big", _html_of(HTML_TEXT_BYTES + 500_000))
+
+
+def test_capture_records_a_text_from_a_prefix_and_checks_no_answer(
+        big_page: str, library_dir: Path, allow_server: LocalServer) -> None:
+    answer = f'The page says "{FIRST}" and "the northern quay was rejected outright".'
+    out = run_cli("capture", big_page, "--now", "--json", "--answer", "-", input=answer,
+                  library=library_dir, allow=allow_server.pair)
+    data = out.json()
+    assert out.code == 7, out.stderr
+    assert (data["verdict"], data["reason"]) == ("UNKNOWN", "text_prefix")
+    assert data["text_from_prefix"] is True and data["truncated"] is False
+    # A passage may sit in the part not read: the check does not run rather than cry misquote.
+    assert data["answer_check"]["outcome"] == "not_run"
+    assert data["answer_check"]["reason"] == "text_prefix"
+    record = (library_dir / "records" / f"{data['record_id']}.yaml").read_text("utf-8")
+    assert "text_from_prefix: true" in record
+    assert not (library_dir / "flags.jsonl").exists()
+
+
+def test_a_normal_page_is_not_marked(allow_server: LocalServer, library_dir: Path) -> None:
+    url = allow_server.route("/article", article_html())
+    out = run_cli("capture", url, "--now", "--json", library=library_dir,
+                  allow=allow_server.pair)
+    assert out.code == 0, out.stderr
+    assert out.json()["text_from_prefix"] is False
+
+
+def test_fetch_writes_the_beginning_and_says_it_was_not_read_whole(
+        big_page: str, library_dir: Path, allow_server: LocalServer, tmp_path: Path) -> None:
+    target = tmp_path / "big.md"
+    out = run_cli("fetch", big_page, "--now", "-o", str(target), library=library_dir,
+                  allow=allow_server.pair)
+    assert out.code == 7, out.stderr
+    written = target.read_text("utf-8")
+    assert FIRST in written and LAST not in written
+    assert "text_prefix" in written  # the file's header names the verdict's reason
