@@ -9,7 +9,8 @@ Those headers are Location, Content-Location, Refresh and Link. Their URLs are j
 rules a URL to fetch is judged by (:func:`~readreceipt.fetching.credentials.find_credential`:
 credential-named parameters, presigned-URL parameters, secret-shaped values, fragments and
 paths), each one *after resolving it against the response's URL* when it is relative, so
-``Content-Location: /page?api_key=...`` is caught as surely as the absolute form. What
+``Content-Location: /page?api_key=...`` is caught as surely as the absolute form; a user name
+or password in the URL (``https://user:pass@host/``) is a credential too. What
 happens to a header with such a URL, by header:
 
 - ``Location``, ``Content-Location``, ``Refresh``: the header holds one URL and is **dropped**
