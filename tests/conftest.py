@@ -78,6 +78,15 @@ def library_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def own_marks_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A temporary folder of the test's own (TMPDIR), so the hook's session marks are its own."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setenv("TMPDIR", str(folder))
+    return folder
+
+
+@pytest.fixture
 def allow_server(server: LocalServer, monkeypatch: pytest.MonkeyPatch) -> LocalServer:
     """Exempt exactly this server's pair from the private-address rule (in this process)."""
     monkeypatch.setenv("READRECEIPT_ALLOW_HOSTS", server.pair)

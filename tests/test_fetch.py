@@ -74,10 +74,12 @@ def test_an_article_becomes_a_fenced_markdown_file_at_the_default_path(
     text = path.read_text("utf-8")
     header = text.split("\n\n", 1)[0]
     assert f"url: {url}" in header
-    assert "title: How the harbour bridge was retrofitted for earthquakes" in header
+    assert "title" not in header  # the page's own words stand inside the fence
     assert "verdict: RETRIEVED (ok)" in header and "fetched at: " in header
     body = _body(path)
-    assert body[0] == "# How the harbour bridge was retrofitted for earthquakes"
+    assert body[0] == "title: How the harbour bridge was retrofitted for earthquakes"
+    assert body[1] == ""
+    assert body[2] == "# How the harbour bridge was retrofitted for earthquakes"
     # Same pipeline, same record: one capture, and it says what was handed to the agent.
     records = list((library_dir / "records").glob("*.yaml"))
     assert len(records) == 1
@@ -234,14 +236,15 @@ def test_a_refused_url_writes_nothing_and_exits_2(tmp_path: Path, library_dir: P
 
 def test_preview_adds_the_first_lines_fenced(fetch: Cli, server: LocalServer) -> None:
     url = server.route("/a", article_html())
-    out = fetch(url, "--preview", "1")
+    out = fetch(url, "--preview", "3")
     assert out.code == 0
     lines = out.stdout.splitlines()
     assert OK_LINE.match(lines[0])
     assert lines[1].startswith("===== BEGIN UNTRUSTED WEB CONTENT ")
-    assert lines[2] == "# How the harbour bridge was retrofitted for earthquakes"
-    assert "more lines in the file" in lines[3]
-    assert lines[4] == lines[1].replace("BEGIN", "END")
+    assert lines[2] == "title: How the harbour bridge was retrofitted for earthquakes"
+    assert lines[4] == "# How the harbour bridge was retrofitted for earthquakes"
+    assert "more lines in the file" in lines[5]
+    assert lines[6] == lines[1].replace("BEGIN", "END")
 
 
 INJECTED = """<html><head><title>Release notes</title></head><body><article>

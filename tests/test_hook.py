@@ -27,6 +27,8 @@ SESSION = "5f3c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f"
 PROMPT = "What did the chief engineer say at the reopening of the bridge?"
 MISQUOTE = ('The chief engineer said: "We did not make the bridge stronger, we made it far '
             'more rigid" at the reopening.')
+pytestmark = pytest.mark.usefixtures("own_marks_folder")
+
 GOOD_QUOTE = ('The page says "Engineers replaced 212 of the bridge\'s 480 bearings with '
               'lead-rubber isolators".')
 
@@ -208,7 +210,7 @@ MALFORMED: dict[str, bytes] = {
 @pytest.mark.parametrize("name", list(MALFORMED))
 def test_malformed_payloads_never_fail_and_are_written_down(name: str,
                                                             library_dir: Path) -> None:
-    for mode in ("capture", "report"):
+    for mode in ("capture", "report", "stop"):
         out = hook(mode, MALFORMED[name], library_dir)
         assert silent(out), (mode, out)
     guard = hook("guard", MALFORMED[name], library_dir)
@@ -414,27 +416,57 @@ def test_the_capture_fast_path_imports_only_the_standard_library(library_dir: Pa
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.decode().split() == ["readreceipt", "readreceipt._version",
                                             "readreceipt.agents", "readreceipt.agents.hook",
-                                            "readreceipt.errors"]
+                                            "readreceipt.errors", "readreceipt.store",
+                                            "readreceipt.store.sessionmarks"]
     # the forked worker still did its job: the list payload is one skipped line
     assert _wait_for(lambda: len(skipped(library_dir)) == 1)
 
 
-def test_report_with_nothing_to_tell_stays_light(library_dir: Path) -> None:
-    # The report hook runs on every tool call: when there is nothing to tell it opens the
-    # index read-only and imports no more of readreceipt than discovery and the index.
-    run_cli("status", library=library_dir)  # makes the library
-    code = ("import sys\nfrom readreceipt.agents.hook import main\nmain(['report'])\n"
-            "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] not in "
-            "sys.stdlib_module_names and m not in ('__main__', '_distutils_hack'))))\n")
-    payload = json.dumps(other_tool()).encode()
+#: Standard modules whose import alone costs a quick mode more than its work.
+COSTLY = ("json", "re", "pathlib", "typing", "sqlite3", "enum", "dataclasses", "tempfile")
+
+
+def _modules_after(mode: str, payload: bytes, library: Path) -> tuple[list[str], list[str], str]:
+    """(readreceipt's modules, costly standard modules, stdout) after one in-process run."""
+    code = (f"import sys\nfrom readreceipt.agents.hook import main\nmain([{mode!r}])\n"
+            "print(chr(10) + ' '.join(sorted(m for m in sys.modules if m.split('.')[0] not in "
+            "sys.stdlib_module_names and m not in ('__main__', '_distutils_hack'))))\n"
+            f"print(' '.join(m for m in {COSTLY!r} if m in sys.modules))\n")
     proc = subprocess.run([sys.executable, "-c", code], input=payload, capture_output=True,
-                          env=clean_env(READRECEIPT_LIBRARY=str(library_dir)), timeout=60,
+                          env=clean_env(READRECEIPT_LIBRARY=str(library)), timeout=60,
                           check=False)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.decode().split() == [
-        "readreceipt", "readreceipt._version", "readreceipt.agents", "readreceipt.agents.hook",
-        "readreceipt.errors", "readreceipt.store", "readreceipt.store.clock",
-        "readreceipt.store.discovery", "readreceipt.store.protocols", "readreceipt.store.sqlite"]
+    *printed, ours, costly = proc.stdout.decode().split("\n")[:-1]
+    return ours.split(), costly.split(), "\n".join(printed).strip()
+
+
+@pytest.mark.parametrize("mode", ["report", "stop", "guard"])
+def test_a_quick_mode_with_nothing_to_tell_stays_light(mode: str, library_dir: Path) -> None:
+    # report runs after every tool call and stop after every answer: with nothing to tell
+    # they read the payload and look at one file; guard reads the payload and answers.
+    run_cli("status", library=library_dir)  # makes the library
+    payload = webfetch("https://example.test/a") if mode == "guard" else other_tool()
+    ours, costly, printed = _modules_after(mode, json.dumps(payload).encode(), library_dir)
+    assert costly == []
+    expected = ["readreceipt", "readreceipt._version", "readreceipt.agents",
+                "readreceipt.agents.hook", "readreceipt.errors"]
+    if mode != "guard":
+        expected += ["readreceipt.store", "readreceipt.store.sessionmarks"]
+    assert ours == expected
+    if mode == "guard":
+        assert json.loads(printed)["hookSpecificOutput"]["permissionDecision"] == "deny"
+    else:
+        assert printed == ""
+
+
+def test_report_with_something_to_tell_opens_the_index(article: str, server: LocalServer,
+                                                       library_dir: Path) -> None:
+    # The control for the test above: with a flag untold, the same mode does import more.
+    _flag_for(None, article, server, library_dir)
+    ours, costly, printed = _modules_after("report", json.dumps(other_tool()).encode(),
+                                           library_dir)
+    assert "readreceipt.store.sqlite" in ours and "sqlite3" in costly
+    assert "far more rigid" in printed
 
 
 def test_a_skipped_line_never_keeps_a_query(library_dir: Path) -> None:

@@ -50,7 +50,8 @@ ONLY: dict[str, frozenset[str]] = {
 #: Modules of agents/ the CLI may reach (the library behind a command), never the hook's.
 CLI_MAY_USE_FROM_AGENTS = frozenset({"readreceipt.agents.fetchpage",
                                      "readreceipt.agents.hooksettings",
-                                     "readreceipt.agents.mcp_server"})
+                                     "readreceipt.agents.mcp_server",
+                                     "readreceipt.agents.audit"})
 
 
 def _module_name(path: Path) -> str:

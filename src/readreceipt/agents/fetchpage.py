@@ -106,6 +106,9 @@ class FetchPageOptions:
     agent_id: str | None = None
     render: bool = True
     allow_hosts: tuple[str, ...] = ()
+    #: ``raw`` text (not binary) fenced like every other format, for an agent that reads
+    #: whatever file it is given (the MCP server); the command line's raw is byte for byte.
+    fence_raw: bool = False
 
 
 @dataclass(frozen=True)
@@ -235,7 +238,7 @@ def render_content(record: Record, body: bytes, opts: FetchPageOptions) -> Writt
     content_type = record.content_type or ""
     kind = sniff_kind(body, content_type) if body else "empty"
     type_ext = _TYPE_EXT.get(content_type, "html" if kind == "html" else "txt")
-    if opts.format == "raw" or kind in ("pdf", "binary"):
+    if (opts.format == "raw" and not opts.fence_raw) or kind in ("pdf", "binary"):
         ext = "pdf" if kind == "pdf" else ("bin" if kind == "binary" else type_ext)
         return Written(body, "raw", ext, None)
     partial = kind == "html" and len(body) > HTML_TEXT_BYTES
@@ -243,12 +246,15 @@ def render_content(record: Record, body: bytes, opts: FetchPageOptions) -> Writt
         body = body[:HTML_TEXT_BYTES]
     text, _ = decode(body, record.charset, html=(kind == "html"),
                      partial=partial) if body else ("", "utf-8")
+    if opts.format == "raw":  # fenced: the text as sent, nothing hidden removed or extracted
+        fenced = fence.fence(text, _header(record), from_page=_from_page(record))
+        return Written(fenced.document.encode("utf-8"), "raw", type_ext, fenced)
     if kind != "html":
-        fenced = fence.fence(text, _header(record))
+        fenced = fence.fence(text, _header(record), from_page=_from_page(record))
         return Written(fenced.document.encode("utf-8"), "as-sent", type_ext, fenced)
     visible, hidden = fence.strip_hidden_html(text)
     content = _html_content(visible, record, opts)
-    fenced = fence.fence(content, _header(record))
+    fenced = fence.fence(content, _header(record), from_page=_from_page(record))
     return Written(fenced.document.encode("utf-8"), opts.format, _FORMAT_EXT[opts.format],
                    fenced, hidden)
 
@@ -276,10 +282,8 @@ def _html_content(html: str, record: Record, opts: FetchPageOptions) -> str:
 
 
 def _header(record: Record) -> list[tuple[str, str]]:
-    rows = [("source", "readreceipt fetch (the page fetched again, independently)")]
-    if record.title:
-        rows.append(("title", fence.one_line(record.title)))
-    rows += [("url", record.url)]
+    rows = [("source", "readreceipt fetch (the page fetched again, independently)"),
+            ("url", record.url)]
     if record.final_url and record.final_url != record.url:
         rows.append(("final url", record.final_url))
     rows += [("fetched at", record.fetched_at), ("content type", record.content_type or "none"),
@@ -288,6 +292,11 @@ def _header(record: Record) -> list[tuple[str, str]]:
         rows.append(("not read", describe(record)))
     rows.append(("record", record.record_id))
     return rows
+
+
+def _from_page(record: Record) -> list[tuple[str, str]]:
+    """The page's own words about itself, written inside the fence: its title."""
+    return [("title", fence.one_line(record.title))] if record.title else []
 
 
 # ------------------------------------------------------------------------------- the file

@@ -4,18 +4,27 @@
 
 Entries (``hooks`` in a settings file): ``readreceipt-hook capture`` on PostToolUse and
 PostToolUseFailure for WebFetch, ``readreceipt-hook report`` on PostToolUse for every tool,
-and, with ``guard``, ``readreceipt-hook guard`` on PreToolUse for WebFetch.
+``readreceipt-hook stop`` on Stop and SubagentStop. With ``guard``, WebFetch is denied
+instead (``readreceipt-hook guard`` on PreToolUse for WebFetch) and that is the only entry:
+a denied WebFetch is never captured, so capture, report and stop would never fire.
+
+The command: ``readreceipt-hook`` when PATH finds this very script, else its absolute path,
+or what the user gives (:func:`check_command`). A command naming a path on this machine is
+:func:`machine_specific`: the CLI warns before writing one into a settings file meant to be
+committed.
 
 Invariants: an entry is ours exactly when its command runs a program named
-``readreceipt-hook``; install and uninstall change only such entries and keep every other
-setting, key order included; install is idempotent (a second run changes nothing and writes
-nothing); a file whose content changes is first copied to ``<name>.readreceipt-backup`` and
-then replaced atomically; a settings file that is not a JSON object is refused, not repaired.
+``readreceipt-hook`` or the module ``readreceipt.agents.hook``; install and uninstall change
+only such entries and keep every other setting, key order included; install is idempotent (a
+second run changes nothing and writes nothing); a file whose content changes is first copied
+to ``<name>.readreceipt-backup`` and then replaced atomically; a settings file that is not a
+JSON object is refused, not repaired.
 """
 
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import os
 import shlex
@@ -32,9 +41,25 @@ SCRIPT = "readreceipt-hook"
 SCOPES = ("project", "local", "user")
 BACKUP_SUFFIX = ".readreceipt-backup"
 
+MODULE = "readreceipt.agents.hook"
+
 #: Seconds Claude Code gives each hook. capture returns at once and report reads one table,
 #: so this bounds only a pathological machine; the session is never held longer.
 HOOK_TIMEOUT = 15
+#: The stop hook waits for pending captures, at most READRECEIPT_STOP_WAIT (<= 30) seconds.
+STOP_TIMEOUT = 40
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One of readreceipt's hooks as a settings file holds it."""
+
+    event: str
+    matcher: str | None
+    command: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.event, "matcher": self.matcher, "command": self.command}
 
 
 @dataclass(frozen=True)
@@ -42,11 +67,13 @@ class Change:
     path: Path
     changed: bool
     backup: Path | None
-    entries: int  # readreceipt entries in the file afterwards
+    entries: tuple[Entry, ...]  # readreceipt's entries in the file afterwards
 
     def to_json(self) -> dict[str, Any]:
         return {"path": str(self.path), "changed": self.changed,
-                "backup": str(self.backup) if self.backup else None, "entries": self.entries}
+                "backup": str(self.backup) if self.backup else None,
+                "entries": len(self.entries),
+                "hooks": [entry.to_json() for entry in self.entries]}
 
 
 def script_command() -> str:
@@ -58,23 +85,47 @@ def script_command() -> str:
     return shlex.quote(str(beside)) if beside.exists() else SCRIPT
 
 
-def _entry(command: str, mode: str) -> dict[str, Any]:
-    return {"type": "command", "command": f"{command} {mode}", "timeout": HOOK_TIMEOUT}
+def check_command(command: str) -> str:
+    """``command`` stripped, when it runs readreceipt's hook (so that install and uninstall
+    can recognise the entries it makes); UsageError otherwise."""
+    command = command.strip()
+    if not command or not is_ours({"command": f"{command} report"}):
+        raise UsageError(
+            f"--command {command!r} does not run {SCRIPT}: give a path to {SCRIPT} or a "
+            f"command that runs `python -m {MODULE}`, so that install and uninstall can "
+            "recognise the entries", reason="bad_command")
+    return command
+
+
+def machine_specific(command: str) -> bool:
+    """Does ``command`` name a file by its path (one that exists only on this machine)?"""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return True
+    return any(os.path.isabs(os.path.expanduser(word)) or word.startswith(("./", "../", "~"))
+               for word in words)
+
+
+def _entry(command: str, mode: str, timeout: int = HOOK_TIMEOUT) -> dict[str, Any]:
+    return {"type": "command", "command": f"{command} {mode}", "timeout": timeout}
 
 
 def settings(*, guard: bool = False, command: str | None = None) -> dict[str, Any]:
     """The settings JSON that registers readreceipt's hooks."""
-    cmd = command or script_command()
-    hooks: dict[str, Any] = {
+    cmd = check_command(command) if command is not None else script_command()
+    if guard:
+        return {"hooks": {"PreToolUse": [{"matcher": "WebFetch",
+                                          "hooks": [_entry(cmd, "guard")]}]}}
+    return {"hooks": {
         "PostToolUse": [
             {"matcher": "WebFetch", "hooks": [_entry(cmd, "capture")]},
             {"matcher": "*", "hooks": [_entry(cmd, "report")]},
         ],
         "PostToolUseFailure": [{"matcher": "WebFetch", "hooks": [_entry(cmd, "capture")]}],
-    }
-    if guard:
-        hooks["PreToolUse"] = [{"matcher": "WebFetch", "hooks": [_entry(cmd, "guard")]}]
-    return {"hooks": hooks}
+        "Stop": [{"hooks": [_entry(cmd, "stop", STOP_TIMEOUT)]}],
+        "SubagentStop": [{"hooks": [_entry(cmd, "stop", STOP_TIMEOUT)]}],
+    }}
 
 
 def settings_path(scope: str, *, project_dir: Path | None = None,
@@ -98,7 +149,12 @@ def is_ours(hook: Any) -> bool:
         words = shlex.split(hook["command"])
     except ValueError:
         return False
-    return bool(words) and os.path.basename(words[0]) == SCRIPT
+    if not words:
+        return False
+    if os.path.basename(words[0]) == SCRIPT:
+        return True
+    # python [options] -m readreceipt.agents.hook MODE
+    return any(a == "-m" and b == MODULE for a, b in itertools.pairwise(words))
 
 
 def _check_shape(data: Any, path: Path) -> dict[str, Any]:
@@ -163,8 +219,16 @@ def ours_in(data: dict[str, Any]) -> list[tuple[str, str, str]]:
                   for hook in group["hooks"] if is_ours(hook))
 
 
-def count_ours(data: dict[str, Any]) -> int:
-    return len(ours_in(data))
+def entries(data: dict[str, Any]) -> tuple[Entry, ...]:
+    """readreceipt's entries in ``data``, in the file's order."""
+    hooks = data.get("hooks")
+    if not isinstance(hooks, dict):
+        return ()
+    return tuple(Entry(event, group.get("matcher"), hook["command"])
+                 for event, groups in hooks.items() if isinstance(groups, list)
+                 for group in groups if isinstance(group, dict)
+                 and isinstance(group.get("hooks"), list)
+                 for hook in group["hooks"] if is_ours(hook))
 
 
 def _read(path: Path) -> tuple[dict[str, Any], str | None]:
@@ -195,7 +259,7 @@ def _write(path: Path, data: dict[str, Any], before: str | None) -> Change:
     except OSError as exc:
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}",
                          reason="write_failed") from exc
-    return Change(path, True, backup, count_ours(data))
+    return Change(path, True, backup, entries(data))
 
 
 def install(path: Path, *, guard: bool = False, command: str | None = None) -> Change:
@@ -203,7 +267,7 @@ def install(path: Path, *, guard: bool = False, command: str | None = None) -> C
     data, before = _read(path)
     ours = settings(guard=guard, command=command)
     if before is not None and ours_in(data) == ours_in(ours):
-        return Change(path, False, None, count_ours(data))  # already as asked: touch nothing
+        return Change(path, False, None, entries(data))  # already as asked: touch nothing
     return _write(path, with_ours(data, ours), before)
 
 
@@ -211,5 +275,5 @@ def uninstall(path: Path) -> Change:
     """Remove readreceipt's hooks (only) from the settings file at ``path``."""
     data, before = _read(path)
     if before is None or not ours_in(data):
-        return Change(path, False, None, 0)
+        return Change(path, False, None, ())
     return _write(path, without_ours(data), before)

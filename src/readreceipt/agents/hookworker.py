@@ -4,7 +4,7 @@
 payload to :func:`readreceipt.pipeline.capture` -- the URL, the session and agent ids, the
 prompt and the fetch tool's answer (checked against the page) -- waiting up to
 :data:`HOST_WAIT` seconds for the host's turn, and adds to the record what the agent's own
-fetch reported (status, bytes, error).
+fetch reported (status, bytes, error). Telling the agent is :mod:`.hookreport`'s part.
 
 A worker's life is bounded: at most :data:`HOST_WAIT` seconds waiting for the host's turn,
 then the capture's total deadline of :data:`TIMEOUT` seconds (``READRECEIPT_HOOK_TIMEOUT``
@@ -12,13 +12,9 @@ sets another) for all its network work -- the name lookup, robots.txt, the page 
 redirects, a rendering -- after which the capture is recorded FAILED ``timeout``; then the
 time to read what came back, which the size cap bounds.
 
-It also holds the hook's reporting side: claiming the flags one agent has not been told
-about (the index does it in one transaction) and wording them.
-
 Invariants: :func:`run` never raises and never prints; every payload that does not become a
 capture is one line of ``skipped.jsonl`` (refusals and declines are written by capture
-itself); the answer is never kept, only its digest; text from a page that reaches the agent
-is sanitized by :mod:`readreceipt.agents.fence` first.
+itself); the answer is never kept, only its digest.
 """
 
 from __future__ import annotations
@@ -38,7 +34,6 @@ from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, capture
 from readreceipt.store import jsonlog
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
-from readreceipt.store.protocols import Flag
 
 log = logging.getLogger(__name__)
 
@@ -51,9 +46,6 @@ KEEP_ENV = "READRECEIPT_KEEP"
 #: The capture's total deadline for its network work, as ``capture --timeout``.
 TIMEOUT = DEFAULT_TIMEOUT
 TIMEOUT_ENV = "READRECEIPT_HOOK_TIMEOUT"
-
-#: Flags told in one report; the rest wait for the next tool call, so one message stays short.
-REPORT_LIMIT = 5
 
 #: WebFetch's answer when a URL redirects to another host: a notice naming the new URL and
 #: repeating the prompt, not an answer about any page. Its quoted URL and prompt must not be
@@ -221,57 +213,21 @@ def _skipped(lib: Library | None, payload: Any, rule: str, message: str) -> None
         log.debug("could not write the fallback skipped line", exc_info=True)
 
 
-# ----------------------------------------------------------------------------------- report
-
-
-def claim_flags(lib: Library, session_id: str, agent_id: str | None,
-                limit: int = REPORT_LIMIT) -> list[Flag]:
-    """The flags this agent is to be told about now, marked reported as they are claimed.
-
-    A subagent (``agent_id``) is told about its own flags; the main agent about every flag of
-    the session not yet told, its subagents' included. Whichever asks first claims a flag;
-    the index claims in one transaction, so two concurrent reports claim different ones.
-    """
-    return lib.index.claim_unreported_flags(session_id, agent_id, limit=limit)
-
-
-def report_text(rows: list[Flag], agent_id: str | None) -> str:
-    """The words put before the agent for ``rows``."""
-    from readreceipt.agents import fence
-    from readreceipt.quotes.quotations import PassageResult, flag_message
-
-    if len(rows) == 1:
-        head = ("readreceipt: 1 quoted passage in a WebFetch answer is not on the page it was "
-                "attributed to.")
-    else:
-        head = (f"readreceipt: {len(rows)} quoted passages in WebFetch answers are not on the "
-                "pages they were attributed to.")
-    lines = [head]
-    for row in rows:
-        nearest = fence.one_line(row.nearest) if row.nearest else None
-        passage = PassageResult(text=row.passage, found=False, tier=None, nearest=nearest,
-                                similarity=row.similarity)
-        origin = ""
-        if agent_id is None and row.agent_id:
-            origin = f" (from subagent {row.agent_id}'s fetch)"
-        lines.append(f"- {flag_message(row.url, passage)}{origin}")
-    lines.append("Do not present these passages as the page's words. For the page's exact "
-                 "words run `readreceipt fetch URL` and read the file it names.")
-    return "\n".join(lines)
-
-
-def report(library_root: str | os.PathLike[str], session_id: str,
-           agent_id: str | None) -> str:
-    """Claim and word this agent's untold flags; '' when there are none."""
-    with Library.open(Path(library_root)) as lib:
-        rows = claim_flags(lib, session_id, agent_id)
-        return report_text(rows, agent_id) if rows else ""
-
-
 def main() -> None:
     """``python -m readreceipt.agents.hookworker``: the worker where the hook cannot fork."""
-    data = sys.stdin.buffer.read()
-    run(data, oversize="--oversize" in sys.argv[1:])
+    from readreceipt.store import sessionmarks
+
+    mark = sessionmarks.pending_mark(os.getpid())
+    try:
+        data = sys.stdin.buffer.read()
+        try:
+            session = json.loads(data).get("session_id")
+        except (ValueError, AttributeError, RecursionError):
+            session = None
+        sessionmarks.name_pending(mark, session if isinstance(session, str) else None)
+        run(data, oversize="--oversize" in sys.argv[1:])
+    finally:
+        sessionmarks.end_pending(mark)
 
 
 if __name__ == "__main__":

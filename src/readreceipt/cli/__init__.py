@@ -11,8 +11,8 @@ Commands live in modules of this package, loaded only when called (``_COMMANDS``
 ``readreceipt --help`` stays fast and one command's imports never slow another.
 
 The top adapter: it may import anything below it, and of ``agents`` only the library modules
-behind a command (``fetchpage``, ``hooksettings``, ``mcp_server``); nothing imports it, and
-it alone imports click (docs/cli.md is its contract).
+behind a command (``fetchpage``, ``hooksettings``, ``mcp_server``, ``audit``); nothing
+imports it, and it alone imports click (docs/cli.md is its contract).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ _COMMANDS: dict[str, str] = {
     "fetch": "fetch_cmd:fetch",
     "hook": "hook_cmd:hook",
     "mcp": "mcp_cmd:mcp",
+    "audit": "audit_cmd:audit",
 }
 
 

@@ -31,31 +31,54 @@ def _scope_options(func: F) -> F:
 
 @click.group()
 def hook() -> None:
-    """Claude Code hooks: capture every WebFetch, report unfound quotations, guard WebFetch."""
+    """Claude Code hooks: capture every WebFetch, report unfound quotations, block a stop
+    that would let one reach the user, or guard WebFetch."""
+
+
+_COMMAND_HELP = ("The command that runs the hook, written before each mode (default: "
+                 "readreceipt-hook when PATH finds this installation's, else its full path). "
+                 "It must run readreceipt-hook or `python -m readreceipt.agents.hook`.")
+_GUARD_HELP = ("Deny WebFetch, pointing the agent to `readreceipt fetch`, instead of capturing "
+               "it (the guard is then the only entry).")
 
 
 @hook.command("print")
-@click.option("--guard", is_flag=True, help="Also deny WebFetch, pointing to readreceipt fetch.")
-def print_(guard: bool) -> None:
+@click.option("--guard", is_flag=True, help=_GUARD_HELP)
+@click.option("--command", "command", metavar="CMD", help=_COMMAND_HELP)
+def print_(guard: bool, command: str | None) -> None:
     """Print the settings JSON (only JSON on stdout)."""
-    click.echo(json.dumps(hooksettings.settings(guard=guard), indent=2))
+    click.echo(json.dumps(hooksettings.settings(guard=guard, command=command), indent=2))
 
 
 @hook.command()
 @_scope_options
-@click.option("--guard", is_flag=True, help="Also deny WebFetch, pointing to readreceipt fetch.")
+@click.option("--guard", is_flag=True, help=_GUARD_HELP)
+@click.option("--command", "command", metavar="CMD", help=_COMMAND_HELP)
 @json_option
-def install(scope: str, guard: bool, as_json: bool) -> None:
+def install(scope: str, guard: bool, command: str | None, as_json: bool) -> None:
     """Merge the hooks into a Claude Code settings file, keeping every other setting."""
-    change = hooksettings.install(hooksettings.settings_path(scope), guard=guard)
+    path = hooksettings.settings_path(scope)
+    chosen = hooksettings.check_command(command) if command is not None else \
+        hooksettings.script_command()
+    change = hooksettings.install(path, guard=guard, command=chosen)
+    warning = None
+    if scope == "project" and hooksettings.machine_specific(chosen):
+        warning = (f"{path} is meant to be committed, and the command written names a path on "
+                   f"this machine ({chosen}); put readreceipt-hook on PATH, give --command, or "
+                   "install with --local (.claude/settings.local.json, not committed)")
     if as_json:
-        emit_json(change.to_json())
-    elif change.changed:
-        backup = f" (the previous file is kept as {change.backup})" if change.backup else ""
-        click.echo(f"installed readreceipt's hooks in {change.path}{backup}")
+        emit_json({**change.to_json(), "warning": warning})
+        return
+    if warning:
+        click.echo(f"readreceipt: warning: {warning}", err=True)
+    if change.changed:
+        backup = f"; the previous file is kept as {change.backup}" if change.backup else ""
+        click.echo(f"wrote readreceipt's hooks to {change.path}{backup}:")
     else:
-        click.echo(f"readreceipt's hooks were already installed in {change.path}; "
-                   "nothing changed")
+        click.echo(f"readreceipt's hooks were already in {change.path}; nothing changed:")
+    for entry in change.entries:
+        where = f"{entry.event} ({entry.matcher})" if entry.matcher else entry.event
+        click.echo(f"  {where}: {entry.command}")
 
 
 @hook.command()

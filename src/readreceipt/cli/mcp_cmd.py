@@ -16,8 +16,12 @@ from readreceipt.errors import UsageError
 @click.command()
 @click.option("--library", "library_here", type=click.Path(),
               help="The evidence library (overrides the group's --library).")
+@click.option("--output", "output", type=click.Path(file_okay=False), metavar="DIR",
+              envvar="READRECEIPT_MCP_OUTPUT",
+              help="The folder fetch_page writes below (default: a new folder of the "
+              "server's own under <tmp>).")
 @click.pass_context
-def mcp(ctx: click.Context, library_here: str | None) -> None:
+def mcp(ctx: click.Context, library_here: str | None, output: str | None) -> None:
     """Serve readreceipt's tools over MCP on stdio (fetch_page, capture, check_answer,
     find_records)."""
     try:
@@ -26,4 +30,4 @@ def mcp(ctx: click.Context, library_here: str | None) -> None:
         raise UsageError("the MCP server needs the mcp extra: install readreceipt with it, "
                          "from its checkout: pip install '.[mcp]' (or pipx install '.[mcp]') "
                          f"({exc})", reason="mcp_missing") from exc
-    server.main(library_here or (ctx.obj or {}).get("library"))
+    server.main(library_here or (ctx.obj or {}).get("library"), output)

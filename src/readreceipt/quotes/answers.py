@@ -18,6 +18,7 @@ from readreceipt.errors import ExitCode, RecordNotFound
 from readreceipt.fetching.transport import FetchResult
 from readreceipt.reading.extract import Extraction
 from readreceipt.reading.verdict import RETRIEVED, Verdict
+from readreceipt.store import sessionmarks
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
 from readreceipt.store.protocols import AnswerCheck, NewFlag
@@ -83,6 +84,9 @@ def record_flags(lib: Library, record: Record, check: dict[str, Any],
             "session_id": flag.session_id, "agent_id": flag.agent_id})
         flags.append(flag)
     lib.index.add_flags(flags)
+    if flags:
+        # After the index holds them: the hook's quick modes look at this mark first.
+        sessionmarks.mark_flags(session_id)
     return len(flags)
 
 

@@ -18,6 +18,7 @@ Invariants:
 from __future__ import annotations
 
 import errno
+import json
 import logging
 import os
 from collections.abc import Iterator
@@ -30,7 +31,7 @@ from readreceipt.progress import NO_PROGRESS, Progress
 from readreceipt.store import discovery
 from readreceipt.store.clock import utc_now
 from readreceipt.store.files import FileBlobStore, FileLogs, FileRecordStore, sha256_hex
-from readreceipt.store.protocols import BlobStore, Index, LogStore, RecordStore
+from readreceipt.store.protocols import Audit, BlobStore, Index, LogStore, RecordStore
 from readreceipt.store.records import Record
 from readreceipt.store.sqlite import SQLiteIndex
 
@@ -178,6 +179,12 @@ class Library:
             self.logs.append(name, entry)
         except OSError as exc:
             raise _os_error(exc, self.root, f"appending to {name}") from exc
+
+    def save_audit(self, audit: Audit) -> None:
+        """Keep an audit: its report as one line of ``audits.jsonl`` (the evidence, from which
+        the index can be rebuilt), then its index row (what the viewer lists)."""
+        self.log("audits.jsonl", {"audit_id": audit.audit_id, "report": json.loads(audit.report)})
+        self.index.add_audit(audit)
 
     def read_log(self, name: str) -> Iterator[dict[str, Any]]:
         return self.logs.read(name)

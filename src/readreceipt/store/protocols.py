@@ -193,6 +193,20 @@ class ProbeAnswer:
     failure: str | None = None
 
 
+@dataclass(frozen=True)
+class Audit:
+    """An agent session's transcript audited: its counts, and the whole report as JSON."""
+
+    audit_id: str
+    transcript: str  # the transcript's path as given
+    session_id: str | None
+    audited_at: str
+    pages: int  # pages the session fetched
+    quotations: int  # quotations in the assistant's messages
+    not_found: int  # of them, on no page the session read
+    report: str  # the audit's JSON document (readreceipt.agents.audit)
+
+
 class Index(Protocol):
     """The questions the pipeline and the adapters ask of an index."""
 
@@ -247,6 +261,13 @@ class Index(Protocol):
                      pending_timeout: float) -> RobotsClaim: ...
     def release_robots_claim(self, origin: str) -> None: ...
     def store_robots(self, entry: CachedRobots) -> None: ...
+
+    # audits of agent sessions
+    def add_audit(self, audit: Audit) -> None: ...
+    def audits(self, *, limit: int = 100) -> list[Audit]:
+        """The audits, newest first."""
+        ...
+    def audit(self, audit_id: str) -> Audit | None: ...
 
     def probe_answer_for_origin(self, origin: str, newer_than: float) -> ProbeAnswer | None:
         """The origin's answer to a soft-404 probe made after ``newer_than`` (epoch)."""

@@ -33,6 +33,7 @@ from readreceipt.store.protocols import (
     EVERY_RETRIEVAL,
     ROBOTS_PENDING,
     AnswerCheck,
+    Audit,
     CachedRobots,
     Flag,
     NewFlag,
@@ -135,6 +136,19 @@ MIGRATIONS: list[tuple[str, str]] = [
             failure TEXT
         );
     """),
+    ("0005_audits", """
+        CREATE TABLE audits (
+            audit_id TEXT PRIMARY KEY,
+            transcript TEXT NOT NULL,
+            session_id TEXT,
+            audited_at TEXT NOT NULL,
+            pages INTEGER NOT NULL,
+            quotations INTEGER NOT NULL,
+            not_found INTEGER NOT NULL,
+            report TEXT NOT NULL
+        );
+        CREATE INDEX audits_at ON audits(audited_at);
+    """),
 ]
 
 _RETRIEVAL_COLUMNS = (
@@ -150,6 +164,8 @@ _FLAG_COLUMNS = ("id", "record_id", "url", "passage", "nearest", "similarity", "
 _SELECT_RETRIEVALS = f"SELECT {', '.join(_RETRIEVAL_COLUMNS)} FROM retrievals"  # noqa: S608 - constant column names
 _SELECT_FLAGS = f"SELECT {', '.join(_FLAG_COLUMNS)} FROM flags"  # noqa: S608 - constant column names
 _NEWEST_FIRST = " ORDER BY fetched_at DESC, record_id DESC"
+_SELECT_AUDITS = ("SELECT audit_id, transcript, session_id, audited_at, pages, quotations, "
+                  "not_found, report FROM audits")
 
 
 def _row_for(record: Record) -> tuple[Any, ...]:
@@ -459,6 +475,25 @@ class SQLiteIndex:
                          "body = excluded.body, outcome = excluded.outcome",
                          (entry.origin, entry.fetched_at, entry.status, entry.body,
                           entry.outcome))
+
+    # audits of agent sessions ---------------------------------------------------------
+
+    def add_audit(self, audit: Audit) -> None:
+        with self._write("writing an audit") as conn:
+            conn.execute("INSERT OR REPLACE INTO audits (audit_id, transcript, session_id, "
+                         "audited_at, pages, quotations, not_found, report) VALUES "
+                         "(?,?,?,?,?,?,?,?)",
+                         (audit.audit_id, audit.transcript, audit.session_id, audit.audited_at,
+                          audit.pages, audit.quotations, audit.not_found, audit.report))
+
+    def audits(self, *, limit: int = 100) -> list[Audit]:
+        rows = self._read(_SELECT_AUDITS + " ORDER BY audited_at DESC, audit_id DESC LIMIT ?",
+                          (limit,))
+        return [Audit(*row) for row in rows]
+
+    def audit(self, audit_id: str) -> Audit | None:
+        rows = self._read(_SELECT_AUDITS + " WHERE audit_id = ?", (audit_id,))
+        return Audit(*rows[0]) if rows else None
 
     # soft-404 probes (one per origin, kept a day) --------------------------------------
 

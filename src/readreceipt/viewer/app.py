@@ -25,7 +25,7 @@ from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 from readreceipt.errors import ReadReceiptError, RecordNotFound
 from readreceipt.store.library import Library
-from readreceipt.viewer import pages
+from readreceipt.viewer import audits, pages
 from readreceipt.viewer.html import CSS, escape, page, tag
 
 log = logging.getLogger(__name__)
@@ -44,6 +44,7 @@ SECURITY_HEADERS = (
     ("Cache-Control", "no-store"),
 )
 _RECORD = re.compile(r"^/record/([A-Za-z0-9][A-Za-z0-9_-]{0,80})(/text|/body)?$")
+_AUDIT = re.compile(r"^/audit/([A-Za-z0-9][A-Za-z0-9_-]{0,80})$")
 
 
 class Viewer:
@@ -87,6 +88,12 @@ class Viewer:
             return self._reply(start_response, "200 OK", pages.retrievals(lib, query), method)
         if path == "/flags":
             return self._reply(start_response, "200 OK", pages.flags(lib, query), method)
+        if path == "/audits":
+            return self._reply(start_response, "200 OK", audits.audits(lib, query), method)
+        match = _AUDIT.match(path)
+        if match:
+            return self._reply(start_response, "200 OK", audits.audit_page(lib, match[1]),
+                               method)
         if path == "/history":
             return self._reply(start_response, "200 OK", pages.history(lib, query), method)
         if path == "/static/viewer.css":

@@ -72,7 +72,7 @@ def outbound(url: str, text: object | None = None) -> Markup:
 
 def page(title: str, body: Markup, *, nav: str = "") -> bytes:
     """A whole document: the stylesheet is a file (no inline style), no script at all."""
-    links = [("/", "Retrievals"), ("/flags", "Flags")]
+    links = [("/", "Retrievals"), ("/flags", "Flags"), ("/audits", "Audits")]
     menu = tag("nav", *[tag("a", label, href=path,
                             class_="here" if label.lower() == nav else None)
                         for path, label in links])

@@ -1,0 +1,335 @@
+"""``readreceipt audit TRANSCRIPT``: a whole agent session checked after the fact.
+
+From a Claude Code transcript (:mod:`.transcript`): every page the session fetched
+(``WebFetch``, ``readreceipt fetch``, the MCP tools) with its verdict, every search with the
+links it returned, and every quotation in the assistant's messages checked against the pages
+the session read. A quotation is found when any page of the session holds it; one that none
+holds is reported with the nearest passage any of them holds.
+
+Pages come from the library: the newest copy held of each URL, else a capture made now
+through the ordinary pipeline, politely (robots.txt, pacing, the dedup window; never
+``now``). The quotations are found and matched by the quotes stage
+(:func:`~readreceipt.quotes.quotations.check_answer_text`), page by page, with the user's own
+words as the prompt (a passage the user wrote is not a page's).
+
+The audit is kept in the library (:meth:`~readreceipt.store.library.Library.save_audit`), so
+the viewer lists it. Exit code: 10 when a quotation is on no page the session read.
+
+Invariants: the transcript is only read; a page that cannot be had (refused, declined, a
+network failure) is reported with its reason and the audit goes on; a session that read no
+page has its quotations reported as not checked, never as found or missing; every passage
+and nearest passage in the text report is one sanitized line (the report may be read by an
+agent).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from readreceipt.agents import fence
+from readreceipt.agents.transcript import Transcript, read_transcript
+from readreceipt.errors import ExitCode, ReadReceiptError, RefusedError
+from readreceipt.fetching.netguard import Resolver
+from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
+from readreceipt.fetching.urlpolicy import check_url
+from readreceipt.pipeline import CaptureOptions, capture
+from readreceipt.quotes.answers import not_run_reason
+from readreceipt.quotes.quotations import check_answer_text, find_quotations
+from readreceipt.store.clock import utc_now
+from readreceipt.store.library import Library
+from readreceipt.store.protocols import Audit
+from readreceipt.store.records import Record, new_record_id
+
+log = logging.getLogger(__name__)
+
+#: How long a capture made now waits for its host's turn (the session's own pages were
+#: fetched minutes apart; an audit asks for them one after another).
+DEFAULT_WAIT = 10.0
+
+FOUND, NOT_FOUND, NOT_RUN = "found", "not_found", "not_run"
+
+
+@dataclass(frozen=True)
+class AuditOptions:
+    capture_missing: bool = True  # capture a page no copy of which is held
+    wait: float = DEFAULT_WAIT
+    timeout: float = DEFAULT_TIMEOUT
+    max_bytes: int = DEFAULT_MAX_BYTES
+    resolve: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PageEntry:
+    url: str
+    tools: tuple[str, ...]  # which tools fetched it
+    lines: tuple[int, ...]  # where in the transcript
+    verdict: str | None  # None: no copy (error says why)
+    reason: str | None
+    record_id: str | None
+    fetched_at: str | None
+    captured_now: bool
+    error: str | None = None
+    title: str | None = None
+    agent_status: int | None = None  # the status the agent's own fetch reported
+
+    @property
+    def readable(self) -> bool:
+        return self.verdict is not None and not_run_reason(
+            self.verdict, self.reason or "", None) is None
+
+
+@dataclass(frozen=True)
+class QuoteEntry:
+    text: str
+    line: int
+    status: str  # found | not_found | not_run
+    url: str | None = None  # found: the page that holds it
+    record_id: str | None = None
+    nearest: str | None = None  # not found: the closest passage any page holds
+    nearest_url: str | None = None
+    similarity: float | None = None
+    reason: str | None = None  # not_run: why
+
+
+@dataclass(frozen=True)
+class AuditResult:
+    audit_id: str
+    transcript: str
+    transcript_sha256: str
+    session_id: str | None
+    audited_at: str
+    entries: int
+    skipped_lines: int
+    pages: tuple[PageEntry, ...]
+    searches: tuple[dict[str, Any], ...]
+    quotations: tuple[QuoteEntry, ...]
+    skipped_quotations: tuple[dict[str, Any], ...] = field(default=())
+
+    def count(self, status: str) -> int:
+        return sum(1 for q in self.quotations if q.status == status)
+
+    @property
+    def exit_code(self) -> int:
+        return ExitCode.QUOTE_NOT_FOUND if self.count(NOT_FOUND) else ExitCode.OK
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "audit_id": self.audit_id, "transcript": self.transcript,
+            "transcript_sha256": self.transcript_sha256, "session_id": self.session_id,
+            "audited_at": self.audited_at,
+            "entries": self.entries, "skipped_lines": self.skipped_lines,
+            "counts": {"pages": len(self.pages),
+                       "pages_read": sum(1 for p in self.pages if p.readable),
+                       "searches": len(self.searches), "quotations": len(self.quotations),
+                       FOUND: self.count(FOUND), NOT_FOUND: self.count(NOT_FOUND),
+                       NOT_RUN: self.count(NOT_RUN)},
+            "pages": [{"url": p.url, "tools": list(p.tools), "lines": list(p.lines),
+                       "verdict": p.verdict, "reason": p.reason, "record_id": p.record_id,
+                       "fetched_at": p.fetched_at, "captured_now": p.captured_now,
+                       "error": p.error, "title": p.title, "agent_status": p.agent_status}
+                      for p in self.pages],
+            "searches": list(self.searches),
+            "quotations": [{"text": q.text, "line": q.line, "status": q.status, "url": q.url,
+                            "record_id": q.record_id, "nearest": q.nearest,
+                            "nearest_url": q.nearest_url, "similarity": q.similarity,
+                            "reason": q.reason} for q in self.quotations],
+            "skipped_quotations": list(self.skipped_quotations),
+            "exit_code": self.exit_code,
+        }
+
+
+def audit_transcript(path: str | os.PathLike[str], library: Library,
+                     options: AuditOptions = AuditOptions(), *,
+                     resolver: Resolver | None = None) -> AuditResult:
+    """Audit the session whose transcript is at ``path``, and keep the audit in ``library``."""
+    transcript = read_transcript(path)
+    pages = _pages(transcript, library, options, resolver)
+    quotes, skipped = _quotations(transcript, library, pages)
+    result = AuditResult(
+        audit_id=new_record_id(), transcript=str(path),
+        transcript_sha256=transcript_digest(path), session_id=transcript.session_id,
+        audited_at=utc_now(), entries=transcript.entries,
+        skipped_lines=transcript.skipped_lines, pages=tuple(p for p, _ in pages),
+        searches=tuple({"query": s.query, "line": s.line, "results": list(s.urls)}
+                       for s in transcript.searches),
+        quotations=tuple(quotes), skipped_quotations=tuple(skipped))
+    library.save_audit(Audit(
+        audit_id=result.audit_id, transcript=result.transcript, session_id=result.session_id,
+        audited_at=result.audited_at, pages=len(result.pages),
+        quotations=len(result.quotations), not_found=result.count(NOT_FOUND),
+        report=json.dumps(result.to_json(), ensure_ascii=False)))
+    return result
+
+
+# ---------------------------------------------------------------------------------- pages
+
+
+def _pages(transcript: Transcript, lib: Library, options: AuditOptions,
+           resolver: Resolver | None) -> list[tuple[PageEntry, Record | None]]:
+    """One entry per URL the session fetched, in the order first fetched, with its copy."""
+    order: dict[str, list[Any]] = {}
+    for fetch in transcript.fetches:
+        order.setdefault(fetch.url, []).append(fetch)
+    out: list[tuple[PageEntry, Record | None]] = []
+    for url, fetches in order.items():
+        tools = tuple(dict.fromkeys(f.tool for f in fetches))
+        lines = tuple(f.line for f in fetches)
+        status = next((f.status for f in fetches if f.status is not None), None)
+        record, captured, error = _copy(url, lib, options, transcript.session_id, resolver)
+        if record is None:
+            out.append((PageEntry(url, tools, lines, None, None, None, None, captured, error,
+                                  agent_status=status), None))
+            continue
+        out.append((PageEntry(url, tools, lines, record.verdict, record.reason,
+                              record.record_id, record.fetched_at, captured, None,
+                              record.title, status), record))
+    return out
+
+
+def _copy(url: str, lib: Library, options: AuditOptions, session_id: str | None,
+          resolver: Resolver | None) -> tuple[Record | None, bool, str | None]:
+    """(the newest copy held, else one captured now; whether captured now; why none)."""
+    held = lib.newest(url)
+    if held is None:
+        try:
+            held = lib.newest(check_url(url).url)
+        except RefusedError as exc:
+            return None, False, f"{exc.reason}: {exc}"
+    if held is not None:
+        return held, False, None
+    if not options.capture_missing:
+        return None, False, "not_held: no copy is held and capturing was not asked for"
+    try:
+        result = capture(url, CaptureOptions(wait=options.wait, timeout=options.timeout,
+                                             max_bytes=options.max_bytes,
+                                             resolve=options.resolve, session_id=session_id),
+                         lib, resolver=resolver)
+    except ReadReceiptError as exc:
+        return None, False, f"{exc.reason}: {exc}"
+    return result.record, not result.reused, None
+
+
+# ----------------------------------------------------------------------------- quotations
+
+
+@dataclass
+class _Best:
+    found_on: PageEntry | None = None
+    nearest: str | None = None
+    nearest_on: PageEntry | None = None
+    similarity: float = -1.0
+
+
+def _quotations(transcript: Transcript, lib: Library,
+                pages: list[tuple[PageEntry, Record | None]]
+                ) -> tuple[list[QuoteEntry], list[dict[str, Any]]]:
+    prompt = transcript.user_words
+    found: list[tuple[int, str]] = []
+    skipped: list[dict[str, Any]] = []
+    for said in transcript.said:
+        passages, passed_over = find_quotations(said.text, prompt)
+        found.extend((said.line, p) for p in passages)
+        skipped.extend({"text": text, "line": said.line, "why": why}
+                       for text, why in passed_over)
+    readable = [(entry, record) for entry, record in pages
+                if record is not None and entry.readable]
+    texts = [(entry, record, lib.text(record.text_sha256) or "",
+              lib.text(record.page_text_sha256) or "") for entry, record in readable]
+    texts = [t for t in texts if t[2].strip() or t[3].strip()]
+    if not texts:
+        why = "no_page_read" if not pages else "no_page_text"
+        return [QuoteEntry(text, line, NOT_RUN, reason=why) for line, text in found], skipped
+    best: dict[tuple[int, str], _Best] = {key: _Best() for key in found}
+    blocks = [s for s in transcript.said if any(line == s.line for line, _ in found)]
+    for entry, record, main, page in texts:  # page by page: each page's text is built once
+        for said in blocks:
+            check = check_answer_text(said.text, main_text=main, page_text=page,
+                                      prompt=prompt,
+                                      is_pdf=record.content_type == "application/pdf")
+            for passage in check.passages:
+                mine = best.get((said.line, passage.text))
+                if mine is None or mine.found_on is not None:
+                    continue
+                if passage.found:
+                    mine.found_on = entry
+                elif passage.similarity is not None and passage.similarity > mine.similarity:
+                    mine.nearest, mine.nearest_on = passage.nearest, entry
+                    mine.similarity = passage.similarity
+    out = []
+    for (line, text), mine in best.items():
+        if mine.found_on is not None:
+            out.append(QuoteEntry(text, line, FOUND, mine.found_on.url,
+                                  mine.found_on.record_id))
+        else:
+            out.append(QuoteEntry(
+                text, line, NOT_FOUND, nearest=mine.nearest,
+                nearest_url=mine.nearest_on.url if mine.nearest_on else None,
+                similarity=mine.similarity if mine.similarity >= 0 else None))
+    return out, skipped
+
+
+# --------------------------------------------------------------------------------- report
+
+
+def _n(count: int, word: str) -> str:
+    plural = word[:-1] + "ies" if word.endswith("y") else word + "s"
+    return f"{count} {word if count == 1 else plural}"
+
+
+def _line(text: str | None, limit: int = 200) -> str:
+    return fence.one_line(text or "", limit)
+
+
+def report_text(result: AuditResult) -> str:
+    """The audit as plain text, for a person (or an agent) to read."""
+    counts = result.to_json()["counts"]
+    lines = [f"audit {result.audit_id} of {result.transcript}",
+             f"  session {result.session_id or '(none named)'}; {_n(result.entries, 'entry')}"
+             + (f", {_n(result.skipped_lines, 'line')} passed over (not JSON)"
+                if result.skipped_lines else "")]
+    lines.append(f"pages fetched: {counts['pages']} ({counts['pages_read']} read)")
+    for page in result.pages:
+        how = ", ".join(page.tools)
+        if page.verdict is None:
+            lines.append(f"  NO COPY    {_line(page.url, 300)}  ({how}; {page.error})")
+            continue
+        verdict = page.verdict
+        note = "captured now" if page.captured_now else f"copy of {page.fetched_at}"
+        detail = "" if page.reason == "ok" else f" {page.reason}"
+        lines.append(f"  {verdict}{detail}  {_line(page.url, 300)}  ({how}; {note}; record "
+                     f"{page.record_id})")
+    if result.searches:
+        lines.append(f"searches: {len(result.searches)}")
+        for search in result.searches:
+            lines.append(f"  \u201c{_line(search['query'])}\u201d: "
+                         f"{_n(len(search['results']), 'result')} (links seen, not pages read)")
+    lines.append(f"quotations in the assistant's messages: {counts['quotations']} "
+                 f"({counts[FOUND]} found, {counts[NOT_FOUND]} on no page the session read"
+                 + (f", {counts[NOT_RUN]} not checked" if counts[NOT_RUN] else "") + ")")
+    for quote in result.quotations:
+        shown = f"\u201c{_line(quote.text)}\u201d (line {quote.line})"
+        if quote.status == FOUND:
+            lines.append(f"  found      {shown} on {_line(quote.url, 300)}")
+        elif quote.status == NOT_FOUND:
+            near = "; no page holds anything close"
+            if quote.nearest and quote.similarity is not None:
+                near = (f"; nearest: \u201c{_line(quote.nearest)}\u201d ({quote.similarity:.0f}% "
+                        f"similar) on {_line(quote.nearest_url, 300)}")
+            lines.append(f"  NOT FOUND  {shown}{near}")
+        else:
+            lines.append(f"  not checked ({quote.reason})  {shown}")
+    return "\n".join(lines)
+
+
+def transcript_digest(path: str | os.PathLike[str]) -> str:
+    """SHA-256 of the transcript as audited (for a person to tell two versions apart)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()

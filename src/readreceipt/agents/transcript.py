@@ -1,0 +1,285 @@
+"""A Claude Code session transcript, read for what an audit needs: the pages, the words.
+
+The transcript (``transcript_path`` in every hook payload) is JSON Lines, one entry a line:
+``{"type": "user"|"assistant", "sessionId", "uuid", "timestamp", "message": {"role",
+"content"}}``. An assistant's ``content`` is a list of blocks: ``{"type": "text", "text"}`` and
+``{"type": "tool_use", "id", "name", "input"}``; the tool's answer comes back in a user entry
+as ``{"type": "tool_result", "tool_use_id", "content"}``, with the tool's own result object
+beside the message under ``toolUseResult``. Entries of other types, and blocks of other
+kinds, are passed over.
+
+What is read (:func:`read_transcript`):
+
+- every page the session fetched: ``WebFetch`` (its URL, prompt and the fetch tool's
+  answer and status), ``readreceipt fetch URL`` run through the Bash tool, and the MCP
+  server's ``fetch_page`` and ``capture`` tools (``mcp__<server>__fetch_page``);
+- every ``WebSearch``: its query and the result URLs it returned (links seen, not pages read);
+- every text block the assistant wrote (where its quotations are), and the user's own words
+  (a passage the user wrote is not a page's).
+
+Invariants: a line that is not a JSON object, or an entry of an unknown shape, is counted
+and passed over, never fatal; nothing here does I/O beyond reading the one file, and the
+file is read only up to :data:`MAX_TRANSCRIPT_BYTES`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from readreceipt.errors import UsageError
+
+#: The most of a transcript read. A long working session writes some tens of megabytes.
+MAX_TRANSCRIPT_BYTES = 512 * 1024 * 1024
+#: Result URLs kept per search (a search returns ten or so).
+MAX_SEARCH_URLS = 50
+
+#: Options of ``readreceipt fetch`` (and of the group) that take a value.
+_FETCH_VALUE_OPTIONS = frozenset({"-o", "--output", "--format", "--preview", "--wait",
+                                  "--timeout", "--max-bytes", "--resolve", "--library"})
+_SHELL_SEPARATORS = frozenset({";", "&&", "||", "|", "&", "(", ")", "\n"})
+
+
+@dataclass(frozen=True)
+class Fetch:
+    """A page the session asked for."""
+
+    tool: str  # WebFetch | readreceipt fetch | <mcp tool name>
+    url: str
+    line: int
+    tool_use_id: str | None = None
+    prompt: str | None = None
+    answer: str | None = None  # the fetch tool's answer (WebFetch's small model)
+    status: int | None = None  # what the agent's own fetch reported
+
+
+@dataclass(frozen=True)
+class Search:
+    query: str
+    line: int
+    tool_use_id: str | None = None
+    urls: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Said:
+    """A text block the assistant wrote."""
+
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Transcript:
+    path: str
+    session_id: str | None
+    fetches: tuple[Fetch, ...]
+    searches: tuple[Search, ...]
+    said: tuple[Said, ...]
+    user_words: str
+    entries: int
+    skipped_lines: int = 0
+    truncated: bool = False
+    tools: dict[str, int] = field(default_factory=dict)  # tool name -> calls
+
+
+def read_transcript(path: str | os.PathLike[str]) -> Transcript:
+    """The transcript at ``path``; UsageError when it cannot be read at all."""
+    file = Path(path)
+    try:
+        handle = file.open("rb")
+    except OSError as exc:
+        raise UsageError(f"cannot read the transcript {file}: {exc.strerror or exc}",
+                         reason="bad_transcript") from exc
+    with handle:
+        if not file.is_file():
+            raise UsageError(f"{file} is not a file", reason="bad_transcript")
+        data = handle.read(MAX_TRANSCRIPT_BYTES + 1)
+    reader = _Reader(str(file))
+    reader.truncated = len(data) > MAX_TRANSCRIPT_BYTES
+    for number, raw in enumerate(data[:MAX_TRANSCRIPT_BYTES].splitlines(), start=1):
+        if raw.strip():
+            reader.line(number, raw)
+    if reader.entries == 0:
+        raise UsageError(f"{file} holds no transcript entry (one JSON object a line, with "
+                         "\"type\": \"user\" or \"assistant\")", reason="bad_transcript")
+    return reader.result()
+
+
+class _Reader:
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.session_id: str | None = None
+        self.fetches: list[Fetch] = []
+        self.searches: list[Search] = []
+        self.said: list[Said] = []
+        self.user_words: list[str] = []
+        self.entries = 0
+        self.skipped = 0
+        self.truncated = False
+        self.tools: dict[str, int] = {}
+        self.pending: dict[str, tuple[str, int]] = {}  # tool_use id -> (kind, index)
+
+    def result(self) -> Transcript:
+        return Transcript(self.path, self.session_id, tuple(self.fetches),
+                          tuple(self.searches), tuple(self.said), "\n\n".join(self.user_words),
+                          self.entries, self.skipped, self.truncated, dict(self.tools))
+
+    def line(self, number: int, raw: bytes) -> None:
+        try:
+            entry = json.loads(raw)
+        except (ValueError, RecursionError):
+            self.skipped += 1
+            return
+        if not isinstance(entry, dict) or entry.get("type") not in ("user", "assistant"):
+            if not isinstance(entry, dict):
+                self.skipped += 1
+            return  # summaries, system notes and the like: not ours to read
+        message = entry.get("message")
+        if not isinstance(message, dict):
+            self.skipped += 1
+            return
+        self.entries += 1
+        session = entry.get("sessionId")
+        if self.session_id is None and isinstance(session, str) and session:
+            self.session_id = session
+        content = message.get("content")
+        if entry["type"] == "assistant":
+            self._assistant(number, content)
+        else:
+            self._user(number, content, entry.get("toolUseResult"))
+
+    # assistant --------------------------------------------------------------------------
+
+    def _assistant(self, number: int, content: Any) -> None:
+        if isinstance(content, str):
+            self.said.append(Said(content, number))
+            return
+        for block in content if isinstance(content, list) else []:
+            if not isinstance(block, dict):
+                continue
+            if block.get("type") == "text" and isinstance(block.get("text"), str):
+                self.said.append(Said(block["text"], number))
+            elif block.get("type") == "tool_use":
+                self._tool_use(number, block)
+
+    def _tool_use(self, number: int, block: dict[str, Any]) -> None:
+        name = block.get("name")
+        tool_input = block.get("input")
+        use_id = block.get("id") if isinstance(block.get("id"), str) else None
+        if not isinstance(name, str) or not isinstance(tool_input, dict):
+            return
+        self.tools[name] = self.tools.get(name, 0) + 1
+        url = tool_input.get("url")
+        if name == "WebFetch" and isinstance(url, str) and url.strip():
+            prompt = tool_input.get("prompt")
+            self._pending(use_id, "fetch", len(self.fetches))
+            self.fetches.append(Fetch("WebFetch", url.strip(), number, use_id,
+                                      prompt if isinstance(prompt, str) else None))
+        elif name == "WebSearch" and isinstance(tool_input.get("query"), str):
+            self._pending(use_id, "search", len(self.searches))
+            self.searches.append(Search(tool_input["query"], number, use_id))
+        elif name == "Bash" and isinstance(tool_input.get("command"), str):
+            for found in fetched_by_command(tool_input["command"]):
+                self.fetches.append(Fetch("readreceipt fetch", found, number, use_id))
+        elif name.startswith("mcp__") and name.rsplit("__", 1)[-1] in ("fetch_page", "capture") \
+                and isinstance(url, str) and url.strip():
+            self.fetches.append(Fetch(name, url.strip(), number, use_id))
+
+    def _pending(self, use_id: str | None, kind: str, index: int) -> None:
+        if use_id is not None:
+            self.pending[use_id] = (kind, index)
+
+    # user -------------------------------------------------------------------------------
+
+    def _user(self, number: int, content: Any, result: Any) -> None:
+        if isinstance(content, str):
+            self.user_words.append(content)
+            return
+        for block in content if isinstance(content, list) else []:
+            if not isinstance(block, dict):
+                continue
+            if block.get("type") == "text" and isinstance(block.get("text"), str):
+                self.user_words.append(block["text"])
+            elif block.get("type") == "tool_result" and isinstance(block.get("tool_use_id"),
+                                                                   str):
+                self._tool_result(block["tool_use_id"], block, result)
+
+    def _tool_result(self, use_id: str, block: dict[str, Any], result: Any) -> None:
+        kind, index = self.pending.pop(use_id, ("", -1))
+        if kind == "fetch":
+            fetch = self.fetches[index]
+            answer = result.get("result") if isinstance(result, dict) else None
+            if not isinstance(answer, str):
+                answer = _block_text(block.get("content"))
+            code = result.get("code") if isinstance(result, dict) else None
+            self.fetches[index] = Fetch(
+                fetch.tool, fetch.url, fetch.line, fetch.tool_use_id, fetch.prompt,
+                answer or None, code if isinstance(code, int) and not isinstance(code, bool)
+                else None)
+        elif kind == "search":
+            search = self.searches[index]
+            urls = _urls(result if result is not None else block.get("content"))
+            self.searches[index] = Search(search.query, search.line, search.tool_use_id,
+                                          tuple(urls))
+
+
+def _block_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(b["text"] for b in content
+                         if isinstance(b, dict) and isinstance(b.get("text"), str))
+    return ""
+
+
+def _urls(value: Any, found: list[str] | None = None, depth: int = 0) -> list[str]:
+    """Every ``url`` string inside a tool's result, in order, once each."""
+    found = [] if found is None else found
+    if depth > 8 or len(found) >= MAX_SEARCH_URLS:
+        return found
+    if isinstance(value, dict):
+        url = value.get("url")
+        if isinstance(url, str) and url.startswith(("http://", "https://")) \
+                and url not in found:
+            found.append(url)
+        for item in value.values():
+            _urls(item, found, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _urls(item, found, depth + 1)
+    return found
+
+
+def fetched_by_command(command: str) -> list[str]:
+    """The URLs a shell command hands to ``readreceipt fetch`` (each call of it)."""
+    try:
+        lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
+        lexer.whitespace_split = True
+        words = list(lexer)
+    except ValueError:
+        return []
+    urls: list[str] = []
+    i = 0
+    while i < len(words):
+        if os.path.basename(words[i]) != "readreceipt":
+            i += 1
+            continue
+        i += 1
+        while i < len(words) and words[i].startswith("-"):  # the group's options
+            i += 2 if words[i] in _FETCH_VALUE_OPTIONS else 1
+        if i >= len(words) or words[i] != "fetch":
+            continue
+        i += 1
+        while i < len(words) and words[i] not in _SHELL_SEPARATORS:
+            word = words[i]
+            if word.startswith("-"):
+                i += 2 if word in _FETCH_VALUE_OPTIONS and "=" not in word else 1
+                continue
+            urls.append(word)
+            break
+    return urls
