@@ -278,6 +278,10 @@ def _run(browser: Browser, target: PolicyURL, guard: AddressGuard, proxy: Browse
         if left() <= 0:
             raise PlaywrightTimeout("the deadline passed before the page was opened")
         first = page.goto(target.url, wait_until="load", timeout=_ms(left()))
+        if deadline.expired:
+            # "load" can fire just as the proxy cuts the page's open requests at the
+            # deadline: a page that loaded only because its requests were cut did not load.
+            raise PlaywrightTimeout("the page loaded only once the deadline had passed")
         settle = min(SETTLE_SECONDS, left())
         if settle > 0:
             # A page that keeps polling never goes quiet; it is read as it stands.
