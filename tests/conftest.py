@@ -12,6 +12,7 @@ reaches a test.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -28,7 +29,7 @@ from readreceipt.localserver import LocalServer, reply
 from readreceipt.store.discovery import CEILING_ENV
 
 __all__ = ["BIN", "CORPUS", "CliResult", "LocalServer", "article_html", "clean_env", "reply",
-           "run_cli"]
+           "run_cli", "tmpfs"]
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus"
@@ -130,6 +131,33 @@ def cli(library_dir: Path, server: LocalServer) -> Callable[..., CliResult]:
         return run_cli(*args, **kwargs)
 
     return _run
+
+
+@pytest.fixture
+def fetch(cli: Callable[..., CliResult], tmp_path: Path) -> Callable[..., CliResult]:
+    """``fetch(url, ...)``: the real console script, its default folder under tmp_path."""
+
+    def _run(*args: str, **kwargs: Any) -> CliResult:
+        env = dict(kwargs.pop("env", None) or {})
+        env.setdefault("TMPDIR", str(tmp_path))
+        return cli("fetch", *args, env=env, **kwargs)
+
+    return _run
+
+
+@contextlib.contextmanager
+def tmpfs(path: Path, size: str) -> Iterator[Path]:
+    """A tmpfs of ``size`` mounted at ``path`` (made here), unmounted at the end; the test is
+    skipped, saying why, where mounting is not allowed (it needs root)."""
+    path.mkdir()
+    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(path)],
+                          capture_output=True, check=False)
+    if proc.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here (needs root): {proc.stderr.decode().strip()}")
+    try:
+        yield path
+    finally:
+        subprocess.run(["umount", "-l", str(path)], check=False)
 
 
 def article_html() -> str:

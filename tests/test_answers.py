@@ -85,9 +85,11 @@ def test_check_against_the_copy_held(cli: Cli, server: LocalServer, tmp_path: Pa
     assert ok.code == 0 and "found" in ok.stdout and captured["fetched_at"] in ok.stdout
 
 
-def test_check_without_a_copy(cli: Cli, server: LocalServer, tmp_path: Path) -> None:
+def test_check_without_a_copy(cli: Cli, server: LocalServer, tmp_path: Path,
+                              library_dir: Path) -> None:
     url = server.route("/a", article_html())
     answer = _answer(tmp_path, f"It said {FAITHFUL}.")
+    Library.open(library_dir).close()  # a library, but no copy of the page in it
     out = cli("check", url, "--answer", answer)
     assert out.code == 1 and "no copy" in out.stderr
     fetched = cli("check", url, "--answer", answer, "--fetch", "--json")

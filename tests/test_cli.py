@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import CliResult, LocalServer, article_html, reply, run_cli
+from conftest import CliResult, LocalServer, article_html, reply, run_cli, tmpfs
+from readreceipt.store.library import Library
 
 Cli = Callable[..., CliResult]
 
@@ -163,14 +163,16 @@ def test_malformed_or_forbidden_urls(cli: Cli, url: str) -> None:
     _one_clear_line(out)
 
 
-def test_unknown_record_id(cli: Cli) -> None:
+def test_unknown_record_id(cli: Cli, library_dir: Path) -> None:
+    Library.open(library_dir).close()
     out = cli("show", "20991231T000000Z-deadbeef")
     assert out.code == 1
     _one_clear_line(out)
     assert "no record" in out.stderr
 
 
-def test_unknown_record_id_json(cli: Cli) -> None:
+def test_unknown_record_id_json(cli: Cli, library_dir: Path) -> None:
+    Library.open(library_dir).close()
     out = cli("show", "nope-nope", "--json")
     assert out.code == 1
     assert out.json()["error"]["reason"] in ("unknown_record", "bad_id")
@@ -202,22 +204,9 @@ def test_a_corrupt_index_is_one_line(tmp_path: Path) -> None:
     _one_clear_line(out)
 
 
-@contextlib.contextmanager
-def _tmpfs(path: Path, size: str) -> Iterator[Path]:
-    path.mkdir()
-    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(path)],
-                          capture_output=True, check=False)
-    if proc.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here (needs root): {proc.stderr.decode().strip()}")
-    try:
-        yield path
-    finally:
-        subprocess.run(["umount", "-l", str(path)], check=False)
-
-
 def test_a_read_only_library(tmp_path: Path, server: LocalServer) -> None:
     url = server.route("/a", article_html())
-    with _tmpfs(tmp_path / "ro", "4m") as mnt:
+    with tmpfs(tmp_path / "ro", "4m") as mnt:
         lib = mnt / "lib"
         first = run_cli("capture", url, "--now", "--json", library=lib, allow=server.pair)
         assert first.code == 0
@@ -236,7 +225,7 @@ def test_a_full_disk_while_writing_a_blob(tmp_path: Path, server: LocalServer) -
     small = server.route("/small", article_html())
     big = server.route("/big", os.urandom(3 * 1024 * 1024),
                        headers={"Content-Type": "application/octet-stream"})
-    with _tmpfs(tmp_path / "full", "2m") as mnt:
+    with tmpfs(tmp_path / "full", "2m") as mnt:
         lib = mnt / "lib"
         first = run_cli("capture", small, "--now", "--json", library=lib, allow=server.pair)
         assert first.code == 0

@@ -70,7 +70,7 @@ def test_verify_draws_a_bar_on_a_terminal_only(tmp_path: Path) -> None:
     root = small_library(tmp_path / "lib")
     code, out, drawn = run_on_terminal(["verify"], {"READRECEIPT_LIBRARY": str(root)})
     assert code == 0 and "verifying" in drawn
-    assert "10 blobs and texts checked; 0 problems" in out
+    assert "15 blobs, texts and records checked; 0 problems" in out  # 10 blobs, 5 records
     piped = run_cli("verify", library=root)
     assert piped.code == 0 and "verifying" not in piped.stderr
 

@@ -31,18 +31,6 @@ LINKS_AND_TABLE = (
     "<td>212</td></tr></table></article></body></html>")
 
 
-@pytest.fixture
-def fetch(cli: Cli, tmp_path: Path) -> Cli:
-    """``fetch(url, ...)``: the real console script, its default folder under tmp_path."""
-
-    def _run(*args: str, **kwargs: object) -> CliResult:
-        env = dict(kwargs.pop("env", None) or {})  # type: ignore[call-overload]
-        env.setdefault("TMPDIR", str(tmp_path))
-        return cli("fetch", *args, env=env, **kwargs)
-
-    return _run
-
-
 def _record(library_dir: Path, record_id: str) -> dict[str, object]:
     data = yaml.safe_load((library_dir / "records" / f"{record_id}.yaml").read_text("utf-8"))
     assert isinstance(data, dict)

@@ -22,6 +22,7 @@ import pytest
 import yaml
 
 from conftest import BIN, CliResult, LocalServer, article_html, clean_env, reply, run_cli
+from readreceipt.store.library import Library
 
 SESSION = "5f3c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f"
 PROMPT = "What did the chief engineer say at the reopening of the bridge?"
@@ -417,6 +418,7 @@ def test_the_capture_fast_path_imports_only_the_standard_library(library_dir: Pa
     assert proc.stdout.decode().split() == ["readreceipt", "readreceipt._version",
                                             "readreceipt.agents", "readreceipt.agents.hook",
                                             "readreceipt.errors", "readreceipt.store",
+                                            "readreceipt.store.ownership",
                                             "readreceipt.store.sessionmarks"]
     # the forked worker still did its job: the list payload is one skipped line
     assert _wait_for(lambda: len(skipped(library_dir)) == 1)
@@ -444,14 +446,15 @@ def _modules_after(mode: str, payload: bytes, library: Path) -> tuple[list[str],
 def test_a_quick_mode_with_nothing_to_tell_stays_light(mode: str, library_dir: Path) -> None:
     # report runs after every tool call and stop after every answer: with nothing to tell
     # they read the payload and look at one file; guard reads the payload and answers.
-    run_cli("status", library=library_dir)  # makes the library
+    Library.open(library_dir).close()  # makes the library
     payload = webfetch("https://example.test/a") if mode == "guard" else other_tool()
     ours, costly, printed = _modules_after(mode, json.dumps(payload).encode(), library_dir)
     assert costly == []
     expected = ["readreceipt", "readreceipt._version", "readreceipt.agents",
                 "readreceipt.agents.hook", "readreceipt.errors"]
     if mode != "guard":
-        expected += ["readreceipt.store", "readreceipt.store.sessionmarks"]
+        expected += ["readreceipt.store", "readreceipt.store.ownership",
+                     "readreceipt.store.sessionmarks"]
     assert ours == expected
     if mode == "guard":
         assert json.loads(printed)["hookSpecificOutput"]["permissionDecision"] == "deny"

@@ -194,3 +194,24 @@ def test_four_processes_queue_two_seconds_apart(server: LocalServer,
     # for process scheduling after each worker's sleep ends).
     assert min(gaps) >= MIN_GAP_SECONDS - 0.2, gaps
     assert [r["path"] for r in server.requests].count("/robots.txt") == 1
+
+
+def test_eight_processes_capturing_one_url_make_one_request(server: LocalServer,
+                                                            library_dir: Path) -> None:
+    """Issue 11, item 11: each waits for the host's turn, then looks at the dedup window
+    again (and while waiting), so the copy the first one made answers the other seven."""
+    url = server.route("/same", article_html())
+    Library.open(library_dir).close()  # created once, before the workers race
+    env = clean_env(READRECEIPT_LIBRARY=str(library_dir), READRECEIPT_ALLOW_HOSTS=server.pair)
+    procs = [subprocess.Popen([str(BIN / "readreceipt"), "capture", url, "--wait", "20",
+                               "--json"], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE) for _ in range(8)]
+    outputs = [p.communicate(timeout=90) for p in procs]
+    results = []
+    for proc, (out, err) in zip(procs, outputs, strict=True):
+        assert proc.returncode == 0, err.decode()
+        results.append(json.loads(out))
+    page_requests = [r for r in server.requests if r["path"] == "/same"]
+    assert len(page_requests) == 1, f"{len(page_requests)} requests for one URL"
+    assert sorted(r["reused"] for r in results) == [False] + [True] * 7
+    assert len({r["record_id"] for r in results}) == 1

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -142,6 +143,7 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
         with Library.locate() as lib:
             return capture(url, options, lib, resolver=resolver)
     lib = library
+    _check_bounds(options)
     pins = _pins(options.resolve)
     try:
         target = check_url(url)
@@ -168,8 +170,12 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
         if not options.now and resolved:
             politeness.check_session_cap(lib, options.session_id)
             crawl_delay = _robots(lib, target, guard, deadline)
-            waited = politeness.wait_for_turn(lib, target, politeness.PolitenessOptions(
+            # Waiting for the host's turn, another capture of this URL may have been made:
+            # the dedup window is looked at again, and a copy made meanwhile answers.
+            held, waited = politeness.turn_or_copy(lib, target, politeness.PolitenessOptions(
                 wait=options.wait), crawl_delay)
+            if held is not None:
+                return _reuse(lib, held, options)
             # Waiting for the host's turn is --wait's time, not the network's.
             deadline = deadline.later_by(waited)
     except (RefusedError, DeclinedError) as exc:
@@ -178,6 +184,17 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
     except FetchTimeout as exc:  # robots.txt used up the capture's deadline
         return _store_failure(lib, target, exc, guard, options, utc_now(), {})
     return _fetch_and_store(lib, target, guard, options, deadline)
+
+
+def _check_bounds(options: CaptureOptions) -> None:
+    """A wait and a size cap are finite and positive (the CLI parses them so; this guards
+    every other caller; the deadline checks the timeout)."""
+    if not (math.isfinite(options.wait) and options.wait >= 0):
+        raise UsageError(f"the wait must be a number of seconds, not {options.wait!r}",
+                         reason="bad_wait")
+    if options.max_bytes < 1:
+        raise UsageError(f"the size cap must be at least 1 byte, not {options.max_bytes!r}",
+                         reason="bad_max_bytes")
 
 
 def _pins(specs: tuple[str, ...]) -> dict[tuple[str, int], str]:

@@ -6,7 +6,8 @@ whether a bar is drawn: adapters pass :func:`progress_bar` (a rich bar on stderr
 
 Invariants: a bar writes to stderr only, so ``--json`` output on stdout stays one object;
 it is drawn only when asked for (adapters ask when stderr is a terminal); it is transient,
-leaving no trace in the terminal once the work is done.
+leaving no trace in the terminal once the work is done, however it ends; lines printed while
+it runs are printed inside :meth:`Progress.paused`, so none of its frames is left behind.
 """
 
 from __future__ import annotations
@@ -29,6 +30,10 @@ class Progress(Protocol):
     def describe(self, text: str) -> None:
         """What is being done now (a URL, a phase)."""
 
+    def paused(self) -> contextlib.AbstractContextManager[None]:
+        """A block in which the bar is off the screen, so that lines printed there (to
+        stdout or stderr) are not mixed with it; it is drawn again afterwards."""
+
 
 class _NoProgress:
     def start(self, total: int | None) -> None:
@@ -39,6 +44,9 @@ class _NoProgress:
 
     def describe(self, text: str) -> None:
         return None
+
+    def paused(self) -> contextlib.AbstractContextManager[None]:
+        return contextlib.nullcontext()
 
 
 #: The progress of a caller that shows none.
@@ -62,6 +70,14 @@ class _RichProgress:
     def describe(self, text: str) -> None:
         short = text if len(text) <= 60 else text[:59] + "\u2026"
         self._bar.update(self._task, description=f"{self._label} {short}")
+
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        self._bar.stop()  # transient: the bar's lines are erased
+        try:
+            yield
+        finally:
+            self._bar.start()
 
 
 def stderr_is_terminal() -> bool:
@@ -90,6 +106,9 @@ def progress_bar(label: str, *, enabled: bool, total: int | None = None) -> Iter
     console = Console(stderr=True, highlight=False)
     columns = (TextColumn("{task.description}", markup=False), BarColumn(),
                MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
-    with RichBar(*columns, console=console, transient=True) as bar:
+    # stdout is never redirected through the bar: data printed meanwhile stays on stdout
+    # (a pipe, when it is one) instead of joining the bar on stderr.
+    with RichBar(*columns, console=console, transient=True, redirect_stdout=False,
+                 redirect_stderr=False) as bar:
         task = bar.add_task(label, total=total)
         yield _RichProgress(bar, task, label)

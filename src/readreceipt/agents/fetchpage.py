@@ -39,9 +39,10 @@ from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.reading.extract import HTML_TEXT_BYTES, decode, sniff_kind
 from readreceipt.reading.verdict import RETRIEVED, exit_code_for
 from readreceipt.reading.wording import describe
-from readreceipt.store.atomic import write_once, write_replace
+from readreceipt.store import outputs
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
+from readreceipt.store.ownership import UnsafeFolder, private_folder
 from readreceipt.store.records import Record
 
 log = logging.getLogger(__name__)
@@ -200,9 +201,13 @@ def fetch_page(url: str, options: FetchPageOptions | None = None,
         raise UsageError(f"unknown format {opts.format!r}; use one of {', '.join(FORMATS)}",
                          reason="bad_format")
     asked = Path(opts.output).expanduser() if opts.output is not None else None
-    if asked is not None and not asked.is_dir() and asked.exists() and not opts.overwrite:
-        raise UsageError(f"{asked} exists and --no-overwrite was given; nothing was fetched",
-                         reason="exists")
+    if asked is not None and not asked.is_dir() and asked.parent.is_dir():
+        try:  # a path that cannot be written is refused before anything is fetched
+            outputs.plan(asked, overwrite=opts.overwrite)
+        except UsageError as exc:
+            raise UsageError(f"{exc}; nothing was fetched", reason=exc.reason) from None
+    elif asked is None:
+        default_folder()  # a default folder another user controls is refused first, too
     lib = library
     result = capture(url, CaptureOptions(
         now=opts.now, wait=opts.wait, timeout=opts.timeout, max_bytes=opts.max_bytes,
@@ -217,8 +222,7 @@ def fetch_page(url: str, options: FetchPageOptions | None = None,
             f"{record.url} was fetched at {record.fetched_at} and its bytes were not kept; "
             "run again with --now to fetch it anew", url=record.url, reason="bytes_not_kept")
     written = render_content(record, body, opts)
-    path = _target(asked, record, written.ext)
-    _write(path, written.data, opts.overwrite)
+    path = _write(asked, record, written, opts.overwrite)
     saved = _note_output(lib, record, path, written)
     return FetchPageResult(saved, path, len(written.data), written.format, result.reused,
                            written.fenced, written.hidden_removed)
@@ -303,21 +307,16 @@ def _from_page(record: Record) -> list[tuple[str, str]]:
 
 
 def default_folder() -> Path:
-    """``<tmp>/readreceipt``, or a per-user folder when that one is not safely ours."""
+    """``<tmp>/readreceipt`` when it is this user's own, else ``<tmp>/readreceipt-<uid>``,
+    made when missing; RefusedError (exit 2) naming it when another user controls that one
+    (a link planted there, or a folder another user owns or may write into, would let them
+    choose where readreceipt writes or change the file before the agent reads it)."""
     base = Path(tempfile.gettempdir())
-    shared = base / "readreceipt"
     try:
-        info = shared.lstat()
-    except FileNotFoundError:
-        return shared
-    except OSError:
-        return base / f"readreceipt-{_uid()}"
-    import stat
-
-    ours = stat.S_ISDIR(info.st_mode) and (not hasattr(os, "getuid")
-                                           or info.st_uid == os.getuid())
-    # Another user's folder (or a symlink planted there) would let them choose where we write.
-    return shared if ours else base / f"readreceipt-{_uid()}"
+        return private_folder(base / "readreceipt")
+    except UnsafeFolder as exc:
+        log.debug("not using %s: %s", exc.path, exc.why)
+    return private_folder(base / f"readreceipt-{_uid()}")
 
 
 def _uid() -> str:
@@ -344,24 +343,33 @@ def _host_folder(record: Record) -> str:
     return re.sub(r"[^a-z0-9._-]+", "_", host).strip(".") or "unknown"
 
 
-def _target(asked: Path | None, record: Record, ext: str) -> Path:
-    if asked is None:
-        return default_folder() / _host_folder(record) / default_name(record, ext)
-    if asked.is_dir():
-        return asked / default_name(record, ext)
-    return asked
+def _write(asked: Path | None, record: Record, written: Written, overwrite: bool) -> Path:
+    """Write the file: at the path asked for (:mod:`readreceipt.store.outputs` rules), or
+    under a default name, which never replaces a file, in the folder asked for or the default
+    one. The path written."""
+    name = default_name(record, written.ext)
+    if asked is not None and not asked.is_dir():
+        _make_folder(asked.parent)  # folders on the path asked for are made
+        try:
+            return outputs.write_file(asked, written.data, overwrite=overwrite)
+        except UsageError as exc:
+            if exc.reason == "exists":
+                raise UsageError(f"{asked} exists and --no-overwrite was given; the capture "
+                                 "is recorded but the file was not replaced",
+                                 reason="exists") from None
+            raise
+    if asked is not None:
+        return outputs.write_new(asked, name, written.data)
+    folder = default_folder() / _host_folder(record)
+    _make_folder(folder)
+    return outputs.write_new(folder, name, written.data)
 
 
-def _write(path: Path, data: bytes, overwrite: bool) -> None:
+def _make_folder(folder: Path) -> None:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        if overwrite:
-            write_replace(path, data)
-        elif not write_once(path, data):
-            raise UsageError(f"{path} exists and --no-overwrite was given; the capture is "
-                             "recorded but the file was not replaced", reason="exists")
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}",
+        raise UsageError(f"cannot make {folder}: {exc.strerror or exc}",
                          reason="write_failed") from exc
 
 

@@ -37,14 +37,27 @@ def claim_flags(lib: Library, session_id: str, agent_id: str | None,
     """The flags this agent is to be told about now, marked reported as they are claimed.
 
     A subagent (``agent_id``) is told about its own flags; the main agent about every flag of
-    the session not yet told, its subagents' included. Whichever asks first claims a flag.
+    the session not yet told, its subagents' included. Whichever asks first claims a flag. A
+    passage of one page flagged more than once (two captures, a capture and a check) is told
+    once.
     """
     sessionmarks.clear_flags(session_id)
     try:
-        return lib.index.claim_unreported_flags(session_id, agent_id, limit=limit)
+        return _one_per_passage(
+            lib.index.claim_unreported_flags(session_id, agent_id, limit=limit))
     finally:
         if lib.index.has_unreported_flags(session_id, None):
             sessionmarks.mark_flags(session_id)
+
+
+def _one_per_passage(rows: list[Flag]) -> list[Flag]:
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for row in rows:
+        if (row.url, row.passage) not in seen:
+            seen.add((row.url, row.passage))
+            unique.append(row)
+    return unique
 
 
 def flag_lines(rows: list[Flag], agent_id: str | None) -> list[str]:

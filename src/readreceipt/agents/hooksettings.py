@@ -17,8 +17,10 @@ Invariants: an entry is ours exactly when its command runs a program named
 ``readreceipt-hook`` or the module ``readreceipt.agents.hook``; install and uninstall change
 only such entries and keep every other setting, key order included; install is idempotent (a
 second run changes nothing and writes nothing); a file whose content changes is first copied
-to ``<name>.readreceipt-backup`` and then replaced atomically; a settings file that is not a
-JSON object is refused, not repaired.
+to ``<name>.readreceipt-backup`` and then replaced atomically, by
+:mod:`readreceipt.store.outputs`' rules (a symbolic link is followed: the file it points to is
+replaced and the link stays); a settings file that is not a JSON object is refused, not
+repaired.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from readreceipt.errors import UsageError
-from readreceipt.store.atomic import write_replace
+from readreceipt.store.outputs import write_file
 
 SCRIPT = "readreceipt-hook"
 SCOPES = ("project", "local", "user")
@@ -252,13 +254,14 @@ def _write(path: Path, data: dict[str, Any], before: str | None) -> Change:
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     backup = None
     try:
-        if before is not None:
-            backup = path.with_name(path.name + BACKUP_SUFFIX)
-            write_replace(backup, before.encode("utf-8"))
-        write_replace(path, text.encode("utf-8"))
+        path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}",
+        raise UsageError(f"cannot make {path.parent}: {exc.strerror or exc}",
                          reason="write_failed") from exc
+    if before is not None:
+        backup = path.with_name(path.name + BACKUP_SUFFIX)
+        write_file(backup, before.encode("utf-8"))
+    write_file(path, text.encode("utf-8"))
     return Change(path, True, backup, entries(data))
 
 

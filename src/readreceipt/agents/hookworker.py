@@ -23,7 +23,6 @@ import json
 import logging
 import os
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,9 +30,10 @@ from typing import Any
 from readreceipt.errors import DeclinedError, ReadReceiptError, RefusedError
 from readreceipt.fetching.transport import DEFAULT_TIMEOUT
 from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, capture
-from readreceipt.store import jsonlog
+from readreceipt.store import jsonlog, sessionmarks
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
+from readreceipt.store.ownership import UnsafeFolder
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +85,8 @@ def run(data: bytes, *, oversize: bool = False) -> None:
         _capture(lib, job)
     except Skip as skip:
         _skipped(lib, payload, skip.rule, str(skip))
+    except UnsafeFolder as exc:  # no library of this user's own to write to
+        _skipped(lib, payload, "hook_unsafe_library", str(exc))
     except (RefusedError, DeclinedError):
         pass  # capture wrote its own skipped line, with the rule that fired
     except ReadReceiptError as exc:
@@ -206,17 +208,17 @@ def _skipped(lib: Library | None, payload: Any, rule: str, message: str) -> None
     except Exception:  # no library: fall back to a file that always opens
         log.debug("no library for a skipped line", exc_info=True)
     try:
-        folder = Path(tempfile.gettempdir()) / f"readreceipt-hook-{os.getuid()}"
-        folder.mkdir(mode=0o700, exist_ok=True)
-        jsonlog.append(folder / "skipped.jsonl", {"at": utc_now(), **entry})
+        # Only the hook's own folder, when this user controls it: a link or a folder planted
+        # there by another user would receive the line (then nowhere is left to write).
+        folder = sessionmarks.folder()
+        if folder is not None:
+            jsonlog.append(Path(folder) / "skipped.jsonl", {"at": utc_now(), **entry})
     except Exception:  # nowhere left to write; a hook still never fails
         log.debug("could not write the fallback skipped line", exc_info=True)
 
 
 def main() -> None:
     """``python -m readreceipt.agents.hookworker``: the worker where the hook cannot fork."""
-    from readreceipt.store import sessionmarks
-
     mark = sessionmarks.pending_mark(os.getpid())
     try:
         data = sys.stdin.buffer.read()

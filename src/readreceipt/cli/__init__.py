@@ -5,7 +5,8 @@ library never imports click. Errors are mapped to exit codes once, here, in :fun
 a :class:`~readreceipt.errors.ReadReceiptError` becomes one line on stderr (or one JSON
 object on stdout under ``--json``) and its ``exit_code``; a usage error exits 1; every code
 comes from :class:`~readreceipt.errors.ExitCode` (``docs/cli.md``); nothing prints a
-traceback unless ``READRECEIPT_DEBUG`` is set.
+traceback unless ``READRECEIPT_DEBUG`` is set (then every error prints its own, before its
+line). A usage error under ``--json`` is one JSON object too.
 
 Commands live in modules of this package, loaded only when called (``_COMMANDS``), so
 ``readreceipt --help`` stays fast and one command's imports never slow another.
@@ -97,9 +98,15 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(ExitCode.INTERRUPTED)
     except click.ClickException as exc:
         # click exits 2 on usage errors; docs/cli.md reserves 2 for refusals, so usage is 1.
-        click.echo(f"readreceipt: {exc.format_message()}", err=True)
+        _debug_traceback(exc)
+        if _wants_json(args):
+            emit_json({"error": {"reason": "usage", "message": exc.format_message(),
+                                 "url": None, "exit_code": ExitCode.USAGE,
+                                 "kind": "UsageError"}})
+        hint = ""
         if isinstance(exc, click.UsageError) and exc.ctx is not None:
-            click.echo(f"Try '{exc.ctx.command_path} --help'.", err=True)
+            hint = f" (see '{exc.ctx.command_path} --help')"
+        click.echo(f"readreceipt: {exc.format_message()}{hint}", err=True)  # one line
         sys.exit(ExitCode.USAGE)
     except KeyboardInterrupt:
         click.echo("readreceipt: interrupted", err=True)
@@ -109,13 +116,26 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:  # the last line of defence: one line, never a traceback
         if os.environ.get("READRECEIPT_DEBUG"):
             raise
+        if _wants_json(args):
+            emit_json({"error": {"reason": "internal", "message": f"{type(exc).__name__}: "
+                                 f"{exc}", "url": None, "exit_code": ExitCode.USAGE,
+                                 "kind": "InternalError"}})
         click.echo(f"readreceipt: internal error: {type(exc).__name__}: {exc} "
                    "(set READRECEIPT_DEBUG=1 for the traceback)", err=True)
         sys.exit(ExitCode.USAGE)
     sys.exit(code if isinstance(code, int) else ExitCode.OK)
 
 
+def _debug_traceback(exc: BaseException) -> None:
+    """With READRECEIPT_DEBUG set, the traceback behind an error, on stderr, before its line."""
+    if os.environ.get("READRECEIPT_DEBUG"):
+        import traceback
+
+        traceback.print_exception(exc, file=sys.stderr)
+
+
 def fail(exc: ReadReceiptError, *, as_json: bool) -> None:
+    _debug_traceback(exc)
     if as_json:
         emit_json({"error": error_json(exc)})
     click.echo(f"readreceipt: {exc}", err=True)
@@ -128,4 +148,6 @@ def error_json(exc: ReadReceiptError) -> dict[str, Any]:
 
 
 def emit_json(obj: dict[str, Any]) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False, indent=None, default=str))
+    from readreceipt.store.escaping import storable  # a lone surrogate printed escaped
+
+    click.echo(json.dumps(storable(obj), ensure_ascii=False, indent=None, default=str))

@@ -19,15 +19,17 @@ json_option = click.option("--json", "as_json", is_flag=True,
 def fetch_options(func: F) -> F:
     """The options every command that fetches shares: --now, --timeout, --max-bytes,
     --resolve (each command sets its own --wait, whose default differs)."""
+    from readreceipt.cli._inputs import ByteSize, Seconds
     from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 
     for option in reversed((
         click.option("--now", is_flag=True, help="Skip pacing, robots.txt and the 15-minute "
                      "dedup window (never the security rules)."),
-        click.option("--timeout", type=click.FloatRange(min=0.1), default=DEFAULT_TIMEOUT,
-                     show_default=True, help="Total deadline in seconds."),
-        click.option("--max-bytes", type=click.IntRange(min=1), default=DEFAULT_MAX_BYTES,
-                     show_default=True, help="Size cap; the first part is kept beyond it."),
+        click.option("--timeout", type=Seconds(0.1), default=DEFAULT_TIMEOUT,
+                     show_default=True, help="Total deadline in seconds (0.1 to 3600)."),
+        click.option("--max-bytes", type=ByteSize(), default=DEFAULT_MAX_BYTES,
+                     show_default=True, help="Size cap (bytes, or 500K, 50MB, 1GiB...; at most "
+                     "1 GiB); the first part is kept beyond it."),
         click.option("--resolve", multiple=True, metavar="HOST:PORT:ADDR",
                      help="Pin a name to an address (as curl's); the address still passes "
                      "the guard."),
@@ -43,16 +45,37 @@ def library_option(func: F) -> F:
                         )(func)
 
 
-def open_library(ctx: click.Context, library_here: str | None = None) -> Library:
-    """The command's library, closed when the command ends (however it ends)."""
+def open_library(ctx: click.Context, library_here: str | None = None, *,
+                 create: bool = False) -> Library:
+    """The command's library, closed when the command ends (however it ends). Only a command
+    that writes evidence (``create``) makes one where none is found; the others say there is
+    none (exit 1) and leave no folder behind."""
     explicit = library_here or (ctx.obj or {}).get("library")
-    lib = Library.locate(explicit)
+    lib = Library.locate(explicit, create=create)
     ctx.call_on_close(lib.close)
     return lib
 
 
+def say_library(lib: Library, as_json: bool) -> None:
+    """Name the library a command wrote to, on stderr for people (``--json`` carries it in
+    its ``library`` field instead)."""
+    if not as_json:
+        click.echo(f"readreceipt: library {lib.root}", err=True)
+
+
+#: The width a table is laid out in when stdout is not a terminal: wide enough that no row
+#: of ``log`` or ``history`` is ever wrapped or cut for a program reading it.
+PIPED_WIDTH = 10_000
+
+
 def console() -> Console:
-    return Console(highlight=False, soft_wrap=False)
+    """stdout, for people. Lines are never wrapped by readreceipt (a terminal wraps long ones
+    itself, and a pipe gets them whole); tables fit a terminal's width, and are laid out
+    without a width limit when stdout is not a terminal."""
+    out = Console(highlight=False, soft_wrap=True)
+    if out.is_terminal:
+        return out
+    return Console(highlight=False, soft_wrap=True, width=PIPED_WIDTH)
 
 
 def err_console() -> Console:

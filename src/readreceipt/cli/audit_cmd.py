@@ -30,7 +30,9 @@ def audit(ctx: click.Context, transcript: str, capture_missing: bool, wait: floa
     """Audit a Claude Code session transcript (JSONL): every page it fetched and its
     verdict, every quotation in the assistant's messages against the pages it read."""
     options = AuditOptions(capture_missing=capture_missing, wait=wait, resolve=resolve)
-    result = audit_transcript(transcript, open_library(ctx, library_here), options)
+    # The audit is kept in the library, and pages not held are captured: it may make one.
+    result = audit_transcript(transcript, open_library(ctx, library_here, create=True),
+                              options)
     if as_json:
         emit_json(result.to_json())
     else:

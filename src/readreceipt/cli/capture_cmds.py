@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import click
@@ -16,45 +13,36 @@ from readreceipt.cli._common import (
     json_option,
     library_option,
     open_library,
+    say_library,
 )
+from readreceipt.cli._inputs import MAX_URLS, Seconds, read_answer, read_urls
 from readreceipt.errors import LibraryError, ReadReceiptError, UsageError, batch_exit_code
 from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, CaptureResult
 from readreceipt.pipeline import capture as run_capture
+from readreceipt.progress import progress_bar, stderr_is_terminal
 from readreceipt.reading.wording import describe
 from readreceipt.store.library import Library
-
-
-def read_answer(source: str) -> str:
-    """The answer text from a file, or stdin for ``-``."""
-    try:
-        if source == "-":
-            return sys.stdin.read()
-        return Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read the answer from {source}: {exc}",
-                         reason="bad_answer") from exc
 
 
 def _urls(urls: tuple[str, ...], from_file: str | None) -> list[str]:
     found = list(urls)
     if from_file:
-        try:
-            text = sys.stdin.read() if from_file == "-" else Path(from_file).read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"cannot read URLs from {from_file}: {exc}",
-                             reason="bad_url_file") from exc
-        found += [line.strip() for line in text.splitlines()
-                  if line.strip() and not line.lstrip().startswith("#")]
+        found += read_urls(from_file)
     if not found:
         raise UsageError("give at least one URL (or --from FILE)", reason="no_url")
+    if len(found) > MAX_URLS:
+        raise UsageError(f"{len(found):,} URLs given; one capture takes at most {MAX_URLS:,}",
+                         reason="too_many_urls")
     return found
 
 
 @click.command()
 @click.argument("urls", nargs=-1)
-@click.option("--from", "from_file", metavar="FILE", help="Read URLs from FILE, one a line.")
+@click.option("--from", "from_file", metavar="FILE",
+              help="Read URLs from FILE (or - for stdin), one a line; blank lines and "
+              "# comments are skipped.")
 @fetch_options
-@click.option("--wait", type=click.FloatRange(min=0), default=None,
+@click.option("--wait", type=Seconds(0), default=None,
               help="Seconds to wait for the host's turn before declining (default: 0 for one "
               "URL; with several, each waits its turn, up to the longest Crawl-delay kept).")
 @click.option("--prompt", help="What the agent asked of the page (kept in the record).")
@@ -83,15 +71,18 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
     options = CaptureOptions(now=now, wait=wait, timeout=timeout, max_bytes=max_bytes,
                              session_id=session_id, agent_id=agent_id, prompt=prompt,
                              answer=answer, resolve=resolve, keep=keep, render=not no_render)
-    lib = open_library(ctx, library_here)
+    lib = open_library(ctx, library_here, create=True)
     if not batch:
         result = run_capture(targets[0], options, lib)
         if as_json:
-            emit_json(result.to_json())
+            emit_json({**result.to_json(), "library": str(lib.root)})
         else:
             _print_result(result)
+        say_library(lib, as_json)
         ctx.exit(result.exit_code)
-    ctx.exit(_capture_batch(targets, options, lib, as_json))
+    code = _capture_batch(targets, options, lib, as_json)
+    say_library(lib, as_json)
+    ctx.exit(code)
 
 
 def _capture_batch(targets: list[str], options: CaptureOptions, lib: Library,
@@ -100,45 +91,41 @@ def _capture_batch(targets: list[str], options: CaptureOptions, lib: Library,
     rest, unless the library itself failed; the batch's exit code (``batch_exit_code``)."""
     results: list[dict[str, Any]] = []
     codes: list[int] = []
-    stopped: LibraryError | None = None
-    for index, url in enumerate(_progress(targets, as_json)):
-        try:
-            result = run_capture(url, options, lib)
-        except ReadReceiptError as exc:
-            codes.append(exc.exit_code)
-            results.append({"url": url, "error": error_json(exc)})
-            if not as_json:
-                click.echo(f"{url}\n  {type(exc).__name__.replace('Error', '').upper()}: {exc}",
-                           err=True)
-            if isinstance(exc, LibraryError):
-                # Nothing more can be written down: asking the other servers would be for
-                # nothing. What was stored stays stored.
-                stopped = exc
-                results += [{"url": rest, "attempted": False} for rest in targets[index + 1:]]
-                click.echo(f"readreceipt: the batch stopped at {url}: the library cannot be "
-                           f"written; {len(targets) - index - 1} URLs were not attempted",
-                           err=True)
-                break
-            continue
-        codes.append(result.exit_code)
-        results.append({**result.to_json(), "exit_code": result.exit_code})
-        if not as_json:
-            _print_result(result)
-    if as_json:
-        emit_json({"captures": results})
-    return batch_exit_code(codes, stopped=stopped is not None)
-
-
-def _progress(items: list[str], quiet: bool) -> Iterator[str]:
-    """The URLs, with a bar on a terminal's stderr naming the one being captured."""
-    from readreceipt.progress import progress_bar, stderr_is_terminal
-
-    show = len(items) > 1 and not quiet and stderr_is_terminal()
-    with progress_bar("capturing", enabled=show, total=len(items)) as progress:
-        for item in items:
-            progress.describe(item)
-            yield item
+    stopped = False
+    show = not as_json and stderr_is_terminal()
+    with progress_bar("capturing", enabled=show, total=len(targets)) as progress:
+        for index, url in enumerate(targets):
+            progress.describe(url)
+            try:
+                result = run_capture(url, options, lib)
+            except ReadReceiptError as exc:
+                codes.append(exc.exit_code)
+                results.append({"url": url, "error": error_json(exc)})
+                if not as_json:
+                    with progress.paused():
+                        click.echo(f"{url}\n  {type(exc).__name__.replace('Error', '').upper()}"
+                                   f": {exc}", err=True)
+                if isinstance(exc, LibraryError):
+                    # Nothing more can be written down: asking the other servers would be
+                    # for nothing. What was stored stays stored.
+                    stopped = True
+                    left = targets[index + 1:]
+                    results += [{"url": rest, "attempted": False} for rest in left]
+                    with progress.paused():
+                        click.echo(f"readreceipt: the batch stopped at {url}: the library "
+                                   f"cannot be written; {len(left)} URLs were not attempted",
+                                   err=True)
+                    break
+            else:
+                codes.append(result.exit_code)
+                results.append({**result.to_json(), "exit_code": result.exit_code})
+                if not as_json:
+                    with progress.paused():
+                        _print_result(result)
             progress.advance()
+    if as_json:
+        emit_json({"captures": results, "library": str(lib.root)})
+    return batch_exit_code(codes, stopped=stopped)
 
 
 def _print_result(result: CaptureResult) -> None:
@@ -197,7 +184,7 @@ def check(ctx: click.Context, url: str, answer_file: str, prompt: str, fetch_fir
     from readreceipt.quotes.answers import check_newest
 
     answer = read_answer(answer_file)
-    lib = open_library(ctx, library_here)
+    lib = open_library(ctx, library_here, create=fetch_first)
     try:
         held = check_newest(lib, url, answer, prompt, session_id)
     except RecordNotFound:

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
 
 from readreceipt.cli import emit_json
-from readreceipt.cli._common import console, json_option, library_option, open_library
+from readreceipt.cli._common import (
+    console,
+    err_console,
+    json_option,
+    library_option,
+    open_library,
+)
 from readreceipt.errors import UsageError
 from readreceipt.export import Selection, export_wacz, export_warc, parse_since
 from readreceipt.progress import progress_bar, stderr_is_terminal
@@ -45,8 +52,17 @@ def export(ctx: click.Context, warc_file: str | None, wacz_file: str | None,
         emit_json(result.to_json())
         return
     kinds = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in sorted(result.by_kind.items()))
-    out = console()
-    out.print(f"wrote {result.path} ({result.format.upper()}, {result.size:,} bytes)",
-              markup=False)
+    # Exported to stdout itself (/dev/stdout, a descriptor): the summary must not join it.
+    out = err_console() if _is_stdout(result.path) else console()
+    size = f"{result.size:,} bytes" if result.size is not None else "written through"
+    out.print(f"wrote {result.path} ({result.format.upper()}, {size})", markup=False)
     out.print(f"  {result.retrievals} retrievals: {kinds}; {result.pages} replayable pages",
               markup=False)
+
+
+def _is_stdout(path: Path) -> bool:
+    try:
+        here, there = os.stat(path), os.fstat(1)
+    except OSError:
+        return False
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)

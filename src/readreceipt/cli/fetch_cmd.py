@@ -11,7 +11,14 @@ import click
 
 from readreceipt.agents.fetchpage import DEFAULT_WAIT, FORMATS, FetchPageOptions, fetch_page
 from readreceipt.cli import emit_json
-from readreceipt.cli._common import fetch_options, json_option, library_option, open_library
+from readreceipt.cli._common import (
+    fetch_options,
+    json_option,
+    library_option,
+    open_library,
+    say_library,
+)
+from readreceipt.cli._inputs import Seconds
 
 
 @click.command()
@@ -30,7 +37,7 @@ from readreceipt.cli._common import fetch_options, json_option, library_option, 
 @click.option("--overwrite/--no-overwrite", default=True, show_default=True,
               help="Replace a file already at PATH.")
 @fetch_options
-@click.option("--wait", type=click.FloatRange(min=0), default=DEFAULT_WAIT, show_default=True,
+@click.option("--wait", type=Seconds(0), default=DEFAULT_WAIT, show_default=True,
               help="Seconds to wait for the host's turn before declining.")
 @json_option
 @library_option
@@ -43,9 +50,10 @@ def fetch(ctx: click.Context, url: str, output: str | None, fmt: str, links: boo
     options = FetchPageOptions(output=output, format=fmt, links=links, tables=tables,
                                overwrite=overwrite, now=now, wait=wait, timeout=timeout,
                                max_bytes=max_bytes, resolve=resolve)
-    result = fetch_page(url, options, open_library(ctx, library_here))
+    lib = open_library(ctx, library_here, create=True)
+    result = fetch_page(url, options, lib)
     if as_json:
-        out = result.to_json()
+        out = {**result.to_json(), "library": str(lib.root)}
         if preview:
             out["preview"] = result.preview(preview)
         emit_json(out)
@@ -53,4 +61,5 @@ def fetch(ctx: click.Context, url: str, output: str | None, fmt: str, links: boo
         click.echo(result.line())
         if preview and result.fenced is not None:
             click.echo(result.preview(preview))
+    say_library(lib, as_json)
     ctx.exit(result.exit_code)

@@ -13,9 +13,13 @@ from readreceipt.cli._common import (
     library_option,
     open_library,
 )
+from readreceipt.cli._rows import print_rows
 from readreceipt.errors import ExitCode, UsageError
 from readreceipt.reading.wording import describe
 from readreceipt.store.protocols import RetrievalFilter
+
+#: The most rows ``log`` prints at once.
+MAX_LOG_ROWS = 1_000_000
 
 
 @click.command()
@@ -53,7 +57,8 @@ def status(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
 
 
 @click.command("log")
-@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True)
+@click.option("--limit", type=click.IntRange(min=1, max=MAX_LOG_ROWS), default=20,
+              show_default=True, help=f"Rows to show (1 to {MAX_LOG_ROWS:,}).")
 @click.option("--verdict", type=click.Choice(["RETRIEVED", "FAILED", "UNKNOWN"],
                                              case_sensitive=False))
 @click.option("--session", "session_id")
@@ -73,12 +78,10 @@ def log_(ctx: click.Context, limit: int, verdict: str | None, session_id: str | 
     if not rows:
         console().print("no retrievals yet")
         return
-    table = Table("fetched (UTC)", "verdict", "reason", "bytes", "record", "url", box=None)
-    for r in rows:
-        style = VERDICT_STYLE.get(r.verdict, "")
-        table.add_row(r.fetched_at[:19].replace("T", " "), f"[{style}]{r.verdict}[/]",
-                      r.reason, str(r.bytes), r.record_id, r.url)
-    console().print(table)
+    print_rows(console(), ("fetched (UTC)", "verdict", "reason", "bytes", "record", "url"),
+               [(r.fetched_at[:19].replace("T", " "), r.verdict, r.reason, str(r.bytes),
+                 r.record_id, r.url) for r in rows],
+               [VERDICT_STYLE.get(r.verdict) for r in rows])
 
 
 @click.command()
@@ -100,13 +103,14 @@ def show(ctx: click.Context, ref: str, with_text: bool, as_json: bool,
             data["text"] = text
         emit_json(data)
         return
-    out = console()
-    out.print(describe(record), markup=False)
-    out.print(f"record: {lib.record_path(record.record_id)}", markup=False)
-    out.print(record.to_yaml(), markup=False, end="")
+    # The YAML and the page's text are printed as they are, byte for byte: never re-wrapped,
+    # so the YAML still parses and the page keeps its own lines.
+    click.echo(f"# {describe(record)}")
+    click.echo(f"# record: {lib.record_path(record.record_id)}")
+    click.echo(record.to_yaml(), nl=False)
     if with_text:
-        out.print("--- main text ---")
-        out.print(text if text is not None else "(no text kept)", markup=False)
+        click.echo("--- main text ---")
+        click.echo(text if text is not None else "(no text kept)")
 
 
 @click.command()
@@ -132,35 +136,40 @@ def history(ctx: click.Context, url: str, as_json: bool, library_here: str | Non
     if as_json:
         emit_json({"url": url, "captures": captures, "distinct_texts": len(texts)})
         return
-    table = Table("fetched (UTC)", "verdict", "reason", "text", "bytes sha256", "record",
-                  box=None)
-    for c in captures:
-        version = f"v{c['text_version']}" if c["text_version"] else "-"
-        table.add_row(c["fetched_at"][:19].replace("T", " "), c["verdict"], c["reason"],
-                      version, (c["bytes_sha256"] or "")[:12], c["record_id"])
     out = console()
     out.print(f"{url}: {len(captures)} captures, {len(texts)} distinct texts", markup=False)
-    out.print(table)
+    print_rows(out, ("fetched (UTC)", "verdict", "reason", "text", "bytes sha256", "record"),
+               [(c["fetched_at"][:19].replace("T", " "), c["verdict"], c["reason"],
+                 f"v{c['text_version']}" if c["text_version"] else "-",
+                 (c["bytes_sha256"] or "")[:12], c["record_id"]) for c in captures],
+               [VERDICT_STYLE.get(c["verdict"]) for c in captures])
 
 
 @click.command()
+@click.option("--repair", is_flag=True, help="First remove what killed writers left behind "
+              "(temporary files untouched for an hour; nothing else is changed).")
 @json_option
 @library_option
 @click.pass_context
-def verify(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
-    """Re-hash every kept blob and text; exit 1 naming each one that no longer matches."""
+def verify(ctx: click.Context, repair: bool, as_json: bool, library_here: str | None) -> None:
+    """Check every blob, text and record; exit 1 naming each problem found."""
     from readreceipt.progress import progress_bar, stderr_is_terminal
 
     lib = open_library(ctx, library_here)
+    removed = lib.remove_leftovers() if repair else []
     with progress_bar("verifying", enabled=stderr_is_terminal() and not as_json) as progress:
         checked, problems = lib.verify(progress)
     if as_json:
         emit_json({"checked": checked, "ok": not problems,
-                   "problems": [p.to_dict() for p in problems]})
+                   "problems": [p.to_dict() for p in problems],
+                   "removed": [item.to_dict() for item in removed]})
     else:
+        for item in removed:
+            click.echo(f"removed {item.path}: {item.describe()}")
         for p in problems:
-            click.echo(f"{p.kind}: {p.digest or p.record_id}: {p.detail}")
-        click.echo(f"{checked} blobs and texts checked; {len(problems)} problems")
+            name = p.digest or p.record_id
+            click.echo(f"{p.kind}: {name}: {p.detail}" if name else f"{p.kind}: {p.detail}")
+        click.echo(f"{checked} blobs, texts and records checked; {len(problems)} problems")
     ctx.exit(ExitCode.LIBRARY if problems else ExitCode.OK)
 
 

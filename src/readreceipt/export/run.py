@@ -1,23 +1,25 @@
 """Export a library (or a selection of it) to a WARC file or a WACZ package.
 
 Invariants: the output appears under its name only once complete (written beside it under a
-temporary name, then renamed), so an interrupted export leaves no half file; retrievals are
-written oldest first, so repeated payloads become revisits of their first capture.
+temporary name, then renamed, by :mod:`readreceipt.store.outputs`' rules: a device or a pipe
+is written through, a symbolic link followed), so an interrupted export leaves no half file;
+its temporary file and work folder are noted in the library so that ``verify`` reports them
+if the export was killed; retrievals are written oldest first, so repeated payloads become
+revisits of their first capture.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-import os
-import secrets
+import stat
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from readreceipt.errors import LibraryError, ReadReceiptError, RecordNotFound, UsageError
+from readreceipt.errors import ReadReceiptError, RecordNotFound
 from readreceipt.export.cdxj import paged_index, sorted_lines
 from readreceipt.export.provenance import Provenance
 from readreceipt.export.selection import EVERYTHING, Selection, select_record_ids
@@ -33,11 +35,15 @@ from readreceipt.export.wacz import (
 from readreceipt.export.warc import Page, WarcExporter, describe_export
 from readreceipt.fetching.headers import safe_headers
 from readreceipt.progress import NO_PROGRESS, Progress
+from readreceipt.store import outputs
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record
 
 log = logging.getLogger(__name__)
+
+#: The WACZ work folder's name starts so (``verify`` knows it as an export's leftover).
+WORK_PREFIX = ".readreceipt-wacz-"
 
 
 @dataclass(frozen=True)
@@ -48,7 +54,8 @@ class ExportResult:
     warc_records: int
     by_kind: dict[str, int] = field(default_factory=dict)
     pages: int = 0
-    size: int = 0
+    #: The file's size; None when it was written through to a device or a pipe.
+    size: int | None = 0
     redirects: int = 0  # redirect hops written as 3xx responses
 
     def to_json(self) -> dict[str, Any]:
@@ -57,23 +64,10 @@ class ExportResult:
                 "redirects": self.redirects, "pages": self.pages, "bytes": self.size}
 
 
-@contextlib.contextmanager
-def _atomic_output(path: Path) -> Iterator[Path]:
-    """A temporary path beside ``path``, renamed to it when the block succeeds."""
-    if path.is_dir():
-        raise UsageError(f"{path} is a folder; give a file name", reason="bad_output")
-    if not path.parent.is_dir():
-        raise UsageError(f"the folder {path.parent} does not exist", reason="bad_output")
-    tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.part"
-    try:
-        yield tmp
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise LibraryError(f"cannot write {path}: {exc.strerror or exc}",
-                           reason="export_io") from exc
-    finally:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+def _output(library: Library, path: Path) -> contextlib.AbstractContextManager[Path]:
+    """Where to write the export (:func:`readreceipt.store.outputs.writing`); the temporary
+    file beside it is noted in the library, so ``verify`` finds it if the export is killed."""
+    return outputs.writing(path, on_temp=library.note_scratch)
 
 
 def _selected(library: Library, selection: Selection) -> list[str]:
@@ -123,12 +117,12 @@ def export_warc(library: Library, path: Path, selection: Selection = EVERYTHING,
     """Write the selected retrievals to ``path`` (gzipped per record when it ends in .gz)."""
     ids = _selected(library, selection)
     gzip = path.name.endswith(".gz")
-    with _atomic_output(path) as tmp, tmp.open("wb") as out:
+    with _output(library, path) as tmp, tmp.open("wb") as out:
         exporter = _write_all(library, out, ids, gzip=gzip, filename=path.name,
                               progress=progress)
         out.flush()
     return ExportResult(path, "warc", exporter.counts.retrievals, exporter.counts.warc_records,
-                        exporter.counts.by_kind, exporter.counts.pages, path.stat().st_size,
+                        exporter.counts.by_kind, exporter.counts.pages, _size(path),
                         exporter.counts.redirects)
 
 
@@ -136,10 +130,13 @@ def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
                 progress: Progress = NO_PROGRESS) -> ExportResult:
     """Write the selected retrievals to a WACZ package at ``path``."""
     ids = _selected(library, selection)
-    if not path.parent.is_dir():
-        raise UsageError(f"the folder {path.parent} does not exist", reason="bad_output")
-    with tempfile.TemporaryDirectory(prefix=".readreceipt-wacz-", dir=path.parent) as work:
+    target = outputs.plan(path)
+    # The package is built in a work folder beside the file it replaces (the same disk), or
+    # in the system's temporary folder when it is written through to a device or a pipe.
+    beside = None if target.through else target.real.parent
+    with tempfile.TemporaryDirectory(prefix=WORK_PREFIX, dir=beside) as work:
         folder = Path(work)
+        library.note_scratch(folder)
         warc_path, pages_path = folder / "data.warc.gz", folder / "pages.jsonl"
         pages = 0
         with warc_path.open("wb") as out, pages_path.open("w", encoding="utf-8") as page_out:
@@ -159,10 +156,17 @@ def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
                    Member(INDEX_IDX_MEMBER, index.idx, stored=False),
                    Member(PAGES_MEMBER, pages_path, stored=False)]
         progress.describe("packing")
-        with _atomic_output(path) as tmp:
+        with _output(library, path) as tmp:
             write_wacz(tmp, members, created=utc_now()[:19] + "Z",
                        title=f"readreceipt evidence: {len(ids)} retrievals",
                        description=describe_export(len(ids)))
     return ExportResult(path, "wacz", exporter.counts.retrievals, exporter.counts.warc_records,
-                        exporter.counts.by_kind, pages, path.stat().st_size,
+                        exporter.counts.by_kind, pages, _size(path),
                         exporter.counts.redirects)
+
+
+def _size(path: Path) -> int | None:
+    """The size of the file written; None for a device, a pipe or a descriptor."""
+    info = path.stat()
+    return info.st_size if stat.S_ISREG(info.st_mode) and not outputs.plan(path).through \
+        else None

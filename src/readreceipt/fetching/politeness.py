@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from readreceipt.errors import DeclinedError
+from readreceipt.errors import DeclinedError, LibraryError
 from readreceipt.fetching.urlpolicy import PolicyURL
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record
@@ -37,6 +37,8 @@ MAX_CRAWL_DELAY = 60.0
 DEDUP_WINDOW_SECONDS = 15 * 60
 #: Captures one session may make; an agent loop should not become a crawler.
 SESSION_CAP = 100
+#: How often a capture waiting for its host's turn looks for a copy another capture made.
+COPY_POLL_SECONDS = 0.25
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,13 @@ def recent_copy(library: Library, url: str, window: float = DEDUP_WINDOW_SECONDS
     """
     cutoff = (datetime.now(UTC) - timedelta(seconds=window)).strftime("%Y-%m-%dT%H:%M:%S")
     record_id = library.index.newest_reached_since(url, cutoff)
-    return library.load(record_id) if record_id is not None else None
+    if record_id is None:
+        return None
+    try:
+        return library.load(record_id)
+    except LibraryError as exc:  # a damaged record answers nothing: fetch anew
+        log.warning("not answering from %s: %s", record_id, exc)
+        return None
 
 
 def check_session_cap(library: Library, session_id: str | None) -> None:
@@ -77,10 +85,10 @@ def release_slot(library: Library, host: str, start: float, gap: float) -> None:
     library.index.release_pacing_slot(host, start, _clamped(gap))
 
 
-def wait_for_turn(library: Library, target: PolicyURL, options: PolitenessOptions,
-                  crawl_delay: float | None = None) -> float:
-    """Wait (up to ``options.wait``) for this host's turn; DeclinedError when too long."""
-    gap = max(MIN_GAP_SECONDS, crawl_delay or 0.0)
+def _reserve_within(library: Library, target: PolicyURL, options: PolitenessOptions,
+                    gap: float) -> float:
+    """Reserve the host's next slot; give it back and decline when it is further off than
+    ``options.wait``. The slot's start (epoch seconds)."""
     start = reserve_slot(library, target.host, gap)
     delay = start - time.time()
     if delay > options.wait:
@@ -89,6 +97,36 @@ def wait_for_turn(library: Library, target: PolicyURL, options: PolitenessOption
             f"{target.host} was asked less than {gap:g} s ago; its next turn is in "
             f"{delay:.1f} s (use --wait {int(delay) + 1} to wait for it, or --now)",
             url=target.url, reason="pacing")
+    return start
+
+
+def wait_for_turn(library: Library, target: PolicyURL, options: PolitenessOptions,
+                  crawl_delay: float | None = None) -> float:
+    """Wait (up to ``options.wait``) for this host's turn; DeclinedError when too long."""
+    gap = max(MIN_GAP_SECONDS, crawl_delay or 0.0)
+    start = _reserve_within(library, target, options, gap)
+    delay = start - time.time()
     if delay > 0:
         time.sleep(delay)
     return max(delay, 0.0)
+
+
+def turn_or_copy(library: Library, target: PolicyURL, options: PolitenessOptions,
+                 crawl_delay: float | None = None) -> tuple[Record | None, float]:
+    """Wait for this host's turn as :func:`wait_for_turn` does, but look, while waiting and
+    once more when the turn comes, for a copy of this URL that another capture made in the
+    meantime. Returns that copy (the slot is given back; no request is to be made) or None
+    when the turn has come and there is still no copy, and the seconds waited. Eight
+    captures of one URL queued behind each other so make one request, not eight."""
+    gap = max(MIN_GAP_SECONDS, crawl_delay or 0.0)
+    began = time.monotonic()
+    start = _reserve_within(library, target, options, gap)
+    while True:
+        remaining = start - time.time()
+        held = recent_copy(library, target.url)
+        if held is not None:
+            release_slot(library, target.host, start, gap)
+            return held, time.monotonic() - began
+        if remaining <= 0:
+            return None, time.monotonic() - began
+        time.sleep(min(remaining, COPY_POLL_SECONDS))

@@ -89,11 +89,19 @@ def _refuse(message: str, raw: str, reason: str, *, limit: int = MAX_URL_CHARS) 
     return RefusedError(message, url=loggable_url(raw, reason, limit=limit), reason=reason)
 
 
+def _usv(text: str) -> str:
+    """``text`` as the WHATWG URL standard reads it (a USVString): each lone surrogate, which
+    JSON can carry but no URL can, becomes U+FFFD, as a browser's own fetch makes it."""
+    if text.isascii():
+        return text
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
 def check_url(raw: str) -> PolicyURL:
     """Parse ``raw`` and apply the URL rules; raise RefusedError when one fails."""
     if not isinstance(raw, str) or not raw.strip():
         raise RefusedError("the URL is empty", url=str(raw)[:200], reason="malformed_url")
-    raw = raw.strip()
+    raw = _usv(raw.strip())
     if len(raw) > MAX_URL_CHARS:
         raise _refuse(f"the URL is longer than {MAX_URL_CHARS} characters", raw,
                       "url_too_long", limit=200)

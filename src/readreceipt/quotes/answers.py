@@ -17,18 +17,29 @@ from typing import Any
 from readreceipt.errors import ExitCode, RecordNotFound
 from readreceipt.fetching.transport import FetchResult
 from readreceipt.reading.extract import Extraction
-from readreceipt.reading.verdict import RETRIEVED, Verdict
+from readreceipt.reading.verdict import RETRIEVED, Verdict, exit_code_for
 from readreceipt.store import sessionmarks
 from readreceipt.store.clock import utc_now
+from readreceipt.store.escaping import escape_text
 from readreceipt.store.library import Library
 from readreceipt.store.protocols import AnswerCheck, NewFlag
 from readreceipt.store.records import Record
 
 log = logging.getLogger(__name__)
 
+#: The longest answer checked: 1 MiB (characters; the CLI reads at most this many bytes). A
+#: model's answer is tens of kilobytes; a longer one is recorded as ``not_run``
+#: (``answer_too_long``), so the capture it came with is never lost.
+MAX_ANSWER_BYTES = 1024 * 1024
+
 
 def _digest(answer: str) -> str:
-    return hashlib.sha256(answer.encode("utf-8")).hexdigest()
+    """The answer's digest: of its UTF-8 bytes, a lone surrogate taken as written escaped."""
+    return hashlib.sha256(escape_text(answer).encode("utf-8")).hexdigest()
+
+
+def _too_long(answer: str) -> str | None:
+    return "answer_too_long" if len(answer) > MAX_ANSWER_BYTES else None
 
 
 def not_run_reason(verdict: str, reason: str, wall: str | None,
@@ -52,7 +63,7 @@ def check_against(answer: str, prompt: str, extraction: Extraction | None,
 
     fields: dict[str, Any] = {"answer_sha256": _digest(answer), "answer_chars": len(answer)}
     why = not_run_reason(verdict.verdict, verdict.reason, verdict.wall,
-                         extraction.error if extraction else None)
+                         extraction.error if extraction else None) or _too_long(answer)
     if why is not None or extraction is None:
         fields["answer_check"] = quotations.not_run(why or verdict.reason).to_dict()
     else:
@@ -67,27 +78,32 @@ def check_against(answer: str, prompt: str, extraction: Extraction | None,
 
 def record_flags(lib: Library, record: Record, check: dict[str, Any],
                  session_id: str | None, agent_id: str | None) -> int:
-    """Write one flag per passage not found (flags.jsonl and the index). Returns how many."""
-    flags = []
+    """Write one flag per passage not found (the index, then flags.jsonl), unless the same
+    passage of this record is flagged for this session and agent already: checking one
+    answer twice flags nothing twice. Returns how many were written."""
+    pairs = []
     for passage in check.get("passages", []):
         if passage.get("found"):
             continue
-        flag = NewFlag(record_id=record.record_id, url=record.url,
-                       passage=str(passage.get("text") or ""),
-                       nearest=passage.get("nearest"),
-                       similarity=passage.get("similarity"), session_id=session_id,
-                       agent_id=agent_id, created_at=utc_now())
+        pairs.append((NewFlag(record_id=record.record_id, url=record.url,
+                              passage=str(passage.get("text") or ""),
+                              nearest=passage.get("nearest"),
+                              similarity=passage.get("similarity"), session_id=session_id,
+                              agent_id=agent_id, created_at=utc_now()), passage))
+    added = lib.index.add_flags([flag for flag, _ in pairs])
+    new = {id(flag) for flag in added}
+    for flag, passage in pairs:
+        if id(flag) not in new:
+            continue
         lib.log("flags.jsonl", {
             "record_id": flag.record_id, "url": flag.url, "passage": flag.passage,
             "nearest": flag.nearest, "similarity": flag.similarity,
             "edited": bool(passage.get("edited")), "missing": passage.get("missing"),
             "session_id": flag.session_id, "agent_id": flag.agent_id})
-        flags.append(flag)
-    lib.index.add_flags(flags)
-    if flags:
+    if added:
         # After the index holds them: the hook's quick modes look at this mark first.
         sessionmarks.mark_flags(session_id)
-    return len(flags)
+    return len(added)
 
 
 @dataclass(frozen=True)
@@ -105,8 +121,13 @@ class HeldCheck:
 
     @property
     def exit_code(self) -> int:
-        if self.answer_check.get("outcome") == "not_found":
+        """10 when a passage is not on the page; the held copy's own code when the check
+        could not run because of it (a wall is 8: nothing was checked, which is no pass)."""
+        outcome = self.answer_check.get("outcome")
+        if outcome == "not_found":
             return ExitCode.QUOTE_NOT_FOUND
+        if outcome == "not_run":
+            return exit_code_for(self.record.verdict, self.record.reason)
         return ExitCode.OK
 
 
@@ -115,7 +136,7 @@ def check_held_copy(lib: Library, record: Record, answer: str, prompt: str,
     """Check ``answer`` against the texts kept for ``record``; make no request."""
     from readreceipt.quotes import quotations
 
-    why = not_run_reason(record.verdict, record.reason, record.wall)
+    why = not_run_reason(record.verdict, record.reason, record.wall) or _too_long(answer)
     main = lib.text(record.text_sha256)
     page = lib.text(record.page_text_sha256)
     if why is None and main is None and page is None:

@@ -1,20 +1,32 @@
 """Which folder is the library: ``$READRECEIPT_LIBRARY``, else the nearest ``.readreceipt/``.
 
 The nearest library is looked for from a starting folder upwards, as git looks for a
-repository. ``$READRECEIPT_CEILING_DIRECTORIES`` (absolute paths, separated by
-``os.pathsep``, as git's ``GIT_CEILING_DIRECTORIES``) stops the walk: a ceiling folder and
-everything above it are never looked in, unless the walk starts there. Test suites and
-sandboxes set it so that a stray library above them is never picked up.
+repository, and the walk stops (after looking in it) at the first of:
 
-A folder is a library when it holds ``index.db``.
+- the user's home folder (a library above it belongs to nobody's project);
+- a repository root (a folder holding ``.git``): one project never reads another's library;
+- a filesystem boundary (the parent is on another device): a mounted volume stays apart;
+- a folder named in ``$READRECEIPT_CEILING_DIRECTORIES`` (absolute paths, separated by
+  ``os.pathsep``, as git's ``GIT_CEILING_DIRECTORIES``), which is itself never looked in
+  unless the walk starts there. Test suites and sandboxes set it.
 
-Standard library only: the hook's report path uses it on every tool call.
+A folder is a library when it holds ``index.db``. A library found on the way is used only
+when it is the user's own (:func:`readreceipt.store.ownership.foreign_control`): one another
+user owns or may write into (a ``/tmp/.readreceipt`` anyone could have made) is passed over,
+and the walk goes on (:func:`search` says which were, for the caller to warn of). A library
+named outright (``--library``, ``$READRECEIPT_LIBRARY``) is the user's choice and is not
+judged.
+
+Standard library only (and :mod:`readreceipt.store.ownership`): the hook's report path uses
+it on every tool call.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+
+from readreceipt.store.ownership import UnsafeFolder, untrusted_reason
 
 LIBRARY_ENV = "READRECEIPT_LIBRARY"
 CEILING_ENV = "READRECEIPT_CEILING_DIRECTORIES"
@@ -41,17 +53,56 @@ def ceilings() -> frozenset[Path]:
     return frozenset(found)
 
 
-def nearest(start: Path) -> Path | None:
-    """The nearest existing library at or above ``start``, within the ceilings."""
+def _home() -> Path | None:
+    try:
+        return Path(os.path.realpath(Path.home()))
+    except (KeyError, RuntimeError):  # no home for this user
+        return None
+
+
+def _device(folder: Path) -> int | None:
+    try:
+        return folder.stat().st_dev
+    except OSError:
+        return None
+
+
+def walk(start: Path) -> list[Path]:
+    """The folders looked in for a library, nearest first (see the module's rules)."""
     here = Path(os.path.realpath(start))
-    stops = ceilings()
+    stops, home = ceilings(), _home()
+    folders: list[Path] = []
     for folder in (here, *here.parents):
         if folder != here and folder in stops:
-            return None
+            break
+        folders.append(folder)
+        if folder == home or (folder / ".git").exists():
+            break
+        parent = folder.parent
+        if parent != folder and _device(parent) != _device(folder):
+            break
+    return folders
+
+
+def search(start: Path) -> tuple[Path | None, list[tuple[Path, str]]]:
+    """The nearest library at or above ``start`` that is the user's own, within the stops;
+    and the libraries passed over on the way, each with why (another user controls it)."""
+    passed: list[tuple[Path, str]] = []
+    for folder in walk(start):
         candidate = folder / DIRNAME
-        if is_library(candidate):
-            return candidate
-    return None
+        if not is_library(candidate):
+            continue
+        why = untrusted_reason(candidate)
+        if why is None:
+            return candidate, passed
+        passed.append((candidate, why))
+    return None, passed
+
+
+def nearest(start: Path) -> Path | None:
+    """The nearest library at or above ``start`` that is the user's own (silently: the
+    hook's report path prints nothing but what Claude Code reads)."""
+    return search(start)[0]
 
 
 def find(start: Path | None = None) -> Path | None:
@@ -62,11 +113,21 @@ def find(start: Path | None = None) -> Path | None:
     return nearest(start if start is not None else Path.cwd())
 
 
+def fresh(start: Path | None = None) -> Path:
+    """Where a new library goes: ``<start>/.readreceipt`` (UnsafeFolder when something is
+    there already that another user controls)."""
+    path = Path(os.path.realpath(start if start is not None else Path.cwd())) / DIRNAME
+    if os.path.lexists(path):
+        why = untrusted_reason(path)
+        if why is not None:
+            raise UnsafeFolder(path, why)
+    return path
+
+
 def choose(start: Path | None = None) -> Path:
     """The library to use or to create: ``$READRECEIPT_LIBRARY``, the nearest, else
-    ``<start>/.readreceipt``."""
+    :func:`fresh`."""
     env = configured()
     if env is not None:
         return env
-    here = start if start is not None else Path.cwd()
-    return nearest(here) or Path(os.path.realpath(here)) / DIRNAME
+    return nearest(start if start is not None else Path.cwd()) or fresh(start)

@@ -1,7 +1,8 @@
 """Append-only JSON Lines logs (skipped.jsonl, flags.jsonl, answer_checks.jsonl).
 
 Invariant: each call appends exactly one complete line, under an exclusive ``flock``, in a
-single ``write``; concurrent writers never interleave or tear lines.
+single ``write``; concurrent writers never interleave or tear lines; a lone surrogate in any
+text is written escaped (:mod:`readreceipt.store.escaping`), so no line is ever lost to it.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from readreceipt.store.escaping import storable
+
 
 def append(path: Path, entry: dict[str, Any]) -> None:
-    line = (json.dumps(entry, ensure_ascii=False, sort_keys=False) + "\n").encode("utf-8")
+    line = (json.dumps(storable(entry), ensure_ascii=False) + "\n").encode("utf-8")
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)

@@ -21,14 +21,14 @@ import errno
 import json
 import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from readreceipt.errors import LibraryError, RecordNotFound
 from readreceipt.progress import NO_PROGRESS, Progress
-from readreceipt.store import discovery
+from readreceipt.store import discovery, leftovers
 from readreceipt.store.clock import utc_now
 from readreceipt.store.files import FileBlobStore, FileLogs, FileRecordStore, sha256_hex
 from readreceipt.store.protocols import Audit, BlobStore, Index, LogStore, RecordStore
@@ -54,7 +54,9 @@ def _os_error(exc: OSError, root: Path, doing: str) -> LibraryError:
 
 @dataclass(frozen=True)
 class Problem:
-    kind: str  # "digest_mismatch" | "missing_blob" | "missing_record" | "unreadable_record"
+    #: "digest_mismatch" | "missing_blob" | "missing_text" | "missing_record" |
+    #: "unreadable_record" | "leftover"
+    kind: str
     digest: str | None
     record_id: str | None
     detail: str
@@ -83,18 +85,31 @@ class Library:
 
     @classmethod
     def locate(cls, explicit: str | os.PathLike[str] | None = None,
-               *, cwd: Path | None = None) -> Library:
+               *, cwd: Path | None = None, create: bool = True) -> Library:
         """``explicit``, else ``$READRECEIPT_LIBRARY``, else the nearest ``.readreceipt/``
-        at or above ``cwd`` (within ``$READRECEIPT_CEILING_DIRECTORIES``), else a new one
-        in ``cwd``."""
-        if explicit:
-            return cls.open(Path(explicit))
-        return cls.open(discovery.choose(cwd))
+        at or above ``cwd`` that is the user's own (:mod:`readreceipt.store.discovery`),
+        else a new one in ``cwd`` -- only when ``create``: a command that only reads never
+        makes a library, and says there is none (LibraryError, reason ``no_library``)."""
+        named = Path(explicit) if explicit else discovery.configured()
+        if named is not None:
+            return cls.open(named, create=create)
+        start = Path(os.path.realpath(cwd if cwd is not None else Path.cwd()))
+        found, passed = discovery.search(start)
+        for library, why in passed:
+            log.warning("not using the library %s: %s", library, why)
+        if found is not None:
+            return cls.open(found, create=False)
+        if not create:
+            raise LibraryError(
+                f"no readreceipt library in {start} or the folders above it that are looked "
+                "in; `readreceipt capture URL` makes one in ./.readreceipt, or name one with "
+                "--library", reason="no_library")
+        return cls.open(discovery.fresh(start), create=True)
 
     @classmethod
-    def open(cls, root: Path) -> Library:
-        """The local library in the folder ``root`` (made there when the folder is empty or
-        missing)."""
+    def open(cls, root: Path, *, create: bool = True) -> Library:
+        """The local library in the folder ``root``, made there when the folder is empty or
+        missing and ``create`` (else LibraryError, reason ``no_library``)."""
         root = root.expanduser()
         if root.exists() and not root.is_dir():
             raise LibraryError(f"{root} is a file, not a readreceipt library",
@@ -103,6 +118,10 @@ class Library:
         if root.is_dir() and not index_path.exists() and any(root.iterdir()):
             raise LibraryError(f"{root} is not a readreceipt library (no index.db, and the "
                                "folder is not empty)", reason="not_a_library")
+        if not create and not index_path.exists():
+            raise LibraryError(f"there is no readreceipt library at {root}; nothing was "
+                               "made (`readreceipt capture URL --library DIR` makes one)",
+                               reason="no_library")
         try:
             read_only = index_path.exists() and not os.access(root, os.W_OK)
             if not read_only:
@@ -214,7 +233,10 @@ class Library:
             if not rows:
                 raise RecordNotFound(f"no capture of {ref} in {self.root}", url=ref,
                                      reason="unknown_url")
-            return [self.load(r.record_id) for r in rows]
+            readable = list(self._readable(r.record_id for r in rows))
+            if not readable:  # every one is unreadable: say why, for the newest
+                return [self.load(rows[0].record_id)]
+            return readable
         if self.index.retrieval(ref) is not None or self.records.has(self._checked_id(ref)):
             return [self.load(ref)]
         matches = self.index.ids_with_prefix(ref) if len(ref) >= 4 else []
@@ -226,8 +248,20 @@ class Library:
         raise RecordNotFound(f"no record {ref!r} in {self.root}", reason="unknown_record")
 
     def newest(self, url: str) -> Record | None:
-        rows = self.index.for_url(url, limit=1)
-        return self.load(rows[0].record_id) if rows else None
+        """The newest readable record of ``url`` (an unreadable one is skipped, warned of)."""
+        rows = self.index.for_url(url)
+        return next(self._readable(r.record_id for r in rows), None)
+
+    def _readable(self, record_ids: Iterable[str]) -> Iterator[Record]:
+        """The records of ``record_ids`` that can be read; each one that cannot is skipped
+        with a warning, so one damaged file never hides the others."""
+        for record_id in record_ids:
+            try:
+                yield self.load(record_id)
+            except RecordNotFound:
+                log.warning("skipping %s: the index names it but its file is gone", record_id)
+            except LibraryError as exc:
+                log.warning("skipping an unreadable record: %s", exc)
 
     def text(self, digest: str | None) -> str | None:
         if not digest:
@@ -273,11 +307,16 @@ class Library:
         return changed
 
     def verify(self, progress: Progress = NO_PROGRESS) -> tuple[int, list[Problem]]:
-        """Re-hash every kept blob and text; report mismatches and missing kept blobs."""
+        """Check the library: re-hash every blob and text; parse every record; find every
+        digest a record names (bytes, static bytes, texts) while it says its bytes are kept,
+        and every record file the index names; report what killed writers left behind
+        (:mod:`readreceipt.store.leftovers`). Returns the number of blobs, texts and
+        records checked, and the problems."""
         problems: list[Problem] = []
         checked = 0
         stores = [(store, list(store.digests())) for store in (self.blobs, self.texts)]
-        progress.start(sum(len(digests) for _, digests in stores))
+        record_ids = list(self.records.ids())
+        progress.start(sum(len(digests) for _, digests in stores) + len(record_ids))
         for store, digests in stores:
             for digest in digests:
                 checked += 1
@@ -286,11 +325,52 @@ class Library:
                     problems.append(Problem("digest_mismatch", digest, None,
                                             f"{store.location(digest)} no longer matches its "
                                             "digest"))
+        for record_id in record_ids:
+            checked += 1
+            progress.advance()
+            problems += self._record_problems(record_id)
         for row in self.index.retrievals(limit=None):
-            if row.bytes_kept and row.bytes_sha256 and not self.blobs.has(row.bytes_sha256):
-                problems.append(Problem("missing_blob", row.bytes_sha256, row.record_id,
-                                        "the record says its bytes are kept, but they are gone"))
             if not self.records.has(row.record_id):
                 problems.append(Problem("missing_record", None, row.record_id,
                                         "the index names a record file that is gone"))
+        problems += [Problem("leftover", None, None, f"{item.path}: {item.describe()}")
+                     for item in leftovers.find(self.root)]
         return checked, problems
+
+    def remove_leftovers(self) -> list[leftovers.Leftover]:
+        """Remove what killed writers left behind (old enough that no writer is still at
+        it); the leftovers removed."""
+        found = leftovers.find(self.root)
+        if not found:
+            return []
+        self._writable()
+        return leftovers.remove(self.root, found)
+
+    def _record_problems(self, record_id: str) -> list[Problem]:
+        try:
+            record = self.load(record_id)
+        except LibraryError as exc:
+            return [Problem("unreadable_record", None, record_id, str(exc))]
+        if not record.bytes_kept:
+            return []
+        problems = []
+        for digest, store, what in (
+                (record.bytes_sha256, self.blobs, "bytes"),
+                (record.static_bytes_sha256, self.blobs, "static bytes"),
+                (record.text_sha256, self.texts, "main text"),
+                (record.page_text_sha256, self.texts, "page text")):
+            if digest and not store.has(digest):
+                kind = "missing_blob" if store is self.blobs else "missing_text"
+                problems.append(Problem(kind, digest, record_id, f"the record says its {what} "
+                                        f"are kept, but {store.location(digest)} is gone"))
+        return problems
+
+    def note_scratch(self, path: Path) -> None:
+        """Write down a temporary file or folder about to be made outside the library (an
+        export's), so that ``verify`` can find it if its writer is killed."""
+        if self.read_only:
+            return
+        try:
+            leftovers.note(self.root, path)
+        except OSError as exc:
+            log.warning("could not note %s in %s: %s", path, self.root, exc)

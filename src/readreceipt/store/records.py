@@ -25,6 +25,7 @@ from typing import Any
 import yaml
 
 from readreceipt.store.clock import utc_now
+from readreceipt.store.escaping import storable
 
 #: The record format written now; readers take a record without the field as version 1.
 FORMAT_VERSION = 1
@@ -137,11 +138,21 @@ class Record:
         return dataclasses.replace(self, **changes)
 
     def to_yaml(self) -> str:
-        return yaml.safe_dump(self.to_dict(), sort_keys=False, allow_unicode=True, width=100)
+        """The YAML form; a lone surrogate in any text is written escaped
+        (:mod:`readreceipt.store.escaping`), so every record written reads back."""
+        return yaml.safe_dump(storable(self.to_dict()), sort_keys=False, allow_unicode=True,
+                              width=100)
 
     @classmethod
     def from_yaml(cls, text: str) -> Record:
-        data = yaml.load(text, Loader=_SAFE_LOADER)  # noqa: S506 - a safe loader, C when built
+        """The record ``text`` holds; ValueError (saying why) for anything else."""
+        try:
+            data = yaml.load(text, Loader=_SAFE_LOADER)  # noqa: S506 - a safe loader, C when built
+        except yaml.YAMLError as exc:
+            raise ValueError(f"not valid YAML ({' '.join(str(exc).split())})") from None
         if not isinstance(data, dict) or "record_id" not in data or "url" not in data:
             raise ValueError("not a readreceipt record")
-        return cls.from_dict(data)
+        try:
+            return cls.from_dict(data)
+        except TypeError as exc:
+            raise ValueError(f"not a readreceipt record ({exc})") from None

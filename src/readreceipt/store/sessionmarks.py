@@ -17,10 +17,11 @@ Why files and not the index: ``report`` runs after every tool call and ``Stop`` 
 answer. Asking the index means finding the library, importing SQLite and opening the file,
 several times the cost of the interpreter's own start; a ``stat`` costs microseconds.
 
-Invariants: the folder is used only when it is a real directory (not a symlink) owned by
-this user and writable by nobody else, else every function here answers conservatively
-("maybe flags", "nothing pending") and writes nothing; every failure is swallowed (a mark is a
-hint, the index stays the truth); standard library only, and not even :mod:`pathlib` or
+Invariants: the folder is used only when it is a real directory (not a symlink) of this
+user's own (:func:`readreceipt.store.ownership.foreign_control`, the one rule), else every
+function here answers conservatively ("maybe flags", "nothing pending") and writes nothing;
+every failure is swallowed (a mark is a hint, the index stays the truth); the standard
+library and :mod:`readreceipt.store.ownership` only, and not even :mod:`pathlib` or
 :mod:`re`, whose imports alone would cost the hook more than its work.
 """
 
@@ -28,6 +29,8 @@ from __future__ import annotations
 
 import os
 import time
+
+from readreceipt.store.ownership import foreign_control
 
 #: A pending mark older than this belongs to a worker that is stuck or whose pid was reused:
 #: it is not waited for. (A worker waits at most 30 s for its host's turn, and its fetch has
@@ -75,10 +78,7 @@ def _ours(path: str) -> bool:
         return False
     if (info.st_mode & 0o170000) != 0o040000:  # not a directory (a symlink, a file)
         return False
-    getuid = getattr(os, "getuid", None)
-    if getuid is not None and info.st_uid != getuid():
-        return False
-    return not info.st_mode & 0o022  # nobody else may add or swap marks
+    return foreign_control(info) is None  # nobody else may add or swap marks
 
 
 def session_key(session_id: str) -> str:

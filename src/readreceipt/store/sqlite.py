@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 
 from readreceipt.errors import LibraryError
 from readreceipt.store.clock import utc_now
+from readreceipt.store.escaping import storable
 from readreceipt.store.protocols import (
     EVERY_RETRIEVAL,
     ROBOTS_PENDING,
@@ -201,6 +202,18 @@ def _library_error(exc: sqlite3.Error, path: Path, doing: str) -> LibraryError:
     return LibraryError(f"the index {path} failed while {doing}: {text}", reason="io")
 
 
+class _Connection(sqlite3.Connection):
+    """A connection whose text parameters are escaped on the way in
+    (:mod:`readreceipt.store.escaping`): SQLite refuses a lone surrogate, and a row must
+    never be lost to one. Writes and lookups escape alike, so they still meet."""
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        return super().execute(sql, storable(parameters))
+
+    def executemany(self, sql: str, parameters: Any, /) -> sqlite3.Cursor:
+        return super().executemany(sql, [storable(p) for p in parameters])
+
+
 class SQLiteIndex:
     """The index over one library's records."""
 
@@ -225,9 +238,10 @@ class SQLiteIndex:
             # On a read-only folder SQLite cannot make the WAL's -shm file; ``immutable``
             # reads the file as it is. Any write then fails, and the library says why.
             return sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True,
-                                   isolation_level=None, check_same_thread=False)
+                                   isolation_level=None, check_same_thread=False,
+                                   factory=_Connection)
         return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                               check_same_thread=False)
+                               check_same_thread=False, factory=_Connection)
 
     @classmethod
     def peek(cls, path: Path) -> SQLiteIndex:
@@ -237,7 +251,8 @@ class SQLiteIndex:
         index.path, index.read_only = path, True
         uri = path.resolve().as_uri() + "?mode=ro"
         try:
-            index._conn = sqlite3.connect(uri, uri=True, timeout=5, isolation_level=None)
+            index._conn = sqlite3.connect(uri, uri=True, timeout=5, isolation_level=None,
+                                          factory=_Connection)
         except sqlite3.Error as exc:
             raise _library_error(exc, path, "opening it") from exc
         return index
@@ -387,15 +402,24 @@ class SQLiteIndex:
                          (check.record_id, check.url, utc_now(), check.outcome, check.reason,
                           check.answer_sha256, check.session_id, check.agent_id))
 
-    def add_flags(self, flags: Sequence[NewFlag]) -> None:
+    def add_flags(self, flags: Sequence[NewFlag]) -> list[NewFlag]:
+        added: list[NewFlag] = []
         if not flags:
-            return
+            return added
         with self._write("writing flags") as conn:
-            conn.executemany(
-                "INSERT INTO flags (record_id, url, passage, nearest, similarity, session_id,"
-                " agent_id, created_at) VALUES (?,?,?,?,?,?,?,?)",
-                [(f.record_id, f.url, f.passage, f.nearest, f.similarity, f.session_id,
-                  f.agent_id, f.created_at) for f in flags])
+            for f in flags:
+                held = conn.execute(
+                    "SELECT 1 FROM flags WHERE record_id = ? AND passage = ? AND session_id "
+                    "IS ? AND agent_id IS ? LIMIT 1",
+                    (f.record_id, f.passage, f.session_id, f.agent_id)).fetchone()
+                if held is None:
+                    conn.execute(
+                        "INSERT INTO flags (record_id, url, passage, nearest, similarity, "
+                        "session_id, agent_id, created_at) VALUES (?,?,?,?,?,?,?,?)",
+                        (f.record_id, f.url, f.passage, f.nearest, f.similarity, f.session_id,
+                         f.agent_id, f.created_at))
+                    added.append(f)
+        return added
 
     def flags(self, *, limit: int = 200, session_id: str | None = None) -> list[Flag]:
         where, params = ("", []) if session_id is None else (" WHERE session_id = ?",

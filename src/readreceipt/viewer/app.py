@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
-from readreceipt.errors import ReadReceiptError, RecordNotFound
+from readreceipt.errors import ReadReceiptError, RecordNotFound, UsageError
 from readreceipt.store.library import Library
 from readreceipt.viewer import audits, pages
 from readreceipt.viewer.html import CSS, escape, page, tag
@@ -76,10 +76,18 @@ class Viewer:
             except RecordNotFound as exc:
                 return self._reply(start_response, "404 Not Found",
                                    _message("Not found", str(exc)), method)
+            except UsageError as exc:
+                return self._reply(start_response, "400 Bad Request",
+                                   _message("Bad request", str(exc)), method)
             except ReadReceiptError as exc:
                 log.warning("viewer: %s", exc)
                 return self._reply(start_response, "500 Internal Server Error",
                                    _message("The library could not be read", str(exc)), method)
+            except Exception:  # never a bare 500 from the server: the usual headers still go
+                log.exception("viewer: internal error on %s", path)
+                return self._reply(start_response, "500 Internal Server Error",
+                                   _message("Internal error", "The viewer failed on this "
+                                            "request; the library was not changed."), method)
 
     def _route(self, path: str, query: dict[str, str], method: str,
                start_response: StartResponse) -> list[bytes]:

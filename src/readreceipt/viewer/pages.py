@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from readreceipt.errors import RecordNotFound
+from readreceipt.errors import RecordNotFound, UsageError
 from readreceipt.reading.wording import describe
 from readreceipt.store.library import Library
 from readreceipt.store.protocols import Retrieval, RetrievalFilter
@@ -19,6 +19,10 @@ from readreceipt.viewer.html import Markup, escape, href, join, outbound, page, 
 
 PAGE_SIZE = 50
 VERDICTS = ("RETRIEVED", "FAILED", "UNKNOWN")
+#: The longest filter the viewer takes (a URL policy's own limit); longer is a 400.
+MAX_PARAM_CHARS = 2048
+#: The furthest a page of the retrievals list may start.
+MAX_OFFSET = 100_000_000
 
 
 def _when(iso: str | None) -> str:
@@ -40,32 +44,48 @@ def _shown(value: object) -> object:
     return value
 
 
-def _date_bound(text: str, *, end: bool) -> str | None:
-    """A yyyy-mm-dd from the form as a fetched_at bound (the whole day when ``end``)."""
+def _date_bound(text: str, *, end: bool) -> str:
+    """A yyyy-mm-dd from the form as a fetched_at bound (the whole day when ``end``);
+    UsageError (a 400) for anything else."""
     from datetime import date, timedelta
 
     try:
         day = date.fromisoformat(text.strip())
-    except ValueError:
-        return None
-    if end:
-        day += timedelta(days=1)
+        if end:
+            day += timedelta(days=1)
+    except (ValueError, OverflowError):
+        raise UsageError(f"{text[:40]!r} is not a date the viewer can filter by (use "
+                         "yyyy-mm-dd, before 9999-12-31)", reason="bad_query") from None
     return f"{day.isoformat()}T00:00:00"
+
+
+def _param(query: Mapping[str, str], name: str, limit: int = MAX_PARAM_CHARS) -> str:
+    """A query parameter, trimmed; UsageError (a 400) when longer than ``limit``."""
+    value = query.get(name, "").strip()
+    if len(value) > limit:
+        raise UsageError(f"the {name} filter is longer than {limit} characters",
+                         reason="bad_query")
+    return value
+
+
+def _offset(query: Mapping[str, str]) -> int:
+    text = query.get("offset", "0").strip() or "0"
+    if not text.isdigit() or len(text) > 10 or int(text) > MAX_OFFSET:
+        raise UsageError(f"the offset must be a whole number from 0 to {MAX_OFFSET:,}",
+                         reason="bad_query")
+    return int(text)
 
 
 # ---------------------------------------------------------------------- the retrievals list
 
 def retrievals(lib: Library, query: Mapping[str, str]) -> bytes:
-    verdict = query.get("verdict", "").upper()
+    verdict = _param(query, "verdict").upper()
     verdict = verdict if verdict in VERDICTS else ""
-    url, session = query.get("url", "").strip(), query.get("session", "").strip()
-    since_text, until_text = query.get("since", ""), query.get("until", "")
+    url, session = _param(query, "url"), _param(query, "session")
+    since_text, until_text = _param(query, "since"), _param(query, "until")
     since = _date_bound(since_text, end=False) if since_text else None
     until = _date_bound(until_text, end=True) if until_text else None
-    try:
-        offset = max(0, int(query.get("offset", "0")))
-    except ValueError:
-        offset = 0
+    offset = _offset(query)
     where = RetrievalFilter(verdict=verdict or None, session_id=session or None,
                             url_like=url or None, since=since, until=until)
     total = lib.index.count_retrievals(where)
@@ -256,7 +276,9 @@ def _fields(lib: Library, record: Record) -> Markup:
 # ---------------------------------------------------------------------- a URL's history
 
 def history(lib: Library, query: Mapping[str, str]) -> bytes:
-    url = query.get("url", "").strip()
+    url = _param(query, "url")
+    _param(query, "a")
+    _param(query, "b")
     rows = lib.index.for_url(url) if url else []
     if not rows:
         raise RecordNotFound(f"no capture of {url or 'that URL'}", url=url or None,
@@ -328,7 +350,7 @@ def _diff_section(lib: Library, by_id: Mapping[str, Retrieval], older: Retrieval
 # ---------------------------------------------------------------------- the flags
 
 def flags(lib: Library, query: Mapping[str, str]) -> bytes:
-    session = query.get("session", "").strip()
+    session = _param(query, "session")
     rows = lib.index.flags(limit=500, session_id=session or None)
     if not rows:
         return page("Flags", tag("p", "No quotation has been found missing from its page.",
