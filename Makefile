@@ -18,7 +18,7 @@ $(BASE): pyproject.toml $(CONSTRAINTS)
 
 # Everything the tests need: the extras, pywb and ReplayWeb.page for replaying exports.
 $(STAMP): $(BASE)
-	$(PY) -m pip install --quiet -c $(CONSTRAINTS) -e '.[dev,browser,mcp]'
+	$(PY) -m pip install --quiet -c $(CONSTRAINTS) -e '.[dev,browser,mcp,team]'
 	# pywb (replays exported WACZ in tests) in its own venv: its brotlipy shadows brotli.
 	$(PYTHON) -m venv $(VENV)/pywb
 	$(VENV)/pywb/bin/pip install --quiet 'pywb==2.10.0'
@@ -37,7 +37,7 @@ test: $(STAMP)
 	$(PY) -m pytest -q
 
 bench: $(STAMP)
-	for b in capture memory guard verdicts quotes hook_latency export; do $(PY) bench/$$b.py || exit 1; done
+	for b in capture memory guard verdicts quotes hook_latency export s3_clients team; do $(PY) bench/$$b.py || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -28,6 +28,8 @@ from canary import Canary
 from readreceipt.localserver import LocalServer, reply
 from readreceipt.store.discovery import CEILING_ENV
 
+pytest_plugins = ["teamstore"]
+
 __all__ = ["BIN", "CORPUS", "CliResult", "LocalServer", "article_html", "clean_env", "reply",
            "run_cli", "tmpfs"]
 

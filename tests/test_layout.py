@@ -33,14 +33,21 @@ ALLOWED: dict[str, frozenset[str]] = {
     "agents": frozenset({"errors", "_version", "pipeline", "fetching", "reading", "quotes",
                          "store"}),
     "api": frozenset({"errors", "pipeline", "quotes", "store", "agents"}),
+    "batch": frozenset({"errors", "pipeline", "store"}),
     "demo": frozenset({"errors", "localserver", "pipeline", "store", "demo_pages"}),
     "cli": frozenset({"errors", "_version", "progress", "pipeline", "fetching", "reading",
-                      "quotes", "store", "export", "viewer", "agents", "demo"}),
+                      "quotes", "store", "export", "viewer", "agents", "demo", "batch"}),
     "__init__": frozenset({"errors", "_version", "pipeline", "store", "api"}),
 }
 #: Third-party or standard modules only some units may import.
 ONLY: dict[str, frozenset[str]] = {
     "sqlite3": frozenset({"store"}),
+    # The team library's drivers: only store/ speaks to a database or an object store.
+    "psycopg": frozenset({"store"}),
+    "psycopg_pool": frozenset({"store"}),
+    "obstore": frozenset({"store"}),
+    "boto3": frozenset({"store"}),
+    "botocore": frozenset({"store"}),
     "click": frozenset({"cli"}),
     "mcp": frozenset({"agents"}),
     "playwright": frozenset({"browser"}),
@@ -134,6 +141,23 @@ def test_only_the_embedded_index_speaks_sql() -> None:
     speakers = {p.name for p in (PACKAGE / "store").glob("*.py")
                 if "import sqlite3" in p.read_text("utf-8")}
     assert speakers == {"sqlite.py"}
+
+
+def test_only_the_team_backends_import_their_drivers() -> None:
+    # psycopg only in the PostgreSQL index, obstore only in the object store, and neither
+    # at module level (a local library, and the hook's fast path, never pay for them).
+    drivers = {"psycopg": "postgres", "psycopg_pool": "postgres", "obstore": "objects"}
+    for src, dst, _ in ALL_IMPORTS:
+        top = dst.split(".")[0]
+        if top in drivers:
+            assert src == f"readreceipt.store.{drivers[top]}", f"{src} imports {dst}"
+    for name in ("postgres", "objects"):
+        tree = ast.parse((PACKAGE / "store" / f"{name}.py").read_text("utf-8"))
+        at_top = {alias.name.split(".")[0] for node in tree.body
+                  if isinstance(node, ast.Import) for alias in node.names}
+        at_top |= {node.module.split(".")[0] for node in tree.body
+                   if isinstance(node, ast.ImportFrom) and node.module}
+        assert not at_top & set(drivers), (name, at_top & set(drivers))
 
 
 def test_the_rules_can_fail() -> None:

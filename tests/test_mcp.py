@@ -28,14 +28,14 @@ Session = Callable[[ClientSession], Awaitable[None]]
 
 
 def run_session(library: Path, server: LocalServer, tmp: Path, body: Session,
-                output: Path | None = None) -> None:
+                output: Path | None = None, extra_env: dict[str, str] | None = None) -> None:
     """The real server over stdio; ``fetch_page`` writes below ``output`` (else its own
-    folder under ``tmp``)."""
+    folder under ``tmp``); ``extra_env`` adds to its environment (a team library's)."""
     args = ["mcp", "--output", str(output)] if output is not None else ["mcp"]
     params = StdioServerParameters(
         command=str(BIN / "readreceipt"), args=args,
         env={"READRECEIPT_LIBRARY": str(library), "READRECEIPT_ALLOW_HOSTS": server.pair,
-             "TMPDIR": str(tmp)})
+             "TMPDIR": str(tmp), **(extra_env or {})})
 
     async def main() -> None:
         async with stdio_client(params) as (read, write), ClientSession(read, write) as session:

@@ -93,9 +93,15 @@ class CaptureOptions:
 @dataclass(frozen=True)
 class CaptureResult:
     record: Record
-    record_path: Path
+    #: Where the record is kept: a file of the local library, an object of a team library.
+    record_location: str
     reused: bool = False
     timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def record_path(self) -> Path:
+        """The record's file (meaningful for the local library)."""
+        return Path(self.record_location)
 
     @property
     def verdict(self) -> str:
@@ -117,7 +123,7 @@ class CaptureResult:
             "bytes": r.bytes, "bytes_sha256": r.bytes_sha256, "text_sha256": r.text_sha256,
             "truncated": r.truncated, "text_from_prefix": r.text_from_prefix,
             "javascript_executed": r.javascript_executed,
-            "record_id": r.record_id, "record_path": str(self.record_path),
+            "record_id": r.record_id, "record_path": self.record_location,
             "fetched_at": r.fetched_at, "reused": self.reused,
         }
         if r.answer_check is not None:
@@ -424,7 +430,7 @@ def _reuse(lib: Library, held: Record, options: CaptureOptions) -> CaptureResult
 
         check_held_copy(lib, held, options.answer, options.prompt or "",
                         options.session_id, options.agent_id)
-    return CaptureResult(held, lib.record_path(held.record_id), True, {})
+    return CaptureResult(held, lib.record_location(held.record_id), True, {})
 
 
 def _skip(lib: Library, url: str, exc: ReadReceiptError, options: CaptureOptions,

@@ -273,8 +273,9 @@ def _has_unreported(folder: Path, session_id: str, agent_id: str | None) -> bool
         index.close()
 
 
-def _untold(payload: dict[str, object]) -> tuple[Path, str, str | None] | None:
-    """(library, session, agent) when this agent may have flags to be told; else None."""
+def _untold(payload: dict[str, object]) -> tuple[Path | None, str, str | None] | None:
+    """(library, session, agent) when this agent may have flags to be told; else None. The
+    library is None for a team library the environment alone names."""
     session_id = _text(payload, "session_id")
     if session_id is None:
         return None
@@ -284,9 +285,23 @@ def _untold(payload: dict[str, object]) -> tuple[Path, str, str | None] | None:
         return None
     agent_id = _text(payload, "agent_id")
     folder = library_folder(payload)
+    if _names_a_team(folder):
+        # A team library's flags are in its database: past the session's mark, only the
+        # report itself (which claims them there) can tell.
+        return folder, session_id, agent_id
     if folder is None or not _has_unreported(folder, session_id, agent_id):
         return None
     return folder, session_id, agent_id
+
+
+def _names_a_team(folder: Path | None) -> bool:
+    """Is the library a team library (:mod:`readreceipt.store.config`)? Asked of the
+    environment and the folder's config.toml only, so the quick look stays light."""
+    if os.environ.get("READRECEIPT_INDEX_URL") or os.environ.get("READRECEIPT_BLOBS_URL"):
+        return True
+    from readreceipt.store.discovery import CONFIG_FILENAME
+
+    return folder is not None and (folder / CONFIG_FILENAME).is_file()
 
 
 def _report() -> None:

@@ -111,17 +111,23 @@ def stop_text(rows: list[Flag], agent_id: str | None) -> str:
     ])
 
 
-def report(library_root: str | os.PathLike[str], session_id: str,
+def _open(library_root: str | os.PathLike[str] | None) -> Library:
+    """The library the hook found (a team library when the environment or the folder's
+    config.toml names one, as the capture worker chose it)."""
+    return Library.locate(Path(library_root) if library_root is not None else None)
+
+
+def report(library_root: str | os.PathLike[str] | None, session_id: str,
            agent_id: str | None) -> str:
     """Claim and word this agent's untold flags for a report; '' when there are none."""
-    with Library.open(Path(library_root)) as lib:
+    with _open(library_root) as lib:
         rows = claim_flags(lib, session_id, agent_id)
         return report_text(rows, agent_id) if rows else ""
 
 
-def stop_reason(library_root: str | os.PathLike[str], session_id: str,
+def stop_reason(library_root: str | os.PathLike[str] | None, session_id: str,
                 agent_id: str | None) -> str:
     """Claim and word this agent's untold flags as a reason to block its stop; '' if none."""
-    with Library.open(Path(library_root)) as lib:
+    with _open(library_root) as lib:
         rows = claim_flags(lib, session_id, agent_id)
         return stop_text(rows, agent_id) if rows else ""

@@ -307,7 +307,7 @@ def build_server(library: str | None = None, output: str | os.PathLike[str] | No
                 if row.title:
                     data["title"] = fence.one_line(row.title)
                 records.append(data)
-            return {"library": str(Path(lib.root)), "records": records}
+            return {"library": lib.where, "records": records}
 
     return server
 

@@ -46,6 +46,8 @@ _COMMANDS: dict[str, str] = {
     "fetch": "fetch_cmd:fetch",
     "hook": "hook_cmd:hook",
     "mcp": "mcp_cmd:mcp",
+    "init": "team_cmds:init",
+    "push": "team_cmds:push",
     "audit": "audit_cmd:audit",
 }
 
@@ -69,14 +71,22 @@ class LazyGroup(click.Group):
 @click.option("--library", "library", type=click.Path(file_okay=True, dir_okay=True),
               envvar="READRECEIPT_LIBRARY", help="The evidence library (default: the nearest "
               ".readreceipt/ upwards, else ./.readreceipt/).")
+@click.option("--index-url", metavar="URL", help="A team library's index: postgresql://[user@]"
+              "host[:port]/dbname (default: $READRECEIPT_INDEX_URL, else the library folder's "
+              "config.toml). Give the password through PGPASSWORD or ~/.pgpass.")
+@click.option("--blobs-url", metavar="URL", help="A team library's objects: s3://bucket[/prefix] "
+              "(default: $READRECEIPT_BLOBS_URL, else the library folder's config.toml).")
 @click.option("-v", "--verbose", count=True, help="More diagnostics on stderr.")
 @click.pass_context
-def cli(ctx: click.Context, library: str | None, verbose: int) -> None:
+def cli(ctx: click.Context, library: str | None, index_url: str | None, blobs_url: str | None,
+        verbose: int) -> None:
     """A verifiable read receipt for every web page an AI agent relies on."""
     level = logging.WARNING - 10 * min(verbose, 2)
     logging.basicConfig(level=level, stream=sys.stderr, format="readreceipt: %(message)s")
     ctx.ensure_object(dict)
     ctx.obj["library"] = library
+    ctx.obj["index_url"] = index_url
+    ctx.obj["blobs_url"] = blobs_url
 
 
 def _wants_json(argv: list[str]) -> bool:

@@ -46,12 +46,16 @@ def library_option(func: F) -> F:
 
 
 def open_library(ctx: click.Context, library_here: str | None = None, *,
-                 create: bool = False) -> Library:
-    """The command's library, closed when the command ends (however it ends). Only a command
-    that writes evidence (``create``) makes one where none is found; the others say there is
-    none (exit 1) and leave no folder behind."""
-    explicit = library_here or (ctx.obj or {}).get("library")
-    lib = Library.locate(explicit, create=create)
+                 create: bool = False, connections: int = 4) -> Library:
+    """The command's library (a team library when the group's --index-url and --blobs-url,
+    the environment or the folder's config.toml name one), closed when the command ends
+    (however it ends). Only a command that writes evidence (``create``) makes a local
+    library where none is found; the others say there is none (exit 1) and leave no folder
+    behind."""
+    obj = ctx.find_root().obj or {}
+    explicit = library_here or obj.get("library")
+    lib = Library.locate(explicit, create=create, index_url=obj.get("index_url"),
+                         blobs_url=obj.get("blobs_url"), connections=connections)
     ctx.call_on_close(lib.close)
     return lib
 
@@ -60,7 +64,7 @@ def say_library(lib: Library, as_json: bool) -> None:
     """Name the library a command wrote to, on stderr for people (``--json`` carries it in
     its ``library`` field instead)."""
     if not as_json:
-        click.echo(f"readreceipt: library {lib.root}", err=True)
+        click.echo(f"readreceipt: library {lib.where}", err=True)
 
 
 #: The width a table is laid out in when stdout is not a terminal: wide enough that no row

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -22,6 +22,12 @@ from readreceipt.pipeline import capture as run_capture
 from readreceipt.progress import progress_bar, stderr_is_terminal
 from readreceipt.reading.wording import describe
 from readreceipt.store.library import Library
+
+if TYPE_CHECKING:
+    from readreceipt.batch import Outcome
+
+#: The most workers ``capture --jobs`` starts (two cores here; the work is mostly waiting).
+MAX_JOBS = 32
 
 
 def _urls(urls: tuple[str, ...], from_file: str | None) -> list[str]:
@@ -53,13 +59,17 @@ def _urls(urls: tuple[str, ...], from_file: str | None) -> list[str]:
 @click.option("--keep", type=click.Choice(KEEP_CHOICES), default="all", show_default=True,
               help="Whose bytes to keep.")
 @click.option("--no-render", is_flag=True, help="Never run a browser on a JavaScript shell.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1, max=MAX_JOBS), default=1,
+              show_default=True, help="Workers capturing at once; those after one host keep "
+              "its pace together.")
 @json_option
 @library_option
 @click.pass_context
 def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, now: bool,
             wait: float | None, prompt: str | None, answer_file: str | None, session_id: str | None,
             agent_id: str | None, timeout: float, max_bytes: int, resolve: tuple[str, ...],
-            keep: str, no_render: bool, as_json: bool, library_here: str | None) -> None:
+            keep: str, no_render: bool, jobs: int, as_json: bool,
+            library_here: str | None) -> None:
     """Fetch URL(s) again, keep the bytes and a record, and say whether it was a real read."""
     targets = _urls(urls, from_file)
     batch = len(targets) > 1 or from_file is not None
@@ -71,61 +81,90 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
     options = CaptureOptions(now=now, wait=wait, timeout=timeout, max_bytes=max_bytes,
                              session_id=session_id, agent_id=agent_id, prompt=prompt,
                              answer=answer, resolve=resolve, keep=keep, render=not no_render)
-    lib = open_library(ctx, library_here, create=True)
+    lib = open_library(ctx, library_here, create=True, connections=max(4, jobs))
     if not batch:
         result = run_capture(targets[0], options, lib)
         if as_json:
-            emit_json({**result.to_json(), "library": str(lib.root)})
+            emit_json({**result.to_json(), "library": lib.where})
         else:
             _print_result(result)
         say_library(lib, as_json)
         ctx.exit(result.exit_code)
-    code = _capture_batch(targets, options, lib, as_json)
-    say_library(lib, as_json)
-    ctx.exit(code)
+    if jobs > 1 and len(targets) > 1:
+        outcomes = _capture_in_parallel(targets, options, lib, jobs, as_json)
+    else:
+        outcomes = _capture_in_turn(targets, options, lib, as_json)
+    ctx.exit(_batch_result(targets, outcomes, lib, as_json))
 
 
-def _capture_batch(targets: list[str], options: CaptureOptions, lib: Library,
-                   as_json: bool) -> int:
-    """Several URLs (or ``--from``): each captured in turn, a failure of one not stopping the
-    rest, unless the library itself failed; the batch's exit code (``batch_exit_code``)."""
-    results: list[dict[str, Any]] = []
-    codes: list[int] = []
-    stopped = False
+def _capture_in_turn(targets: list[str], options: CaptureOptions, lib: Library,
+                     as_json: bool) -> list[Outcome]:
+    """Each URL in turn, a failure of one not stopping the rest, unless the library itself
+    failed (then the URLs left are None: never started)."""
+    outcomes: list[Outcome] = []
     show = not as_json and stderr_is_terminal()
     with progress_bar("capturing", enabled=show, total=len(targets)) as progress:
-        for index, url in enumerate(targets):
+        for url in targets:
+            if any(isinstance(o, LibraryError) for o in outcomes):
+                outcomes.append(None)
+                continue
             progress.describe(url)
+            outcome: Outcome
             try:
-                result = run_capture(url, options, lib)
+                outcome = run_capture(url, options, lib)
             except ReadReceiptError as exc:
-                codes.append(exc.exit_code)
-                results.append({"url": url, "error": error_json(exc)})
-                if not as_json:
-                    with progress.paused():
-                        click.echo(f"{url}\n  {type(exc).__name__.replace('Error', '').upper()}"
-                                   f": {exc}", err=True)
-                if isinstance(exc, LibraryError):
-                    # Nothing more can be written down: asking the other servers would be
-                    # for nothing. What was stored stays stored.
-                    stopped = True
-                    left = targets[index + 1:]
-                    results += [{"url": rest, "attempted": False} for rest in left]
-                    with progress.paused():
-                        click.echo(f"readreceipt: the batch stopped at {url}: the library "
-                                   f"cannot be written; {len(left)} URLs were not attempted",
-                                   err=True)
-                    break
-            else:
-                codes.append(result.exit_code)
-                results.append({**result.to_json(), "exit_code": result.exit_code})
-                if not as_json:
-                    with progress.paused():
-                        _print_result(result)
+                outcome = exc
+            if not as_json:
+                with progress.paused():
+                    _print_outcome(url, outcome)
+            outcomes.append(outcome)
             progress.advance()
+    return outcomes
+
+
+def _capture_in_parallel(targets: list[str], options: CaptureOptions, lib: Library, jobs: int,
+                         as_json: bool) -> list[Outcome]:
+    """``--jobs N``: each result printed as it comes; the outcomes in the order given."""
+    from readreceipt.batch import capture_batch
+
+    def done(_: int, url: str, outcome: Outcome) -> None:
+        if not as_json:
+            _print_outcome(url, outcome)
+
+    return capture_batch(targets, options, lib, jobs=jobs, done=done)
+
+
+def _print_outcome(url: str, outcome: Outcome) -> None:
+    if isinstance(outcome, ReadReceiptError):
+        kind = type(outcome).__name__.replace("Error", "").upper()
+        click.echo(f"{url}\n  {kind}: {outcome}", err=True)
+    elif outcome is not None:
+        _print_result(outcome)
+
+
+def _batch_result(targets: list[str], outcomes: list[Outcome], lib: Library,
+                  as_json: bool) -> int:
+    """Print the batch's JSON (each URL's object and its own exit code) and say whether it
+    stopped; its exit code (:func:`readreceipt.errors.batch_exit_code`)."""
+    results: list[dict[str, Any]] = []
+    for url, outcome in zip(targets, outcomes, strict=True):
+        if outcome is None:
+            results.append({"url": url, "attempted": False})
+        elif isinstance(outcome, ReadReceiptError):
+            results.append({"url": url, "error": error_json(outcome)})
+        else:
+            results.append({**outcome.to_json(), "exit_code": outcome.exit_code})
+    left = sum(1 for outcome in outcomes if outcome is None)
+    stopped = any(isinstance(outcome, LibraryError) for outcome in outcomes)
+    if stopped:
+        failed = next(url for url, o in zip(targets, outcomes, strict=True)
+                      if isinstance(o, LibraryError))
+        click.echo(f"readreceipt: the batch stopped at {failed}: the library cannot be "
+                   f"written; {left} URLs were not attempted", err=True)
     if as_json:
-        emit_json({"captures": results, "library": str(lib.root)})
-    return batch_exit_code(codes, stopped=stopped)
+        emit_json({"captures": results, "library": lib.where})
+    say_library(lib, as_json)
+    return batch_exit_code([o.exit_code for o in outcomes if o is not None], stopped=stopped)
 
 
 def _print_result(result: CaptureResult) -> None:
@@ -140,7 +179,7 @@ def _print_result(result: CaptureResult) -> None:
         out.print(f"  final URL: {r.final_url}", markup=False)
     if r.policy_exemption:
         out.print(f"  note: {r.policy_exemption}", markup=False)
-    out.print(f"  record: {result.record_path}", markup=False)
+    out.print(f"  record: {result.record_location}", markup=False)
     if r.answer_check is not None:
         _print_check(r.answer_check)
 

@@ -53,7 +53,7 @@ def fetch(ctx: click.Context, url: str, output: str | None, fmt: str, links: boo
     lib = open_library(ctx, library_here, create=True)
     result = fetch_page(url, options, lib)
     if as_json:
-        out = {**result.to_json(), "library": str(lib.root)}
+        out = {**result.to_json(), "library": lib.where}
         if preview:
             out["preview"] = result.preview(preview)
         emit_json(out)

@@ -28,9 +28,9 @@ def serve(ctx: click.Context, port: int, as_json: bool, library_here: str | None
                                    f"{exc.strerror or exc}") from exc
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     if as_json:
-        emit_json({"url": url, "port": server.server_address[1], "library": str(lib.root)})
+        emit_json({"url": url, "port": server.server_address[1], "library": lib.where})
     else:
-        click.echo(f"readreceipt viewer: {url} (library {lib.root}; read-only; Ctrl-C stops it)")
+        click.echo(f"readreceipt viewer: {url} (library {lib.where}; read-only; Ctrl-C stops it)")
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -32,15 +32,15 @@ def status(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
     summary = lib.index.summary()
     totals = summary.totals()
     by_outcome = dict(summary.by_answer_outcome)
-    skipped = sum(1 for _ in lib.read_log("skipped.jsonl"))
-    data = {"library": str(lib.root), **totals, "skipped": skipped,
+    skipped = lib.count_log("skipped.jsonl")
+    data = {"library": lib.where, **totals, "skipped": skipped,
             "verdicts": summary.by_verdict(), "reasons": summary.by_reason(),
             "answer_outcomes": by_outcome}
     if as_json:
         emit_json(data)
         return
     out = console()
-    out.print(f"library: {lib.root}", markup=False)
+    out.print(f"library: {lib.where}", markup=False)
     out.print(f"{totals['retrievals']} retrievals of {totals['urls']} URLs; "
               f"{totals['bytes_kept']} with bytes kept; {skipped} refused or declined")
     table = Table("verdict", "reason", "count", box=None)
@@ -98,7 +98,7 @@ def show(ctx: click.Context, ref: str, with_text: bool, as_json: bool,
     text = lib.text(record.text_sha256) if with_text else None
     if as_json:
         data = record.to_dict()
-        data["record_path"] = str(lib.record_path(record.record_id))
+        data["record_path"] = lib.record_location(record.record_id)
         if with_text:
             data["text"] = text
         emit_json(data)
@@ -106,7 +106,7 @@ def show(ctx: click.Context, ref: str, with_text: bool, as_json: bool,
     # The YAML and the page's text are printed as they are, byte for byte: never re-wrapped,
     # so the YAML still parses and the page keeps its own lines.
     click.echo(f"# {describe(record)}")
-    click.echo(f"# record: {lib.record_path(record.record_id)}")
+    click.echo(f"# record: {lib.record_location(record.record_id)}")
     click.echo(record.to_yaml(), nl=False)
     if with_text:
         click.echo("--- main text ---")
@@ -125,7 +125,7 @@ def history(ctx: click.Context, url: str, as_json: bool, library_here: str | Non
     if not rows:
         from readreceipt.errors import RecordNotFound
 
-        raise RecordNotFound(f"no capture of {url} in {lib.root}", url=url, reason="unknown_url")
+        raise RecordNotFound(f"no capture of {url} in {lib.where}", url=url, reason="unknown_url")
     texts: list[str] = []
     for r in rows:
         if r.text_sha256 and r.text_sha256 not in texts:

@@ -10,9 +10,11 @@ repository, and the walk stops (after looking in it) at the first of:
   ``os.pathsep``, as git's ``GIT_CEILING_DIRECTORIES``), which is itself never looked in
   unless the walk starts there. Test suites and sandboxes set it.
 
-A folder is a library when it holds ``index.db``. A library found on the way is used only
-when it is the user's own (:func:`readreceipt.store.ownership.foreign_control`): one another
-user owns or may write into (a ``/tmp/.readreceipt`` anyone could have made) is passed over,
+A folder is a library when it holds ``index.db`` (the local library) or ``config.toml``
+(a folder that points at a team library, :mod:`readreceipt.store.config`). A library found
+on the way is used only when it is the user's own
+(:func:`readreceipt.store.ownership.foreign_control`): one another user owns or may write
+into (a ``/tmp/.readreceipt`` anyone could have made) is passed over,
 and the walk goes on (:func:`search` says which were, for the caller to warn of). A library
 named outright (``--library``, ``$READRECEIPT_LIBRARY``) is the user's choice and is not
 judged.
@@ -34,8 +36,14 @@ DIRNAME = ".readreceipt"
 INDEX_FILENAME = "index.db"
 
 
+#: A folder that names a team library holds this file instead of an index
+#: (:mod:`readreceipt.store.config`).
+CONFIG_FILENAME = "config.toml"
+
+
 def is_library(folder: Path) -> bool:
-    return (folder / INDEX_FILENAME).is_file()
+    return (folder / INDEX_FILENAME).is_file() or (folder / CONFIG_FILENAME).is_file()
+
 
 
 def configured() -> Path | None:

@@ -28,6 +28,8 @@ from readreceipt.store.atomic import write_once, write_replace
 
 _DIGEST = re.compile(r"^[0-9a-f]{64}$")
 _RECORD_SUFFIX = ".yaml"
+#: Bytes read at a time when a blob is streamed.
+CHUNK_BYTES = 1024 * 1024
 
 
 def sha256_hex(data: bytes) -> str:
@@ -60,6 +62,15 @@ class FileBlobStore:
 
     def get(self, digest: str) -> bytes:
         return _read(self.path(digest), digest)
+
+    def chunks(self, digest: str) -> Iterator[bytes]:
+        try:
+            handle = self.path(digest).open("rb")
+        except FileNotFoundError:
+            raise KeyError(digest) from None
+        with handle:
+            while chunk := handle.read(CHUNK_BYTES):
+                yield chunk
 
     def has(self, digest: str) -> bool:
         try:

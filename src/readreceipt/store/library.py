@@ -1,16 +1,23 @@
 """A library of evidence: find it, open it, write to it, read from it, close it.
 
 :class:`Library` is the one object the pipeline and the adapters hold. It picks the backends
-(today the local folder's: :class:`~readreceipt.store.sqlite.SQLiteIndex` and the file
-stores of :mod:`readreceipt.store.files`) and speaks to them only through the protocols of
-:mod:`readreceipt.store.protocols`, so another index or object store is a new backend, not
-a change here. Which folder: :mod:`readreceipt.store.discovery`.
+and speaks to them only through the protocols of :mod:`readreceipt.store.protocols`:
+
+- the local library (the default): :class:`~readreceipt.store.sqlite.SQLiteIndex` and the
+  file stores of :mod:`readreceipt.store.files`, in one folder;
+- a team library, when :mod:`readreceipt.store.config` finds its two URLs (options, the
+  environment, or the folder's ``config.toml``): :class:`~readreceipt.store.postgres.
+  PostgresIndex` and the object stores of :mod:`readreceipt.store.objects`, imported only
+  then. The local folder then holds only its ``config.toml``.
+
+Which folder: :mod:`readreceipt.store.discovery`.
 
 Invariants:
 - a directory is taken as a library only if it is empty (and then initialised) or already
   holds ``index.db``; anything else is refused, so a mistyped path never fills a folder;
 - blobs and texts are written before the record, and the record before its index row, so
-  the index never points at a record (or a record at bytes) that is not stored;
+  the index never points at a record (or a record at bytes) that is not stored; a writer
+  killed midway leaves objects without a row (``verify`` names them), never the reverse;
 - ``forget`` removes bytes and texts that no other kept record uses, and keeps the record;
 - whoever opens a library closes it (``with Library.open(...) as lib``).
 """
@@ -28,9 +35,9 @@ from typing import Any
 
 from readreceipt.errors import LibraryError, RecordNotFound
 from readreceipt.progress import NO_PROGRESS, Progress
-from readreceipt.store import discovery, leftovers
+from readreceipt.store import config, discovery, leftovers
 from readreceipt.store.clock import utc_now
-from readreceipt.store.files import FileBlobStore, FileLogs, FileRecordStore, sha256_hex
+from readreceipt.store.files import FileBlobStore, FileLogs, FileRecordStore
 from readreceipt.store.protocols import Audit, BlobStore, Index, LogStore, RecordStore
 from readreceipt.store.records import Record
 from readreceipt.store.sqlite import SQLiteIndex
@@ -40,6 +47,9 @@ log = logging.getLogger(__name__)
 LIBRARY_ENV = discovery.LIBRARY_ENV
 DEFAULT_DIRNAME = discovery.DIRNAME
 
+
+#: How to get the team extra: readreceipt is installed from its checkout, not from an index.
+_TEAM_INSTALL = "install readreceipt with it, from its checkout: pip install '.[team]'"
 
 def _os_error(exc: OSError, root: Path, doing: str) -> LibraryError:
     if exc.errno == errno.ENOSPC:
@@ -54,8 +64,8 @@ def _os_error(exc: OSError, root: Path, doing: str) -> LibraryError:
 
 @dataclass(frozen=True)
 class Problem:
-    #: "digest_mismatch" | "missing_blob" | "missing_text" | "missing_record" |
-    #: "unreadable_record" | "leftover"
+    #: digest_mismatch | missing_blob | missing_text | missing_record | unreadable_record |
+    #: orphan_blob | orphan_text | orphan_record | leftover (store/crosscheck.py)
     kind: str
     digest: str | None
     record_id: str | None
@@ -70,9 +80,15 @@ class Library:
     """One evidence library: its index, blobs, texts, records and logs."""
 
     def __init__(self, root: Path, *, index: Index, blobs: BlobStore, texts: BlobStore,
-                 records: RecordStore, logs: LogStore, read_only: bool = False) -> None:
-        #: The library's folder: where it was found, and where its messages point.
+                 records: RecordStore, logs: LogStore, read_only: bool = False,
+                 team: config.TeamConfig | None = None) -> None:
+        #: The library's folder: where it was found (for a team library, where its
+        #: config.toml is or would be).
         self.root = root
+        #: The team store's URLs, for a team library; None for the local folder.
+        self.team = team
+        #: The library in words, without a secret: where messages point.
+        self.where = team.describe() if team else str(root)
         self.index = index
         self.blobs = blobs
         self.texts = texts
@@ -85,31 +101,81 @@ class Library:
 
     @classmethod
     def locate(cls, explicit: str | os.PathLike[str] | None = None,
-               *, cwd: Path | None = None, create: bool = True) -> Library:
-        """``explicit``, else ``$READRECEIPT_LIBRARY``, else the nearest ``.readreceipt/``
-        at or above ``cwd`` that is the user's own (:mod:`readreceipt.store.discovery`),
-        else a new one in ``cwd`` -- only when ``create``: a command that only reads never
-        makes a library, and says there is none (LibraryError, reason ``no_library``)."""
-        named = Path(explicit) if explicit else discovery.configured()
-        if named is not None:
-            return cls.open(named, create=create)
+               *, cwd: Path | None = None, create: bool = True, index_url: str | None = None,
+               blobs_url: str | None = None, connections: int = 4) -> Library:
+        """The folder ``explicit``, else ``$READRECEIPT_LIBRARY``, else the nearest
+        ``.readreceipt/`` at or above ``cwd`` that is the user's own
+        (:mod:`readreceipt.store.discovery`), else a new one in ``cwd`` -- only when
+        ``create``: a command that only reads never makes a library, and says there is none
+        (LibraryError, reason ``no_library``).
+
+        A team library comes first: the one ``index_url`` and ``blobs_url``, else the
+        environment, else the folder's ``config.toml`` name (:mod:`readreceipt.store.config`);
+        nothing is made in the folder for it."""
+        named = Path(explicit).expanduser() if explicit else discovery.configured()
         start = Path(os.path.realpath(cwd if cwd is not None else Path.cwd()))
-        found, passed = discovery.search(start)
-        for library, why in passed:
-            log.warning("not using the library %s: %s", library, why)
+        found: Path | None = None
+        if named is None:
+            found, passed = discovery.search(start)
+            for library, why in passed:
+                log.warning("not using the library %s: %s", library, why)
+        folder = named or found
+        team = config.resolve(folder, index_url=index_url, blobs_url=blobs_url)
+        if team is not None:
+            return cls.open_team(folder or start / discovery.DIRNAME, team,
+                                 connections=connections)
+        if named is not None:
+            return cls.open_local(named, create=create)
         if found is not None:
-            return cls.open(found, create=False)
+            return cls.open_local(found, create=False)
         if not create:
             raise LibraryError(
                 f"no readreceipt library in {start} or the folders above it that are looked "
                 "in; `readreceipt capture URL` makes one in ./.readreceipt, or name one with "
                 "--library", reason="no_library")
-        return cls.open(discovery.fresh(start), create=True)
+        return cls.open_local(discovery.fresh(start), create=True)
+
+    @classmethod
+    def open_team(cls, root: Path, team: config.TeamConfig, *, connections: int = 4
+                  ) -> Library:
+        """The team library ``team`` names (PostgreSQL and an S3-compatible bucket); ``root``
+        is the local folder it was found from (nothing is made there)."""
+        from readreceipt.store.objects import Bucket, ObjectBlobStore, ObjectRecordStore
+        from readreceipt.store.postgres import PostgresIndex, PostgresLogs
+
+        try:
+            index = PostgresIndex(team, max_connections=connections)
+        except ImportError as exc:  # the drivers are imported only now
+            raise LibraryError(f"a team library needs the team extra ({exc.name} is missing): "
+                               f"{_TEAM_INSTALL}", reason="missing_extra") from None
+        try:
+            bucket = Bucket(team)
+        except Exception as exc:
+            index.close()
+            missing = isinstance(exc, ImportError)
+            raise LibraryError(
+                f"a team library needs the team extra (obstore is missing): {_TEAM_INSTALL}"
+                if missing else f"the object store {team.blobs_url} "
+                f"cannot be opened: {team.scrub(str(exc).splitlines()[0])}",
+                reason="missing_extra" if missing else "io") from None
+        return cls(root.expanduser(), index=index, blobs=ObjectBlobStore(bucket, "store"),
+                   texts=ObjectBlobStore(bucket, "text"), records=ObjectRecordStore(bucket),
+                   logs=PostgresLogs(index), team=team)
 
     @classmethod
     def open(cls, root: Path, *, create: bool = True) -> Library:
-        """The local library in the folder ``root``, made there when the folder is empty or
-        missing and ``create`` (else LibraryError, reason ``no_library``)."""
+        """The library in the folder ``root``: the team library its ``config.toml`` names,
+        else the local library there (:meth:`open_local`)."""
+        team = config.from_folder(root.expanduser())
+        if team is not None:
+            return cls.open_team(root, team)
+        return cls.open_local(root, create=create)
+
+    @classmethod
+    def open_local(cls, root: Path, *, create: bool = True) -> Library:
+        """The local library in the folder ``root``, whatever its config.toml says (``push``
+        reads a folder's own evidence so), made there when the folder is empty or missing
+        and ``create`` (else LibraryError, reason ``no_library``)."""
         root = root.expanduser()
         if root.exists() and not root.is_dir():
             raise LibraryError(f"{root} is a file, not a readreceipt library",
@@ -147,7 +213,7 @@ class Library:
 
     def _writable(self) -> None:
         if self.read_only:
-            raise LibraryError(f"the library {self.root} is not writable (a read-only disk "
+            raise LibraryError(f"the library {self.where} is not writable (a read-only disk "
                                "or folder); nothing already stored was changed",
                                reason="read_only")
 
@@ -179,8 +245,8 @@ class Library:
         """The record's file in the local library."""
         return Path(self.record_location(record_id))
 
-    def save(self, record: Record) -> Path:
-        """Write the record, then its index row."""
+    def save(self, record: Record) -> str:
+        """Write the record, then its index row; where the record is kept."""
         record_id = self._checked_id(record.record_id)
         self._writable()
         try:
@@ -188,7 +254,12 @@ class Library:
         except OSError as exc:
             raise _os_error(exc, self.root, "writing a record") from exc
         self.index.add_retrieval(record)
-        return self.record_path(record_id)
+        return self.record_location(record_id)
+
+    def count_log(self, name: str) -> int:
+        """Entries in the log ``name``."""
+        counter = getattr(self.index, "count_log", None) if self.team else None
+        return int(counter(name)) if counter else sum(1 for _ in self.read_log(name))
 
     def log(self, name: str, entry: dict[str, Any]) -> None:
         """Append one line to ``name`` (skipped.jsonl, flags.jsonl, answer_checks.jsonl)."""
@@ -215,7 +286,7 @@ class Library:
         try:
             data = self.records.get(record_id)
         except KeyError:
-            raise RecordNotFound(f"no record {record_id!r} in {self.root}",
+            raise RecordNotFound(f"no record {record_id!r} in {self.where}",
                                  reason="unknown_record") from None
         except OSError as exc:
             raise _os_error(exc, self.root, "reading a record") from exc
@@ -231,7 +302,7 @@ class Library:
         if "://" in ref:
             rows = self.index.for_url(ref)
             if not rows:
-                raise RecordNotFound(f"no capture of {ref} in {self.root}", url=ref,
+                raise RecordNotFound(f"no capture of {ref} in {self.where}", url=ref,
                                      reason="unknown_url")
             readable = list(self._readable(r.record_id for r in rows))
             if not readable:  # every one is unreadable: say why, for the newest
@@ -245,7 +316,7 @@ class Library:
         if len(matches) > 1:
             raise RecordNotFound(f"{ref!r} matches several records; give more of the id",
                                  reason="ambiguous_id")
-        raise RecordNotFound(f"no record {ref!r} in {self.root}", reason="unknown_record")
+        raise RecordNotFound(f"no record {ref!r} in {self.where}", reason="unknown_record")
 
     def newest(self, url: str) -> Record | None:
         """The newest readable record of ``url`` (an unreadable one is skipped, warned of)."""
@@ -307,35 +378,15 @@ class Library:
         return changed
 
     def verify(self, progress: Progress = NO_PROGRESS) -> tuple[int, list[Problem]]:
-        """Check the library: re-hash every blob and text; parse every record; find every
-        digest a record names (bytes, static bytes, texts) while it says its bytes are kept,
-        and every record file the index names; report what killed writers left behind
-        (:mod:`readreceipt.store.leftovers`). Returns the number of blobs, texts and
-        records checked, and the problems."""
-        problems: list[Problem] = []
-        checked = 0
-        stores = [(store, list(store.digests())) for store in (self.blobs, self.texts)]
-        record_ids = list(self.records.ids())
-        progress.start(sum(len(digests) for _, digests in stores) + len(record_ids))
-        for store, digests in stores:
-            for digest in digests:
-                checked += 1
-                progress.advance()
-                if sha256_hex(store.get(digest)) != digest:
-                    problems.append(Problem("digest_mismatch", digest, None,
-                                            f"{store.location(digest)} no longer matches its "
-                                            "digest"))
-        for record_id in record_ids:
-            checked += 1
-            progress.advance()
-            problems += self._record_problems(record_id)
-        for row in self.index.retrievals(limit=None):
-            if not self.records.has(row.record_id):
-                problems.append(Problem("missing_record", None, row.record_id,
-                                        "the index names a record file that is gone"))
-        problems += [Problem("leftover", None, None, f"{item.path}: {item.describe()}")
-                     for item in leftovers.find(self.root)]
-        return checked, problems
+        """Check the library (:mod:`readreceipt.store.crosscheck`): re-hash every blob and
+        text; parse every record and find every digest it names while its bytes are kept;
+        check the index against the records, blobs and texts both ways (orphans included);
+        report what killed writers left behind in a local library
+        (:mod:`readreceipt.store.leftovers`). The number of blobs, texts and records
+        checked, and the problems."""
+        from readreceipt.store.crosscheck import verify
+
+        return verify(self, progress)
 
     def remove_leftovers(self) -> list[leftovers.Leftover]:
         """Remove what killed writers left behind (old enough that no writer is still at
@@ -346,29 +397,11 @@ class Library:
         self._writable()
         return leftovers.remove(self.root, found)
 
-    def _record_problems(self, record_id: str) -> list[Problem]:
-        try:
-            record = self.load(record_id)
-        except LibraryError as exc:
-            return [Problem("unreadable_record", None, record_id, str(exc))]
-        if not record.bytes_kept:
-            return []
-        problems = []
-        for digest, store, what in (
-                (record.bytes_sha256, self.blobs, "bytes"),
-                (record.static_bytes_sha256, self.blobs, "static bytes"),
-                (record.text_sha256, self.texts, "main text"),
-                (record.page_text_sha256, self.texts, "page text")):
-            if digest and not store.has(digest):
-                kind = "missing_blob" if store is self.blobs else "missing_text"
-                problems.append(Problem(kind, digest, record_id, f"the record says its {what} "
-                                        f"are kept, but {store.location(digest)} is gone"))
-        return problems
-
     def note_scratch(self, path: Path) -> None:
         """Write down a temporary file or folder about to be made outside the library (an
-        export's), so that ``verify`` can find it if its writer is killed."""
-        if self.read_only:
+        export's), so that ``verify`` can find it if its writer is killed. (A team library
+        has no folder of its own to note it in.)"""
+        if self.read_only or self.team is not None:
             return
         try:
             leftovers.note(self.root, path)

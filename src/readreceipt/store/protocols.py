@@ -1,16 +1,19 @@
 """What the rest of readreceipt asks of a store, and the plain values it gets back.
 
-Four protocols, each with one implementation here and room for another:
+Four protocols, each with two implementations: the local library's (one folder) and the
+team library's (PostgreSQL and an S3-compatible bucket, :mod:`readreceipt.store.postgres`,
+:mod:`readreceipt.store.objects`):
 
 - :class:`Index` answers questions about retrievals, checks and flags, and holds the state
   several processes share (the pacing schedule, the robots.txt cache). The embedded one is
-  :class:`~readreceipt.store.sqlite.SQLiteIndex`; a PostgreSQL one keeps the same methods.
+  :class:`~readreceipt.store.sqlite.SQLiteIndex`; the PostgreSQL one keeps the same methods.
 - :class:`BlobStore` keeps bytes (and, as a second instance, extracted texts) under their
-  SHA-256; :class:`~readreceipt.store.files.FileBlobStore` keeps them as files, an
-  S3-compatible store would keep them as objects written once (``If-None-Match: *``).
+  SHA-256; :class:`~readreceipt.store.files.FileBlobStore` keeps them as files,
+  :class:`~readreceipt.store.objects.ObjectBlobStore` as objects written once
+  (``If-None-Match: *``).
 - :class:`RecordStore` keeps one serialized record per retrieval under its record id.
 - :class:`LogStore` appends one JSON object a line to the named logs (``skipped.jsonl``,
-  ``flags.jsonl``, ``answer_checks.jsonl``); a team store would keep them as tables.
+  ``flags.jsonl``, ``answer_checks.jsonl``); a team library keeps them as rows of a table.
 
 Invariants, which every implementation keeps:
 - no method hands out a connection, a cursor, a transaction or a driver's row type: results
@@ -19,8 +22,8 @@ Invariants, which every implementation keeps:
   does its read and its write in one transaction that holds the write lock, so concurrent
   processes never both win;
 - a failure of the backend is raised as :class:`~readreceipt.errors.LibraryError` with a
-  ``reason`` (``read_only``, ``disk_full``, ``io``, ``not_a_library``), never as the driver's
-  own exception.
+  ``reason`` (``read_only``, ``disk_full``, ``io``, ``not_a_library``, ``unreachable``),
+  never as the driver's own exception, and never with a secret in its message.
 
 Standard library only: the hook's report path imports this through the SQLite index.
 """
@@ -223,6 +226,9 @@ class Index(Protocol):
                    limit: int | None = 50, offset: int = 0) -> list[Retrieval]:
         """Retrievals matching ``where``, newest first (``limit`` None: all of them)."""
         ...
+    def all_retrievals(self) -> Iterator[Retrieval]:
+        """Every retrieval, by record id, read a page at a time (verify, push)."""
+        ...
     def count_retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL) -> int: ...
     def newest_reached_since(self, url: str, since: str) -> str | None:
         """The record id of the newest retrieval of ``url`` fetched at or after ``since``
@@ -289,6 +295,9 @@ class BlobStore(Protocol):
         ...
     def get(self, digest: str) -> bytes:
         """The bytes; KeyError when not kept."""
+        ...
+    def chunks(self, digest: str) -> Iterator[bytes]:
+        """The bytes a chunk at a time, never whole; KeyError when not kept."""
         ...
     def has(self, digest: str) -> bool: ...
     def delete(self, digest: str) -> bool: ...

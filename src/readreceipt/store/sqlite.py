@@ -25,13 +25,11 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from readreceipt.errors import LibraryError
 from readreceipt.store.clock import utc_now
 from readreceipt.store.escaping import storable
 from readreceipt.store.protocols import (
-    EVERY_RETRIEVAL,
     ROBOTS_PENDING,
     AnswerCheck,
     Audit,
@@ -39,11 +37,19 @@ from readreceipt.store.protocols import (
     Flag,
     NewFlag,
     ProbeAnswer,
-    Retrieval,
-    RetrievalFilter,
     RobotsClaim,
     Summary,
 )
+from readreceipt.store.rows import (
+    RETRIEVAL_COLUMNS,
+    SELECT_FLAGS,
+    IndexReads,
+    flag,
+    robots_answer,
+    row_for,
+    unreported,
+)
+from readreceipt.store.rows import summary as summary_of
 
 if TYPE_CHECKING:
     from readreceipt.store.records import Record
@@ -152,40 +158,6 @@ MIGRATIONS: list[tuple[str, str]] = [
     """),
 ]
 
-_RETRIEVAL_COLUMNS = (
-    "record_id", "url", "final_url", "host", "fetched_at", "http_status", "content_type",
-    "verdict", "reason", "wall", "bytes", "bytes_sha256", "bytes_kept", "truncated",
-    "text_sha256", "page_text_sha256", "text_chars", "javascript_executed", "session_id",
-    "agent_id", "answer_outcome", "answer_without_page_text", "title",
-)
-_BOOLEAN_COLUMNS = frozenset({"bytes_kept", "truncated", "javascript_executed",
-                              "answer_without_page_text"})
-_FLAG_COLUMNS = ("id", "record_id", "url", "passage", "nearest", "similarity", "session_id",
-                 "agent_id", "created_at", "reported_at", "reported_to")
-_SELECT_RETRIEVALS = f"SELECT {', '.join(_RETRIEVAL_COLUMNS)} FROM retrievals"  # noqa: S608 - constant column names
-_SELECT_FLAGS = f"SELECT {', '.join(_FLAG_COLUMNS)} FROM flags"  # noqa: S608 - constant column names
-_NEWEST_FIRST = " ORDER BY fetched_at DESC, record_id DESC"
-_SELECT_AUDITS = ("SELECT audit_id, transcript, session_id, audited_at, pages, quotations, "
-                  "not_found, report FROM audits")
-
-
-def _row_for(record: Record) -> tuple[Any, ...]:
-    values = {
-        **{c: getattr(record, c) for c in _RETRIEVAL_COLUMNS if hasattr(record, c)},
-        "host": urlsplit(record.url).hostname or "",
-        "answer_outcome": (record.answer_check or {}).get("outcome"),
-    }
-    return tuple(values.get(c) for c in _RETRIEVAL_COLUMNS)
-
-
-def _retrieval(row: Sequence[Any]) -> Retrieval:
-    values: dict[str, Any] = {c: (bool(v) if c in _BOOLEAN_COLUMNS else v)
-                              for c, v in zip(_RETRIEVAL_COLUMNS, row, strict=True)}
-    return Retrieval(**values)
-
-
-def _flag(row: Sequence[Any]) -> Flag:
-    return Flag(**dict(zip(_FLAG_COLUMNS, row, strict=True)))
 
 
 def _library_error(exc: sqlite3.Error, path: Path, doing: str) -> LibraryError:
@@ -214,7 +186,7 @@ class _Connection(sqlite3.Connection):
         return super().executemany(sql, [storable(p) for p in parameters])
 
 
-class SQLiteIndex:
+class SQLiteIndex(IndexReads):
     """The index over one library's records."""
 
     def __init__(self, path: Path, *, read_only: bool = False) -> None:
@@ -291,6 +263,9 @@ class SQLiteIndex:
                 raise _library_error(exc, self.path, doing) from exc
             raise
 
+    def _ask(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self._read(sql, params)
+
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:
             return self._conn.execute(sql, params).fetchall()
@@ -313,53 +288,10 @@ class SQLiteIndex:
     # retrievals -----------------------------------------------------------------------
 
     def add_retrieval(self, record: Record) -> None:
-        marks = ",".join("?" for _ in _RETRIEVAL_COLUMNS)
+        marks = ",".join("?" for _ in RETRIEVAL_COLUMNS)
         with self._write("writing a retrieval") as conn:
-            conn.execute(f"INSERT OR REPLACE INTO retrievals ({','.join(_RETRIEVAL_COLUMNS)}) "  # noqa: S608 - column names are constants
-                         f"VALUES ({marks})", _row_for(record))
-
-    def retrieval(self, record_id: str) -> Retrieval | None:
-        rows = self._read(_SELECT_RETRIEVALS + " WHERE record_id = ?", (record_id,))
-        return _retrieval(rows[0]) if rows else None
-
-    def ids_with_prefix(self, prefix: str, limit: int = 3) -> list[str]:
-        rows = self._read("SELECT record_id FROM retrievals WHERE record_id >= ? AND "
-                          "record_id < ? ORDER BY record_id LIMIT ?",
-                          (prefix, prefix + "\uffff", limit))
-        return [r[0] for r in rows]
-
-    def for_url(self, url: str, *, limit: int | None = None) -> list[Retrieval]:
-        sql = _SELECT_RETRIEVALS + " WHERE url = ? OR final_url = ?" + _NEWEST_FIRST
-        params: tuple[Any, ...] = (url, url)
-        if limit is not None:
-            sql += " LIMIT ?"
-            params += (limit,)
-        return [_retrieval(r) for r in self._read(sql, params)]
-
-    def retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL, *,
-                   limit: int | None = 50, offset: int = 0) -> list[Retrieval]:
-        clauses, params = _filters(where)
-        sql = _SELECT_RETRIEVALS + clauses + _NEWEST_FIRST
-        if limit is not None:
-            sql += " LIMIT ? OFFSET ?"
-            params += [limit, offset]
-        return [_retrieval(r) for r in self._read(sql, params)]
-
-    def count_retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL) -> int:
-        clauses, params = _filters(where)
-        sql = "SELECT COUNT(*) FROM retrievals" + clauses  # noqa: S608 - constant clauses
-        return int(self._read(sql, params)[0][0])
-
-    def newest_reached_since(self, url: str, since: str) -> str | None:
-        sql = ("SELECT record_id FROM retrievals WHERE (url = ? OR final_url = ?) "
-               "AND http_status IS NOT NULL AND fetched_at >= ? "
-               "ORDER BY fetched_at DESC, record_id DESC LIMIT 1")
-        rows = self._read(sql, (url, url, since))
-        return str(rows[0][0]) if rows else None
-
-    def session_capture_count(self, session_id: str) -> int:
-        rows = self._read("SELECT COUNT(*) FROM retrievals WHERE session_id = ?", (session_id,))
-        return int(rows[0][0])
+            conn.execute(f"INSERT OR REPLACE INTO retrievals ({','.join(RETRIEVAL_COLUMNS)}) "  # noqa: S608 - column names are constants
+                         f"VALUES ({marks})", row_for(record))
 
     def summary(self) -> Summary:
         totals = self._read(
@@ -372,26 +304,12 @@ class SQLiteIndex:
                               "ORDER BY COUNT(*) DESC, answer_outcome")
         flags = self._read("SELECT COUNT(*) FROM flags")[0][0]
         checks = self._read("SELECT COUNT(*) FROM answer_checks")[0][0]
-        return Summary(
-            retrievals=int(totals[0]), urls=int(totals[1]), bytes_kept=int(totals[2]),
-            answer_without_page_text=int(totals[3]), flags=int(flags),
-            answer_checks=int(checks),
-            by_verdict_reason=tuple((str(v), str(r), int(n)) for v, r, n in pairs),
-            by_answer_outcome=tuple((str(o), int(n)) for o, n in outcomes))
+        return summary_of(totals, pairs, outcomes, flags, checks)
 
     def set_forgotten(self, record_ids: Sequence[str]) -> None:
         with self._write("forgetting bytes") as conn:
             conn.executemany("UPDATE retrievals SET bytes_kept = 0 WHERE record_id = ?",
                              [(r,) for r in record_ids])
-
-    def is_bytes_kept(self, digest: str) -> bool:
-        return bool(self._read("SELECT 1 FROM retrievals WHERE bytes_sha256 = ? AND "
-                               "bytes_kept = 1 LIMIT 1", (digest,)))
-
-    def is_text_kept(self, digest: str) -> bool:
-        return bool(self._read("SELECT 1 FROM retrievals WHERE (text_sha256 = ? OR "
-                               "page_text_sha256 = ?) AND bytes_kept = 1 LIMIT 1",
-                               (digest, digest)))
 
     # answer checks and flags ----------------------------------------------------------
 
@@ -421,35 +339,26 @@ class SQLiteIndex:
                     added.append(f)
         return added
 
-    def flags(self, *, limit: int = 200, session_id: str | None = None) -> list[Flag]:
-        where, params = ("", []) if session_id is None else (" WHERE session_id = ?",
-                                                              [session_id])
-        rows = self._read(_SELECT_FLAGS + where + " ORDER BY id DESC LIMIT ?", [*params, limit])
-        return [_flag(r) for r in rows]
+    def all_flags(self) -> list[Flag]:
+        """Every flag, oldest first (``push`` copies them)."""
+        return [flag(r) for r in self._read(SELECT_FLAGS + " ORDER BY id")]
 
-    @staticmethod
-    def _unreported(session_id: str, agent_id: str | None) -> tuple[str, list[Any]]:
-        sql = " WHERE session_id = ? AND reported_at IS NULL"
-        params: list[Any] = [session_id]
-        if agent_id is not None:
-            sql += " AND agent_id = ?"
-            params.append(agent_id)
-        return sql, params
-
-    def has_unreported_flags(self, session_id: str, agent_id: str | None) -> bool:
-        where, params = self._unreported(session_id, agent_id)
-        return bool(self._read("SELECT 1 FROM flags" + where + " LIMIT 1", params))  # noqa: S608 - constant clauses
+    def all_checks(self) -> list[tuple[int, str, AnswerCheck]]:
+        """Every answer check as (id, checked_at, check), oldest first (``push``)."""
+        rows = self._read("SELECT id, checked_at, record_id, url, outcome, reason, "
+                          "answer_sha256, session_id, agent_id FROM answer_checks ORDER BY id")
+        return [(int(r[0]), str(r[1]), AnswerCheck(*r[2:])) for r in rows]
 
     def claim_unreported_flags(self, session_id: str, agent_id: str | None, *,
                                limit: int) -> list[Flag]:
-        where, params = self._unreported(session_id, agent_id)
+        where, params = unreported(session_id, agent_id)
         with self._write("claiming flags") as conn:
-            rows = conn.execute(_SELECT_FLAGS + where + " ORDER BY id LIMIT ?",
+            rows = conn.execute(SELECT_FLAGS + where + " ORDER BY id LIMIT ?",
                                 [*params, limit]).fetchall()
             now, told = utc_now(), agent_id or "main"
             conn.executemany("UPDATE flags SET reported_at = ?, reported_to = ? WHERE id = ?",
                              [(now, told, row[0]) for row in rows])
-        return [_flag((*row[:-2], now, told)) for row in rows]
+        return [flag((*row[:-2], now, told)) for row in rows]
 
     # the pacing schedule --------------------------------------------------------------
 
@@ -474,12 +383,9 @@ class SQLiteIndex:
         with self._write("reading the robots.txt cache") as conn:
             row = conn.execute("SELECT origin, fetched_at, status, body, outcome FROM robots "
                                "WHERE origin = ?", (origin,)).fetchone()
-            if row is not None:
-                entry = CachedRobots(row[0], float(row[1]), row[2], row[3] or "", row[4])
-                if fresh(entry):
-                    return RobotsClaim(entry, claimed=False)
-                if entry.outcome == ROBOTS_PENDING and now - entry.fetched_at < pending_timeout:
-                    return RobotsClaim(None, claimed=False)
+            answer = robots_answer(row, now, fresh, pending_timeout)
+            if answer is not None:
+                return answer
             conn.execute("INSERT INTO robots (origin, fetched_at, status, body, outcome) "
                          "VALUES (?, ?, NULL, NULL, ?) ON CONFLICT(origin) DO UPDATE SET "
                          "fetched_at = excluded.fetched_at, status = NULL, body = NULL, "
@@ -510,22 +416,7 @@ class SQLiteIndex:
                          (audit.audit_id, audit.transcript, audit.session_id, audit.audited_at,
                           audit.pages, audit.quotations, audit.not_found, audit.report))
 
-    def audits(self, *, limit: int = 100) -> list[Audit]:
-        rows = self._read(_SELECT_AUDITS + " ORDER BY audited_at DESC, audit_id DESC LIMIT ?",
-                          (limit,))
-        return [Audit(*row) for row in rows]
-
-    def audit(self, audit_id: str) -> Audit | None:
-        rows = self._read(_SELECT_AUDITS + " WHERE audit_id = ?", (audit_id,))
-        return Audit(*rows[0]) if rows else None
-
     # soft-404 probes (one per origin, kept a day) --------------------------------------
-
-    def probe_answer_for_origin(self, origin: str, newer_than: float) -> ProbeAnswer | None:
-        rows = self._read(
-            "SELECT origin, fetched_at, url, final_url, status, text_sha256, text, failure "
-            "FROM soft404_probes WHERE origin = ? AND fetched_at > ?", (origin, newer_than))
-        return ProbeAnswer(*rows[0]) if rows else None
 
     def remember_probe_answer(self, answer: ProbeAnswer) -> None:
         with self._write("caching a soft-404 probe's answer") as conn:
@@ -538,25 +429,3 @@ class SQLiteIndex:
                 "failure = excluded.failure",
                 (answer.origin, answer.fetched_at, answer.url, answer.final_url, answer.status,
                  answer.text_sha256, answer.text, answer.failure))
-
-
-def _filters(where: RetrievalFilter) -> tuple[str, list[Any]]:
-    """A WHERE clause (or '') and its parameters for ``where``."""
-    clauses: list[str] = []
-    params: list[Any] = []
-    if where.verdict:
-        clauses.append("verdict = ?")
-        params.append(where.verdict.upper())
-    if where.session_id:
-        clauses.append("session_id = ?")
-        params.append(where.session_id)
-    if where.url_like:
-        clauses.append("(url LIKE ? OR final_url LIKE ?)")
-        params += [f"%{where.url_like}%", f"%{where.url_like}%"]
-    if where.since:
-        clauses.append("fetched_at >= ?")
-        params.append(where.since)
-    if where.until:
-        clauses.append("fetched_at < ?")
-        params.append(where.until)
-    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params

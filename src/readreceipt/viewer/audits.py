@@ -46,7 +46,7 @@ def audits(lib: Library, query: Mapping[str, str]) -> bytes:
 def audit_page(lib: Library, audit_id: str) -> bytes:
     row = lib.index.audit(audit_id)
     if row is None:
-        raise RecordNotFound(f"no audit {audit_id!r} in {lib.root}", reason="unknown_audit")
+        raise RecordNotFound(f"no audit {audit_id!r} in {lib.where}", reason="unknown_audit")
     try:
         report: dict[str, Any] = json.loads(row.report)
     except ValueError:

@@ -265,7 +265,7 @@ def _fields(lib: Library, record: Record) -> Markup:
         if key == "redirect_chain":
             value = " \u2192 ".join(f"{hop.get('status')} {hop.get('url')}" for hop in value)
         items += [tag("dt", key), tag("dd", _shown(value))]
-    items += [tag("dt", "record file"), tag("dd", str(lib.record_path(record.record_id)))]
+    items += [tag("dt", "record file"), tag("dd", lib.record_location(record.record_id))]
     header_rows = [tag("tr", tag("th", k), tag("td", v)) for k, v in headers.items()]
     return join([tag("dl", *items, class_="fields"),
                  tag("h2", "Response headers (secrets never kept)"),

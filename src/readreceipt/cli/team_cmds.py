@@ -1,0 +1,114 @@
+"""``readreceipt init`` and ``readreceipt push``: set a library up, and hand evidence in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from readreceipt.cli import emit_json
+from readreceipt.cli._common import json_option, library_option
+from readreceipt.errors import UsageError
+from readreceipt.store import config, discovery
+from readreceipt.store.library import Library
+
+
+def _init_folder(ctx: click.Context, library_here: str | None) -> Path:
+    """``--library``, else ``$READRECEIPT_LIBRARY``, else ``./.readreceipt``: init makes a
+    library here, not in whichever folder above it already has one."""
+    explicit = library_here or (ctx.find_root().obj or {}).get("library")
+    if explicit:
+        return Path(explicit).expanduser()
+    return Path.cwd() / discovery.DIRNAME
+
+
+@click.command()
+@click.option("--index-url", "index_url", metavar="URL",
+              help="The team library's PostgreSQL index (no password in it).")
+@click.option("--blobs-url", "blobs_url", metavar="URL",
+              help="The team library's bucket: s3://bucket[/prefix].")
+@click.option("--no-check", is_flag=True,
+              help="Write the settings without connecting to the team store first.")
+@json_option
+@library_option
+@click.pass_context
+def init(ctx: click.Context, index_url: str | None, blobs_url: str | None, no_check: bool,
+         as_json: bool, library_here: str | None) -> None:
+    """Make a library folder: a local library, or (with --index-url and --blobs-url) one
+    that points at a team library."""
+    root = ctx.find_root().obj or {}
+    index_url = index_url or root.get("index_url")
+    blobs_url = blobs_url or root.get("blobs_url")
+    folder = _init_folder(ctx, library_here)
+    if not (index_url or blobs_url):
+        with Library.open_local(folder) as lib:
+            count = lib.index.count_retrievals()
+        data = {"library": str(folder), "team": None, "config": None, "local_retrievals": count}
+        if as_json:
+            emit_json(data)
+        else:
+            click.echo(f"local library ready: {folder} ({count} retrievals)")
+        return
+    if not index_url or not blobs_url:
+        raise UsageError("a team library needs both --index-url and --blobs-url",
+                         reason="team_config")
+    # Refused before anything connects or is written; the refusal names no secret.
+    config.refuse_password(index_url)
+    team = config.resolve(folder, index_url=index_url, blobs_url=blobs_url)
+    assert team is not None
+    if not no_check:
+        with Library.open_team(folder, team) as lib:
+            lib.records.has("readreceipt-init-check")  # the bucket answers, or this raises
+    local = 0
+    if discovery.is_library(folder) and (folder / discovery.INDEX_FILENAME).is_file():
+        with Library.open_local(folder) as lib:
+            local = lib.index.count_retrievals()
+    path = config.write_file(folder, index_url, blobs_url)
+    data = {"library": str(folder), "team": team.describe(), "config": str(path),
+            "local_retrievals": local, "checked": not no_check}
+    if as_json:
+        emit_json(data)
+        return
+    click.echo(f"{folder} now points at the team library {team.describe()} ({path})")
+    if local:
+        click.echo(f"its {local} local retrievals stay in {folder}; `readreceipt push "
+                   f"{folder}` copies them into the team library")
+
+
+@click.command()
+@click.argument("folder", type=click.Path(file_okay=False))
+@json_option
+@library_option
+@click.pass_context
+def push(ctx: click.Context, folder: str, as_json: bool, library_here: str | None) -> None:
+    """Copy the local library in FOLDER into the team library (idempotent; run it again
+    after an interruption to finish)."""
+    from readreceipt.progress import progress_bar, stderr_is_terminal
+    from readreceipt.store.push import push as run_push
+
+    source_dir = Path(folder).expanduser()
+    if not (source_dir / discovery.INDEX_FILENAME).is_file():
+        raise UsageError(f"{source_dir} holds no local library (no index.db)",
+                         reason="not_a_local_library")
+    obj = ctx.find_root().obj or {}
+    explicit = library_here or obj.get("library")
+    here = Path(explicit).expanduser() if explicit else discovery.choose()
+    team = config.resolve(here, index_url=obj.get("index_url"), blobs_url=obj.get("blobs_url"))
+    if team is None:  # asked before anything is opened, so no library is made here
+        raise UsageError("push copies into a team library, and none is configured: give "
+                         "--index-url and --blobs-url, set READRECEIPT_INDEX_URL and "
+                         "READRECEIPT_BLOBS_URL, or run it where `readreceipt init` pointed "
+                         "the library folder at one", reason="no_team_library")
+    target = Library.open_team(here, team)
+    ctx.call_on_close(target.close)
+    with Library.open_local(source_dir) as source, progress_bar(
+            "pushing", enabled=stderr_is_terminal() and not as_json) as progress:
+        report = run_push(source, target, progress)
+    if as_json:
+        emit_json({"from": str(source_dir), "to": target.where, **report.to_dict()})
+        return
+    click.echo(f"{report.copied} retrievals copied from {source_dir} to {target.where} "
+               f"({report.already_there} already there, {report.blobs} blobs and texts "
+               f"offered); {report.flags} flags, {report.answer_checks} answer checks, "
+               f"{report.audits} audits and {report.log_lines} log lines handed over (each "
+               "once)")

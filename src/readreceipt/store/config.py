@@ -1,0 +1,326 @@
+"""Where a library's evidence lives: the local folder, or a team store named by two URLs.
+
+A team library keeps its index in PostgreSQL and its blobs, texts and records in an
+S3-compatible bucket. It is named by two URLs, looked for in this order:
+
+1. ``--index-url`` / ``--blobs-url`` (given to :meth:`Library.locate`);
+2. ``$READRECEIPT_INDEX_URL`` / ``$READRECEIPT_BLOBS_URL``;
+3. the library folder's ``config.toml`` (written by ``readreceipt init``), so that a
+   project folder points at the team store.
+
+With none of them the library is the local folder, exactly as before. Both URLs are needed
+together; one without the other is refused, never half-used.
+
+The index URL is a libpq URL, ``postgresql://[user@]host[:port]/dbname[?param=value...]``;
+its parameters (``sslmode``, ``sslrootcert``, ``connect_timeout``...) pass through to libpq
+untouched. The blobs URL is ``s3://bucket[/prefix]``; the endpoint, region and credentials
+come from the standard AWS settings (:func:`s3_settings`).
+
+Secrets: a password may reach the index URL only through the environment or an option,
+never through ``config.toml`` (``init`` refuses one, and a file holding one is refused).
+:func:`redact_dsn` is the only form of an index URL that is ever printed, and
+:func:`scrub` removes every known secret (the DSN's password, ``PGPASSWORD``, the AWS
+secret key and session token) from a driver's message before it becomes an error.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import configparser
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
+
+from readreceipt.errors import LibraryError, UsageError
+from readreceipt.store.discovery import CONFIG_FILENAME
+
+INDEX_URL_ENV = "READRECEIPT_INDEX_URL"
+BLOBS_URL_ENV = "READRECEIPT_BLOBS_URL"
+_SECTION = "team"
+
+_INDEX_SCHEMES = ("postgresql", "postgres")
+#: Query parameters of a libpq URL that carry a secret.
+_SECRET_PARAMS = frozenset({"password", "sslpassword"})
+#: S3's rules for a bucket name (3 to 63 characters, lower case, digits, dots, hyphens).
+_BUCKET = re.compile(r"^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$")
+_REDACTED = "***"
+
+
+@dataclass(frozen=True)
+class TeamConfig:
+    """The two URLs of a team library, and where they were found."""
+
+    index_url: str
+    blobs_url: str
+    source: str  # "options", "environment" or the config file's path
+    secrets: tuple[str, ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def bucket(self) -> str:
+        return _blobs_parts(self.blobs_url)[0]
+
+    @property
+    def prefix(self) -> str:
+        return _blobs_parts(self.blobs_url)[1]
+
+    def describe(self) -> str:
+        """The team library in words, without a secret: for messages and ``--json``."""
+        return f"{redact_dsn(self.index_url)} + {self.blobs_url}"
+
+    def scrub(self, text: str) -> str:
+        return scrub(text, self.secrets)
+
+
+def redact_dsn(url: str) -> str:
+    """``url`` without its password (in the authority or as a parameter)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "postgresql://(an index URL that does not parse)"
+    netloc = parts.netloc
+    if "@" in netloc:
+        userinfo, host = netloc.rsplit("@", 1)
+        user = userinfo.split(":", 1)[0]
+        netloc = f"{user}:{_REDACTED}@{host}" if ":" in userinfo else f"{user}@{host}"
+    query = urlencode([(k, _REDACTED if k in _SECRET_PARAMS else v)
+                       for k, v in parse_qsl(parts.query, keep_blank_values=True)], safe="*/")
+    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
+
+
+def dsn_password(url: str) -> str | None:
+    """The password written in ``url``, if any."""
+    parts = urlsplit(url)
+    if parts.password:
+        return unquote(parts.password)
+    for key, value in parse_qsl(parts.query):
+        if key == "password" and value:
+            return value
+    return None
+
+
+def scrub(text: str, secrets: tuple[str, ...]) -> str:
+    """``text`` with every secret (and its URL-quoted form) replaced by ``***``."""
+    for secret in sorted(secrets, key=len, reverse=True):
+        if len(secret) >= 3:
+            text = text.replace(secret, _REDACTED)
+            quoted = _quoted(secret)
+            if quoted != secret:
+                text = text.replace(quoted, _REDACTED)
+    return text
+
+
+def _quoted(value: str) -> str:
+    from urllib.parse import quote
+
+    return quote(value, safe="")
+
+
+def check_index_url(url: str) -> str:
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        raise UsageError("the index URL does not parse; give postgresql://[user@]host[:port]"
+                         "/dbname", reason="bad_index_url") from None
+    if parts.scheme not in _INDEX_SCHEMES:
+        # Not echoed: a libpq key=value string would carry its password= in the clear.
+        raise UsageError("the index URL must be a URL, postgresql://[user@]host[:port]/dbname "
+                         "(a key=value connection string is not taken)",
+                         reason="bad_index_url")
+    if not (parts.hostname or parts.path.strip("/")):
+        raise UsageError(f"the index URL must be postgresql://[user@]host[:port]/dbname, not "
+                         f"{redact_dsn(url)}", reason="bad_index_url")
+    return url
+
+
+def check_blobs_url(url: str) -> str:
+    _blobs_parts(url)
+    return url
+
+
+def _blobs_parts(url: str) -> tuple[str, str]:
+    parts = urlsplit(url)
+    bucket = parts.netloc
+    if parts.scheme != "s3" or not _BUCKET.match(bucket) or parts.query or parts.fragment:
+        raise UsageError(f"the blobs URL must be s3://bucket[/prefix] (a bucket name of 3 to "
+                         f"63 lower-case letters, digits, dots or hyphens), not {url!r}",
+                         reason="bad_blobs_url")
+    prefix = parts.path.strip("/")
+    if any(part in ("", ".", "..") for part in prefix.split("/")) and prefix:
+        raise UsageError(f"the blobs URL's prefix {prefix!r} has an empty, '.' or '..' part",
+                         reason="bad_blobs_url")
+    return bucket, prefix
+
+
+def _config_file(folder: Path | None) -> Path | None:
+    if folder is None:
+        return None
+    path = folder / CONFIG_FILENAME
+    return path if path.is_file() else None
+
+
+def read_file(path: Path) -> tuple[str | None, str | None]:
+    """(index URL, blobs URL) from a library folder's ``config.toml``."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise LibraryError(f"{path} cannot be read: {exc}", reason="bad_config") from None
+    team = data.get(_SECTION, {})
+    if not isinstance(team, dict):
+        raise LibraryError(f"{path}: [{_SECTION}] is not a table", reason="bad_config")
+    index, blobs = team.get("index_url"), team.get("blobs_url")
+    for name, value in (("index_url", index), ("blobs_url", blobs)):
+        if value is not None and not isinstance(value, str):
+            raise LibraryError(f"{path}: {name} is not a string", reason="bad_config")
+    if isinstance(index, str) and dsn_password(index):
+        raise LibraryError(f"{path} holds a password in index_url; a config file is no place "
+                           "for a secret: remove it and give the password through PGPASSWORD, "
+                           "~/.pgpass or a libpq service file", reason="bad_config")
+    return index, blobs
+
+
+def from_folder(folder: Path) -> TeamConfig | None:
+    """The team library ``folder``'s ``config.toml`` names, if it names one."""
+    path = _config_file(folder)
+    if path is None:
+        return None
+    index_url, blobs_url = read_file(path)
+    return _complete(index_url, blobs_url, str(path))
+
+
+def resolve(folder: Path | None, *, index_url: str | None = None,
+            blobs_url: str | None = None) -> TeamConfig | None:
+    """The team library to use, or None for the local folder ``folder``."""
+    source = "options"
+    if not (index_url or blobs_url):
+        index_url = os.environ.get(INDEX_URL_ENV) or None
+        blobs_url = os.environ.get(BLOBS_URL_ENV) or None
+        source = "environment"
+    if not (index_url or blobs_url):
+        path = _config_file(folder)
+        if path is None:
+            return None
+        index_url, blobs_url = read_file(path)
+        source = str(path)
+    return _complete(index_url, blobs_url, source)
+
+
+def _complete(index_url: str | None, blobs_url: str | None, source: str) -> TeamConfig | None:
+    if not (index_url or blobs_url):
+        return None
+    if not index_url or not blobs_url:
+        missing = "an index URL" if not index_url else "a blobs URL"
+        raise UsageError(f"a team library needs both URLs, and {missing} is missing (from "
+                         f"{source}); give --index-url and --blobs-url, or "
+                         f"{INDEX_URL_ENV} and {BLOBS_URL_ENV}", reason="team_config")
+    check_index_url(index_url)
+    check_blobs_url(blobs_url)
+    return TeamConfig(index_url, blobs_url, source, secrets=known_secrets(index_url))
+
+
+def known_secrets(index_url: str | None = None) -> tuple[str, ...]:
+    """Every secret this process holds for a team library, to be scrubbed from messages."""
+    found = [os.environ.get(name) for name in ("PGPASSWORD", "AWS_SECRET_ACCESS_KEY",
+                                               "AWS_SESSION_TOKEN")]
+    if index_url:
+        found.append(dsn_password(index_url))
+    profile = aws_profile()
+    found += [profile.get("aws_secret_access_key"), profile.get("aws_session_token")]
+    return tuple(s for s in found if s)
+
+
+def write_file(folder: Path, index_url: str, blobs_url: str) -> Path:
+    """Write ``config.toml`` naming the team store; refuse an index URL with a password."""
+    from readreceipt.store.atomic import write_replace
+
+    check_index_url(index_url)
+    check_blobs_url(blobs_url)
+    refuse_password(index_url)
+    text = ("# Written by `readreceipt init`: this library's evidence lives in a team store.\n"
+            "# No secrets here: the database password comes from PGPASSWORD, ~/.pgpass or a\n"
+            "# libpq service file; the bucket's credentials from the standard AWS settings.\n"
+            f"[{_SECTION}]\n"
+            f"index_url = {_toml_string(index_url)}\n"
+            f"blobs_url = {_toml_string(blobs_url)}\n")
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / CONFIG_FILENAME
+    write_replace(path, text.encode("utf-8"))
+    return path
+
+
+def refuse_password(index_url: str) -> None:
+    """UsageError when ``index_url`` holds a password (it is about to be written down)."""
+    if dsn_password(index_url):
+        raise UsageError("the index URL holds a password, and config.toml is no place for a "
+                         "secret: give the URL without it, and the password through "
+                         "PGPASSWORD, ~/.pgpass or a libpq service file (nothing was written)",
+                         reason="secret_in_config")
+
+
+def _toml_string(value: str) -> str:
+    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in value):
+        raise UsageError("a URL with control characters cannot be written", reason="bad_url")
+    # A JSON string of printable text is a valid TOML basic string.
+    return json.dumps(value, ensure_ascii=False)
+
+
+# -------------------------------------------------------------------------- S3 settings
+
+
+def aws_profile() -> dict[str, str]:
+    """The static settings of ``$AWS_PROFILE`` (else ``default``) from the shared files
+    (``~/.aws/credentials`` and ``~/.aws/config``, or ``$AWS_SHARED_CREDENTIALS_FILE`` and
+    ``$AWS_CONFIG_FILE``); empty when there is none."""
+    name = os.environ.get("AWS_PROFILE") or os.environ.get("AWS_DEFAULT_PROFILE") or "default"
+    home = Path(os.environ.get("HOME") or "~").expanduser()
+    files = [
+        (Path(os.environ.get("AWS_SHARED_CREDENTIALS_FILE") or home / ".aws" / "credentials"),
+         name),
+        (Path(os.environ.get("AWS_CONFIG_FILE") or home / ".aws" / "config"),
+         name if name == "default" else f"profile {name}"),
+    ]
+    found: dict[str, str] = {}
+    for path, section in files:
+        parser = configparser.RawConfigParser()
+        try:
+            parser.read(path, encoding="utf-8")
+        except (configparser.Error, OSError, UnicodeDecodeError):
+            continue
+        if parser.has_section(section):
+            for key, value in parser.items(section):
+                found.setdefault(key, value.strip())
+    return found
+
+
+@dataclass(frozen=True)
+class S3Settings:
+    """What an S3 client needs beyond the bucket: from the environment, else the profile."""
+
+    endpoint: str | None
+    region: str
+    access_key_id: str | None = field(default=None, repr=False)
+    secret_access_key: str | None = field(default=None, repr=False)
+    session_token: str | None = field(default=None, repr=False)
+
+    @property
+    def allow_http(self) -> bool:
+        return bool(self.endpoint and self.endpoint.startswith("http://"))
+
+
+def s3_settings() -> S3Settings:
+    env = os.environ
+    profile = {} if env.get("AWS_ACCESS_KEY_ID") else aws_profile()
+    endpoint = (env.get("AWS_ENDPOINT_URL_S3") or env.get("AWS_ENDPOINT_URL")
+                or profile.get("endpoint_url") or None)
+    region = (env.get("AWS_REGION") or env.get("AWS_DEFAULT_REGION") or profile.get("region")
+              or "us-east-1")
+    if env.get("AWS_ACCESS_KEY_ID"):
+        return S3Settings(endpoint, region, env.get("AWS_ACCESS_KEY_ID"),
+                          env.get("AWS_SECRET_ACCESS_KEY"), env.get("AWS_SESSION_TOKEN"))
+    return S3Settings(endpoint, region, profile.get("aws_access_key_id"),
+                      profile.get("aws_secret_access_key"), profile.get("aws_session_token"))

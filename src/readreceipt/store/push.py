@@ -1,0 +1,155 @@
+"""``readreceipt push FOLDER``: copy a local library into a team library.
+
+An agent that worked offline (or a laptop that kept a local library for months) hands its
+evidence in later. What is copied: every indexed retrieval (its bytes, the server's own
+bytes of a rendered page, its texts, its record, then its row), every flag and answer check
+of the index, every audit of an agent session, and every line of the JSONL logs. Pacing,
+the robots.txt cache and soft-404 probes are not evidence and stay behind.
+
+Invariants:
+- idempotent: a retrieval whose row the team index already has is skipped (its row is
+  written last, so a row means everything before it is there); blobs are written once by
+  digest; flags, checks and log lines carry a ``push_key`` made from what identifies them in
+  the source, and a second copy of one is ignored by the database;
+- resumable: a push killed at any point is finished by running it again, and nothing is
+  duplicated (the same steps, in the same order, each a no-op where already done);
+- the source is only read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
+
+from readreceipt.errors import LibraryError, UsageError
+from readreceipt.progress import NO_PROGRESS, Progress
+from readreceipt.store.records import Record
+
+if TYPE_CHECKING:
+    from readreceipt.store.library import Library
+    from readreceipt.store.postgres import PostgresIndex
+    from readreceipt.store.sqlite import SQLiteIndex
+
+#: The JSONL logs of a local library that are copied.
+LOGS = ("skipped.jsonl", "flags.jsonl", "answer_checks.jsonl", "audits.jsonl")
+#: Rows asked about (and copied) at a time.
+BATCH = 500
+
+
+@dataclass(frozen=True)
+class PushReport:
+    retrievals: int  # indexed in the source
+    copied: int  # copied now
+    already_there: int  # skipped: the team index had their rows
+    blobs: int  # bytes and texts read from the source and offered to the team store
+    flags: int
+    answer_checks: int
+    audits: int
+    log_lines: int
+
+    def to_dict(self) -> dict[str, int]:
+        return asdict(self)
+
+
+def _indexes(source: Library, target: Library) -> tuple[SQLiteIndex, PostgresIndex]:
+    from readreceipt.store.postgres import PostgresIndex
+    from readreceipt.store.sqlite import SQLiteIndex
+
+    if target.team is None or not isinstance(target.index, PostgresIndex):
+        raise UsageError("push copies into a team library, and none is configured: give "
+                         "--index-url and --blobs-url, set READRECEIPT_INDEX_URL and "
+                         "READRECEIPT_BLOBS_URL, or run it in a folder that `readreceipt "
+                         "init` pointed at one", reason="no_team_library")
+    if source.team is not None or not isinstance(source.index, SQLiteIndex):
+        raise UsageError(f"{source.root} is not a local library (push copies from a folder "
+                         "holding index.db)", reason="not_a_local_library")
+    return source.index, target.index
+
+
+def _batches(source: SQLiteIndex) -> Iterator[list[str]]:
+    batch: list[str] = []
+    for row in source.all_retrievals():
+        batch.append(row.record_id)
+        if len(batch) == BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def push(source: Library, target: Library, progress: Progress = NO_PROGRESS) -> PushReport:
+    local, team = _indexes(source, target)
+    total = local.count_retrievals()
+    progress.start(total)
+    copied = present = blobs = 0
+    for batch in _batches(local):
+        there = team.existing_ids(batch)
+        present += len(there)
+        for record_id in batch:
+            progress.advance()
+            if record_id in there:
+                continue
+            blobs += _copy_retrieval(source, target, record_id)
+            copied += 1
+    flags = _copy_flags(local, team)
+    checks = _copy_checks(local, team)
+    audits = local.audits(limit=2**31)
+    for audit in audits:  # an audit is kept under its id: a second copy replaces it with itself
+        team.add_audit(audit)
+    lines = sum(_copy_log(source, team, name) for name in LOGS)
+    return PushReport(total, copied, present, blobs, flags, checks, len(audits), lines)
+
+
+def _copy_retrieval(source: Library, target: Library, record_id: str) -> int:
+    """Objects first, the record next, its row last. The number of blobs offered."""
+    data = source.records.get(record_id)
+    record = Record.from_yaml(data.decode("utf-8"))
+    offered = 0
+    for store_from, store_to, digest in (
+            (source.blobs, target.blobs, record.bytes_sha256 if record.bytes_kept else None),
+            (source.blobs, target.blobs, record.static_bytes_sha256),
+            (source.texts, target.texts, record.text_sha256),
+            (source.texts, target.texts, record.page_text_sha256)):
+        if not digest or not store_from.has(digest):
+            continue
+        if store_to.put(store_from.get(digest)) != digest:
+            raise LibraryError(f"{store_from.location(digest)} no longer matches its digest; "
+                               "run `readreceipt verify` on the source (nothing was pushed "
+                               f"for {record_id})", reason="digest_mismatch")
+        offered += 1
+    target.records.put(record_id, data)
+    target.index.add_retrieval(record)
+    return offered
+
+
+def _copy_flags(local: SQLiteIndex, team: PostgresIndex) -> int:
+    flags = local.all_flags()
+    for start in range(0, len(flags), BATCH):
+        part = flags[start:start + BATCH]
+        team.add_flags(part, push_keys=[f"flag {f.record_id} {f.created_at} {f.id}"
+                                        for f in part])
+    return len(flags)
+
+
+def _copy_checks(local: SQLiteIndex, team: PostgresIndex) -> int:
+    checks = local.all_checks()
+    for row_id, checked_at, check in checks:
+        team.add_check(check, checked_at=checked_at,
+                       push_key=f"check {check.record_id} {checked_at} {row_id}")
+    return len(checks)
+
+
+def _copy_log(source: Library, team: PostgresIndex, name: str) -> int:
+    seen: Counter[str] = Counter()
+    count = 0
+    for entry in source.logs.read(name):
+        line = json.dumps(entry, sort_keys=True, ensure_ascii=True)
+        digest = hashlib.sha256(line.encode("ascii")).hexdigest()
+        seen[digest] += 1  # two identical lines are two events: each keeps its own key
+        team.append_log(name, entry, push_key=f"log {name} {digest} {seen[digest]}")
+        count += 1
+    return count

@@ -1,0 +1,210 @@
+"""Every command on a team library, through the real console script: init points a project
+folder at the team store, and capture, check, status, log, show, history, verify, forget,
+export, serve and push then work on PostgreSQL and S3 as they do on the local folder."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import yaml
+
+from conftest import BIN, CliResult, LocalServer, article_html, clean_env
+from teamstore import PG_PASSWORD, Team
+
+ANSWER = 'The page says "this sentence is not on the page at all, not anywhere".\n'
+
+
+def run(*args: str, cwd: Path, env: dict[str, str] | None = None,
+        input: str | None = None, timeout: float = 120) -> CliResult:
+    """The real console script in ``cwd``, with no READRECEIPT_* setting but ``env``'s."""
+    full = clean_env(**(env or {}))
+    proc = subprocess.run([str(BIN / "readreceipt"), *args], cwd=cwd, env=full,
+                          input=input.encode() if input else None, capture_output=True,
+                          timeout=timeout, check=False)
+    return CliResult(proc.returncode, proc.stdout.decode("utf-8", "replace"),
+                     proc.stderr.decode("utf-8", "replace"))
+
+
+def aws_only(team: Team) -> dict[str, str]:
+    """The bucket's settings without the READRECEIPT_* URLs (the folder's config names them)."""
+    return {k: v for k, v in team.env.items() if not k.startswith("READRECEIPT_")}
+
+
+def test_init_refuses_a_password_and_writes_nothing(team: Team, tmp_path: Path) -> None:
+    result = run("init", "--index-url", team.index_url, "--blobs-url", team.blobs_url,
+                 cwd=tmp_path, env=aws_only(team))
+    assert result.code == 1
+    assert "PGPASSWORD" in result.stderr and "nothing was written" in result.stderr
+    assert PG_PASSWORD not in result.stderr + result.stdout
+    assert not (tmp_path / ".readreceipt").exists()
+
+
+def test_a_project_folder_points_at_the_team_store(team: Team, tmp_path: Path,
+                                                   server: LocalServer) -> None:
+    index_url = team.postgres.url(team.schema, password="").replace("postgres:@", "postgres@")
+    project = tmp_path / "project"
+    project.mkdir()
+    env = {**aws_only(team), "PGPASSWORD": PG_PASSWORD, "READRECEIPT_ALLOW_HOSTS": server.pair}
+    made = run("init", "--index-url", index_url, "--blobs-url", team.blobs_url, "--json",
+               cwd=project, env=env)
+    assert made.code == 0, made.stderr
+    config = (project / ".readreceipt" / "config.toml").read_text()
+    assert index_url in config and team.blobs_url in config and PG_PASSWORD not in config
+    assert sorted(p.name for p in (project / ".readreceipt").iterdir()) == ["config.toml"]
+
+    page = server.route("/article", article_html())
+    captured = run("capture", page, "--json", "--session", "s1", "--answer", "-",
+                   cwd=project, env=env, input=ANSWER)
+    assert captured.code == 10, captured.stderr  # the quotation is not on the page
+    data = captured.json()
+    record_id = data["record_id"]
+    assert data["record_path"] == f"{team.blobs_url}/records/{record_id}.yaml"
+    # the evidence is in the team store, and nothing but the hook's mark in the folder
+    assert team.sql("SELECT url, verdict FROM retrievals") == [(page, "RETRIEVED")]
+    assert f"records/{record_id}.yaml" in team.object_keys("records/")
+    assert f"store/{data['bytes_sha256'][:2]}/{data['bytes_sha256']}" in team.object_keys("store/")
+    stored = yaml.safe_load(team.get(f"records/{record_id}.yaml"))
+    assert stored["bytes_sha256"] == data["bytes_sha256"]
+    assert team.sql("SELECT count(*) FROM flags") == [(1,)]
+    assert not (project / ".readreceipt" / "index.db").exists()
+
+    status = run("status", "--json", cwd=project, env=env).json()
+    assert (status["retrievals"], status["flags"]) == (1, 1)
+    assert status["library"] == f"{index_url} + {team.blobs_url}"
+    logged = run("log", "--json", cwd=project, env=env).json()["retrievals"]
+    assert [r["record_id"] for r in logged] == [record_id]
+    shown = run("show", record_id[:12], "--json", "--text", cwd=project, env=env).json()
+    assert shown["record_id"] == record_id and "original prose" not in shown["text"][:0]
+    assert len(shown["text"]) > 500
+    history = run("history", page, "--json", cwd=project, env=env).json()
+    assert history["distinct_texts"] == 1
+    checked = run("check", page, "--answer", "-", "--json", cwd=project, env=env,
+                  input="Nothing quoted here.\n")
+    assert checked.code == 0, checked.stderr
+    assert checked.json()["record_id"] == record_id
+    assert run("verify", "--json", cwd=project, env=env).json()["ok"] is True
+
+    out = tmp_path / "team.warc.gz"
+    exported = run("export", "--warc", str(out), "--json", cwd=project, env=env)
+    assert exported.code == 0, exported.stderr
+    assert exported.json()["retrievals"] == 1 and out.stat().st_size > 1000
+
+    forgot = run("forget", record_id, "--json", cwd=project, env=env)
+    assert forgot.json()["forgotten"] == [record_id]
+    assert team.object_keys("store/") == [] and team.object_keys("text/") == []
+    assert team.sql("SELECT bytes_kept FROM retrievals") == [(False,)]  # the row stays
+    assert yaml.safe_load(team.get(f"records/{record_id}.yaml"))["bytes_kept"] is False
+    assert run("verify", "--json", cwd=project, env=env).json()["ok"] is True
+
+
+def test_serve_reads_the_team_library_on_loopback(team: Team, tmp_path: Path,
+                                                  server: LocalServer) -> None:
+    page = server.route("/served", article_html())
+    env = {**team.env, "READRECEIPT_ALLOW_HOSTS": server.pair}
+    assert run("capture", page, "--json", cwd=tmp_path, env=env).code == 0
+    proc = subprocess.Popen([str(BIN / "readreceipt"), "serve", "--port", "0", "--json"],
+                            cwd=tmp_path, env=clean_env(**env), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    try:
+        assert proc.stdout is not None
+        started = json.loads(proc.stdout.readline())
+        assert started["url"].startswith("http://127.0.0.1:")
+        with urllib.request.urlopen(started["url"] + "/", timeout=10) as answer:
+            listing = answer.read().decode()
+        assert page in listing
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)
+
+
+def _local_library(folder: Path, server: LocalServer, count: int) -> list[str]:
+    """A local library of ``count`` captures, one more with a flag, and a skipped line."""
+    urls = [server.route(f"/offline/{n}", article_html().replace("original", f"page {n}"))
+            for n in range(count)]
+    env = {"READRECEIPT_ALLOW_HOSTS": server.pair, "READRECEIPT_LIBRARY": str(folder)}
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    listed = folder.parent / "urls.txt"
+    listed.write_text("\n".join(urls) + "\n")
+    made = run("capture", "--from", str(listed), "--now", "--jobs", "2", "--json",
+               cwd=folder.parent, env=env, timeout=300)
+    assert made.code == 0, made.stderr
+    flagged = run("capture", urls[0], "--now", "--answer", "-", "--json", cwd=folder.parent,
+                  env=env, input=ANSWER)
+    assert flagged.code == 10
+    refused = run("capture", "http://localhost:1/", cwd=folder.parent, env=env)
+    assert refused.code == 2
+    return urls
+
+
+def _rows(team: Team) -> int:
+    """Rows in the team index so far (0 before the first process made its tables)."""
+    made = team.sql("SELECT count(*) FROM information_schema.tables WHERE table_schema = %s "
+                    "AND table_name = 'retrievals'", team.schema)[0][0]
+    return int(team.sql("SELECT count(*) FROM retrievals")[0][0]) if made else 0
+
+
+def test_push_is_idempotent_and_resumable(team: Team, tmp_path: Path,
+                                          server: LocalServer) -> None:
+    offline = tmp_path / "laptop" / ".readreceipt"
+    _local_library(offline, server, 40)
+    total = 41  # 40 pages, and one of them captured again with an answer
+    # killed part way through: the team index holds some rows, not all
+    proc = subprocess.Popen([str(BIN / "readreceipt"), "push", str(offline)], cwd=tmp_path,
+                            env=clean_env(**team.env), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while _rows(team) < 5 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    proc.kill()
+    proc.wait(timeout=30)
+    part = team.sql("SELECT count(*) FROM retrievals")[0][0]
+    assert 5 <= part < total
+    first = run("push", str(offline), "--json", cwd=tmp_path, env=team.env)
+    assert first.code == 0, first.stderr
+    report = first.json()
+    assert report["retrievals"] == total and report["already_there"] == part
+    assert report["copied"] == total - part
+    again = run("push", str(offline), "--json", cwd=tmp_path, env=team.env).json()
+    assert (again["copied"], again["already_there"]) == (0, total)
+    # nothing duplicated: one row, one record per retrieval; flags, checks and log lines once
+    counted = team.sql("SELECT count(*), count(DISTINCT record_id) FROM retrievals")
+    assert counted == [(total, total)]
+    assert len(team.object_keys("records/")) == total
+    assert team.sql("SELECT count(*) FROM flags") == [(1,)]
+    lines = team.sql("SELECT log, count(*) FROM log_entries GROUP BY log ORDER BY log")
+    assert lines == [("flags.jsonl", 1), ("skipped.jsonl", 1)]
+    verified = run("verify", "--json", cwd=tmp_path, env=team.env)
+    assert verified.json()["ok"] is True, verified.stdout
+    local = run("status", "--json", cwd=tmp_path, env={"READRECEIPT_LIBRARY": str(offline)})
+    assert local.json()["retrievals"] == total  # the source is only read
+
+
+def test_push_needs_a_team_library(tmp_path: Path, server: LocalServer) -> None:
+    offline = tmp_path / "laptop" / ".readreceipt"
+    _local_library(offline, server, 1)
+    result = run("push", str(offline), cwd=tmp_path,
+                 env={"READRECEIPT_LIBRARY": str(tmp_path / "other")})
+    assert result.code == 1 and "team library" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "other").exists()  # nothing was made where it looked
+
+
+def test_without_the_team_extra_one_line_names_it(tmp_path: Path) -> None:
+    # psycopg made unimportable, as on a machine without the team extra
+    code = ("import sys\nsys.modules['psycopg'] = None\nfrom readreceipt.cli import main\n"
+            "main(['status'])\n")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                          timeout=60, check=False, env=clean_env(
+                              READRECEIPT_INDEX_URL="postgresql://u@127.0.0.1:1/db",
+                              READRECEIPT_BLOBS_URL="s3://bucket/x"))
+    assert proc.returncode == 1
+    assert proc.stderr.decode().strip() == ("readreceipt: a team library needs the team extra "
+                                            "(psycopg is missing): install readreceipt with "
+                                            "it, from its checkout: pip install '.[team]'")
+    assert not (tmp_path / ".readreceipt").exists()

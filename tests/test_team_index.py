@@ -1,0 +1,214 @@
+"""One contract, two indexes: the questions the pipeline asks get the same answers from the
+local library (SQLite, files) and from a team library (a real PostgreSQL, a real S3 API).
+
+Every test here runs twice, once per backend; the team's needs the throwaway cluster and
+moto server of ``teamstore`` (skipped, saying why, only where PostgreSQL is not installed).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from library_builder import at, put_capture, put_failure
+from readreceipt.store.library import Library
+from readreceipt.store.pgschema import MIGRATIONS
+from readreceipt.store.protocols import (
+    ROBOTS_PENDING,
+    AnswerCheck,
+    Audit,
+    CachedRobots,
+    NewFlag,
+    ProbeAnswer,
+    RetrievalFilter,
+)
+from teamstore import Team
+
+PAGE = b"<html><head><title>A page</title></head><body><p>" + b"Words of the page. " * 40 \
+    + b"</p></body></html>"
+
+
+@pytest.fixture(params=["local", "team"])
+def lib(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Library]:
+    if request.param == "local":
+        opened = Library.open(tmp_path / "lib")
+    else:
+        team: Team = request.getfixturevalue("team")
+        opened = Library.locate(tmp_path / "here", index_url=team.index_url,
+                                blobs_url=team.blobs_url)
+        assert opened.team is not None
+    with opened:
+        yield opened
+
+
+class Clock:
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_retrievals_are_asked_and_answered_alike(lib: Library) -> None:
+    a1 = put_capture(lib, "https://a.example/x", PAGE, at(0), session_id="s1")
+    a2 = put_capture(lib, "https://a.example/y", PAGE + b" ", at(5), session_id="s1",
+                     final_url="https://a.example/x")
+    failed = put_failure(lib, "https://b.example/", at(10))
+    assert lib.index.retrieval(a1.record_id) is not None
+    assert lib.index.retrieval("nope") is None
+    # newest first, by URL asked for or arrived at
+    assert [r.record_id for r in lib.index.for_url("https://a.example/x")] == [
+        a2.record_id, a1.record_id]
+    assert [r.record_id for r in lib.index.for_url("https://a.example/x", limit=1)] == [
+        a2.record_id]
+    assert lib.index.count_retrievals() == 3
+    assert lib.index.count_retrievals(RetrievalFilter(verdict="failed")) == 1
+    assert [r.record_id for r in lib.index.retrievals(RetrievalFilter(session_id="s1"))] == [
+        a2.record_id, a1.record_id]
+    assert [r.record_id for r in lib.index.retrievals(RetrievalFilter(url_like="b.exa"))] == [
+        failed.record_id]
+    assert [r.record_id for r in lib.index.retrievals(limit=1, offset=1)] == [a2.record_id]
+    assert [r.record_id for r in lib.index.all_retrievals()] == sorted(
+        [a1.record_id, a2.record_id, failed.record_id])
+    assert lib.index.ids_with_prefix(a1.record_id[:-2]) == [a1.record_id]
+    # the dedup lookup: only a retrieval that reached a server, within the window
+    assert lib.index.newest_reached_since("https://a.example/x", at(1)) == a2.record_id
+    assert lib.index.newest_reached_since("https://a.example/x", at(6)) is None
+    assert lib.index.newest_reached_since("https://b.example/", at(0)) is None
+    assert lib.index.session_capture_count("s1") == 2
+    summary = lib.index.summary()
+    assert (summary.retrievals, summary.urls, summary.bytes_kept) == (3, 3, 2)
+    assert summary.by_verdict() == {"RETRIEVED": 2, "FAILED": 1}
+    row = lib.index.retrieval(a1.record_id)
+    assert row is not None and row.bytes_kept is True and row.host == "a.example"
+    assert lib.index.is_bytes_kept(a1.bytes_sha256 or "")
+    assert lib.index.is_text_kept(a1.text_sha256 or "")
+    lib.index.set_forgotten([a1.record_id])
+    assert lib.index.retrieval(a1.record_id).bytes_kept is False  # type: ignore[union-attr]
+    assert not lib.index.is_bytes_kept(a1.bytes_sha256 or "")
+
+
+def test_flags_are_claimed_once(lib: Library) -> None:
+    record = put_capture(lib, "https://a.example/q", PAGE, at(0))
+    new = [NewFlag(record.record_id, record.url, f"passage {i}", None, None, "s9",
+                   "sub" if i == 2 else None, at(i)) for i in range(3)]
+    assert lib.index.add_flags(new) == new
+    assert lib.index.add_flags(new) == []  # the same answer checked again flags nothing new
+    assert len(lib.index.flags()) == 3
+    assert lib.index.has_unreported_flags("s9", "sub")
+    mine = lib.index.claim_unreported_flags("s9", "sub", limit=5)
+    assert [f.passage for f in mine] == ["passage 2"] and mine[0].reported_to == "sub"
+    assert not lib.index.has_unreported_flags("s9", "sub")
+    rest = lib.index.claim_unreported_flags("s9", None, limit=5)
+    assert [f.passage for f in rest] == ["passage 0", "passage 1"]
+    assert lib.index.claim_unreported_flags("s9", None, limit=5) == []
+    lib.index.add_check(AnswerCheck(record.record_id, record.url, "found", None, "ab", "s9",
+                                    None))
+    assert lib.index.summary().answer_checks == 1
+
+
+def test_pacing_slots_queue_one_gap_apart_and_are_given_back(lib: Library) -> None:
+    clock = Clock(1000.0)
+    first = lib.index.reserve_pacing_slot("pace.example", 2.0, clock)
+    second = lib.index.reserve_pacing_slot("pace.example", 2.0, clock)
+    other = lib.index.reserve_pacing_slot("other.example", 2.0, clock)
+    # The team index keeps the schedule on the server's clock: the few milliseconds between
+    # two calls shift its answers by that much, never by a gap.
+    assert first == pytest.approx(1000.0, abs=0.5)
+    assert second - first == pytest.approx(2.0, abs=0.05)
+    assert other == pytest.approx(1000.0, abs=0.5)
+    lib.index.release_pacing_slot("pace.example", second, 2.0)
+    again = lib.index.reserve_pacing_slot("pace.example", 2.0, clock)
+    assert again - first == pytest.approx(2.0, abs=0.05)  # the slot given back is reused
+
+
+def test_the_robots_cache_lets_one_worker_fetch(lib: Library) -> None:
+    now = time.time()
+
+    def fresh(entry: CachedRobots) -> bool:
+        return entry.outcome != ROBOTS_PENDING and now - entry.fetched_at < 60
+
+    first = lib.index.claim_robots("https://r.example", now, fresh=fresh, pending_timeout=30)
+    assert first.claimed
+    waiting = lib.index.claim_robots("https://r.example", now, fresh=fresh, pending_timeout=30)
+    assert waiting.wait
+    lib.index.store_robots(CachedRobots("https://r.example", now, 200, "User-agent: *\n",
+                                        "rules"))
+    hit = lib.index.claim_robots("https://r.example", now, fresh=fresh, pending_timeout=30)
+    assert hit.entry is not None and hit.entry.body == "User-agent: *\n"
+    lib.index.release_robots_claim("https://r.example")  # only a pending claim is released
+    assert lib.index.claim_robots("https://r.example", now, fresh=fresh,
+                                  pending_timeout=30).entry is not None
+
+
+def test_probe_answers_and_logs_keep_odd_text(lib: Library) -> None:
+    answer = ProbeAnswer("https://p.example", time.time(), "https://p.example/zz", None, 404,
+                         "ab" * 32, "not here\x00 at all")
+    lib.index.remember_probe_answer(answer)
+    held = lib.index.probe_answer_for_origin("https://p.example", time.time() - 60)
+    assert held is not None and held.status == 404 and held.text is not None
+    assert held.text.startswith("not here") and held.text.endswith(" at all")
+    assert lib.index.probe_answer_for_origin("https://p.example", time.time() + 60) is None
+    note = "a NUL \x00" + (" and a lone \ud800" if lib.team else "")
+    lib.log("skipped.jsonl", {"url": "https://x.example/", "note": note})
+    lib.log("skipped.jsonl", {"url": "https://y.example/"})
+    entries = list(lib.read_log("skipped.jsonl"))
+    assert [e["url"] for e in entries] == ["https://x.example/", "https://y.example/"]
+    assert entries[0]["note"] == note  # kept as the JSON escapes it, not dropped
+    assert lib.count_log("skipped.jsonl") == 2
+    assert list(lib.read_log("flags.jsonl")) == []
+
+
+def test_audits_are_kept_and_found(lib: Library) -> None:
+    first = Audit("a1", "/t/one.jsonl", "s1", at(0), 3, 4, 1, '{"pages": 3}')
+    second = Audit("a2", "/t/two.jsonl", None, at(5), 1, 0, 0, "{}")
+    lib.index.add_audit(first)
+    lib.index.add_audit(second)
+    lib.index.add_audit(first)  # kept under its id: the same audit again replaces itself
+    assert lib.index.audits() == [second, first]
+    assert lib.index.audit("a1") == first and lib.index.audit("zz") is None
+
+
+def test_migrations_are_applied_once_when_processes_start_together(team: Team) -> None:
+    code = ("import sys; from readreceipt.store import config; "
+            "from readreceipt.store.postgres import PostgresIndex; "
+            "PostgresIndex(config.resolve(None, index_url=sys.argv[1], "
+            "blobs_url=sys.argv[2])).close(); print('ok')")
+    procs = [subprocess.Popen([sys.executable, "-c", code, team.index_url, team.blobs_url],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+             for _ in range(4)]
+    outputs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0] * 4, outputs
+    applied = team.sql("SELECT name FROM readreceipt_migrations ORDER BY name")
+    assert [r[0] for r in applied] == [name for name, _ in MIGRATIONS]
+    # and in the test's own schema, not elsewhere
+    assert team.sql("SELECT count(*) FROM information_schema.tables WHERE table_schema = %s "
+                    "AND table_name = 'retrievals'", team.schema) == [(1,)]
+
+
+def test_a_blob_is_written_once_and_a_second_writer_is_a_no_op(team: Team,
+                                                               tmp_path: Path) -> None:
+    with Library.locate(tmp_path, index_url=team.index_url, blobs_url=team.blobs_url) as lib:
+        digest = lib.put_bytes(b"first body")
+        key = f"store/{digest[:2]}/{digest}"
+        # Someone wrote other bytes under that key (a bug elsewhere, an attacker): the
+        # conditional put never overwrites what is there.
+        team.put(key, b"tampered")
+        assert lib.put_bytes(b"first body") == digest
+        assert team.get(key) == b"tampered"
+        checked, problems = lib.verify()
+        assert checked == 1
+        assert [p.kind for p in problems] == ["digest_mismatch", "orphan_blob"]
+        big = bytes(range(256)) * 8192  # 2 MiB: looked for before it is sent, streamed back
+        big_digest = lib.put_bytes(big)
+        assert lib.blobs.get(big_digest) == big
+        assert b"".join(lib.blobs.chunks(big_digest)) == big
+        with pytest.raises(KeyError):
+            lib.blobs.get("0" * 64)
+    assert json.loads(json.dumps(team.object_keys("store/"))) == sorted(team.object_keys("store/"))

@@ -1,0 +1,137 @@
+"""A team library's secrets stay secret, and its TLS settings are the user's.
+
+The database password (in the index URL, as the environment may carry it) and the AWS
+secret key must never reach a record, a log line, an error message or ``--json`` output: the
+test runs every command, the hook and the failure paths with both set, then searches every
+byte printed and every byte written (the local folders, the bucket's objects, the index's
+rows) for them. A control shows the search finds a secret where one is.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import BIN, CliResult, LocalServer, article_html, clean_env
+from readreceipt.store import config
+from teamstore import AWS_SECRET, PG_PASSWORD, Team
+from test_hook import MISQUOTE, other_tool, webfetch
+
+SECRETS = (PG_PASSWORD.encode(), AWS_SECRET.encode())
+
+
+def run(*args: str, cwd: Path, env: dict[str, str], input: bytes | None = None,
+        script: str = "readreceipt") -> CliResult:
+    proc = subprocess.run([str(BIN / script), *args], cwd=cwd, env=clean_env(**env),
+                          input=input, capture_output=True, timeout=180, check=False)
+    return CliResult(proc.returncode, proc.stdout.decode("utf-8", "replace"),
+                     proc.stderr.decode("utf-8", "replace"))
+
+
+def _everything_written(team: Team, folder: Path) -> list[tuple[str, bytes]]:
+    found = [(str(p), p.read_bytes()) for p in folder.rglob("*") if p.is_file()]
+    found += [(key, key.encode() + b"\n" + team.get(key)) for key in team.object_keys()]
+    tables = [r[0] for r in team.sql("SELECT table_name FROM information_schema.tables WHERE "
+                                     "table_schema = %s", team.schema)]
+    assert "retrievals" in tables and "log_entries" in tables
+    for table in tables:
+        rows = team.sql(f"SELECT row_to_json(t)::text FROM {team.schema}.{table} t")  # noqa: S608 - names from the catalogue
+        found.append((f"table {table}", "\n".join(r[0] for r in rows).encode()))
+    return found
+
+
+def _leaks(places: list[tuple[str, bytes]]) -> list[str]:
+    return [where for where, data in places for secret in SECRETS if secret in data]
+
+
+def test_no_secret_is_written_or_printed(team: Team, tmp_path: Path,
+                                         server: LocalServer) -> None:
+    assert PG_PASSWORD in team.index_url  # the environment does carry the password
+    env = {**team.env, "READRECEIPT_ALLOW_HOSTS": server.pair}
+    page = server.route("/page", article_html())
+    printed: list[tuple[str, bytes]] = []
+
+    def keep(name: str, result: CliResult) -> CliResult:
+        printed.append((name, (result.stdout + result.stderr).encode()))
+        return result
+
+    ok = [
+        keep("capture", run("capture", page, "--json", "--answer", "-", cwd=tmp_path, env=env,
+                            input=MISQUOTE.encode())),
+        keep("status", run("status", "--json", cwd=tmp_path, env=env)),
+        keep("status text", run("-vv", "status", cwd=tmp_path, env=env)),
+        keep("log", run("log", "--json", cwd=tmp_path, env=env)),
+        keep("show", run("show", page, "--json", cwd=tmp_path, env=env)),
+        keep("history", run("history", page, "--json", cwd=tmp_path, env=env)),
+        keep("verify", run("verify", "--json", cwd=tmp_path, env=env)),
+        keep("export", run("export", "--warc", str(tmp_path / "out.warc"), "--json",
+                           cwd=tmp_path, env=env)),
+        keep("hook capture", run("capture", cwd=tmp_path, script="readreceipt-hook",
+                                 env={**env, "READRECEIPT_HOOK_FOREGROUND": "1"},
+                                 input=json.dumps(webfetch(page + "?x=1", MISQUOTE,
+                                                           cwd=str(tmp_path))).encode())),
+        keep("hook report", run("report", cwd=tmp_path, script="readreceipt-hook", env=env,
+                                input=json.dumps(other_tool(cwd=str(tmp_path))).encode())),
+    ]
+    assert [r.code for r in ok] == [10, 0, 0, 0, 0, 0, 0, 0, 0, 0], [r.stderr for r in ok]
+    assert "We did not make the bridge stronger" in ok[-1].stdout
+
+    unreachable = team.postgres.url(team.schema).replace(f":{team.postgres.port}/", ":1/")
+    failing = [
+        # the index does not answer: the URL with its password is named in the error
+        keep("no index", run("--verbose", "status", "--json", cwd=tmp_path,
+                             env={**env, "READRECEIPT_INDEX_URL": unreachable})),
+        keep("no index, option", run("--index-url", unreachable, "--blobs-url",
+                                     team.blobs_url, "log", cwd=tmp_path, env=env)),
+        # the bucket does not exist: the first write fails
+        keep("no bucket", run("capture", server.route("/other", article_html()), "--now",
+                              "--json", cwd=tmp_path,
+                              env={**env, "READRECEIPT_BLOBS_URL": "s3://no-such-bucket/x"})),
+        # a password on its way into config.toml
+        keep("init", run("init", "--index-url", team.index_url, "--blobs-url", team.blobs_url,
+                         cwd=tmp_path, env=env)),
+    ]
+    assert [r.code for r in failing] == [1, 1, 1, 1], [r.stderr for r in failing]
+    assert "cannot be reached" in failing[0].stdout  # said in --json too
+    assert "no-such-bucket" in failing[2].stderr and "Traceback" not in failing[2].stderr
+    for result in failing:
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+    leaks = _leaks(printed + _everything_written(team, tmp_path))
+    assert not leaks, leaks
+
+
+def test_the_search_finds_a_secret_where_one_is(team: Team,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    # The control: without redaction, what `status --json` says of the library holds the
+    # password, and the search above would name it.
+    made = config.resolve(None, index_url=team.index_url, blobs_url=team.blobs_url)
+    assert made is not None
+    assert not _leaks([("redacted", made.describe().encode())])
+    monkeypatch.setattr(config, "redact_dsn", lambda url: url)
+    assert _leaks([("not redacted", made.describe().encode())]) == ["not redacted"]
+    assert config.scrub(f"failed: {team.index_url}", made.secrets).count(PG_PASSWORD) == 0
+
+
+def test_tls_settings_of_the_index_url_are_honoured(team: Team, tmp_path: Path) -> None:
+    # The throwaway server speaks no TLS: demanding it must fail, in libpq's own words.
+    required = run("status", cwd=tmp_path,
+                   env={**team.env, "READRECEIPT_INDEX_URL": team.index_url + "&sslmode=require"})
+    assert required.code == 1
+    assert "SSL" in required.stderr and "Traceback" not in required.stderr
+    assert PG_PASSWORD not in required.stderr
+    allowed = run("status", cwd=tmp_path,
+                  env={**team.env, "READRECEIPT_INDEX_URL": team.index_url + "&sslmode=disable"})
+    assert allowed.code == 0, allowed.stderr
+
+
+def test_a_connection_string_that_is_not_a_url_is_refused_without_echo(tmp_path: Path) -> None:
+    dsn = f"host=127.0.0.1 dbname=x password={PG_PASSWORD}"
+    result = run("--index-url", dsn, "--blobs-url", "s3://bucket/x", "status", "--json",
+                 cwd=tmp_path, env={})
+    assert result.code == 1 and "key=value" in result.stderr
+    assert PG_PASSWORD not in result.stdout + result.stderr
+    assert not (tmp_path / ".readreceipt").exists()
