@@ -99,6 +99,32 @@ def test_a_batch_stops_when_the_library_cannot_be_written(cli: Cli, server: Loca
     assert (library_dir / "records.moved" / f"{captures[0]['record_id']}.yaml").is_file()
 
 
+def test_jobs_keep_the_batch_rules(cli: Cli, server: LocalServer, library_dir: Path) -> None:
+    read = server.route("/a", article_html())
+    missing = server.url("/missing")
+    out = cli("capture", read, missing, "--now", "--jobs", "2", "--json")
+    assert [(c["verdict"], c["exit_code"]) for c in out.json()["captures"]] == [
+        ("RETRIEVED", 0), ("FAILED", 5)]
+    assert out.code == 5
+
+    def break_the_library(handler: Any) -> None:
+        (library_dir / "records").rename(library_dir / "records.moved")
+        (library_dir / "records").write_text("not a folder")
+        reply(handler, article_html().replace("318 million", "317 million").encode())
+
+    urls = [server.route("/break", handler=break_the_library),
+            *(server.route(f"/n{i}", article_html()) for i in range(7))]
+    seen = len(server.requests)
+    stopped = cli("capture", *urls, "--now", "--jobs", "2", "--json")
+    assert stopped.code == 1, stopped.stderr
+    assert "the batch stopped at" in stopped.stderr
+    captures = stopped.json()["captures"]
+    assert captures[0]["error"]["exit_code"] == 1
+    assert captures[-1] == {"url": urls[-1], "attempted": False}
+    # Two workers: the one that broke and the other's URL in hand at most, one more at worst.
+    assert len(server.requests) - seen <= 3
+
+
 def test_capture_human_output_says_what_happened(cli: Cli, server: LocalServer) -> None:
     url = server.route("/a", article_html())
     out = cli("capture", url, "--now")

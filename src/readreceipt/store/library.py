@@ -51,6 +51,7 @@ DEFAULT_DIRNAME = discovery.DIRNAME
 #: How to get the team extra: readreceipt is installed from its checkout, not from an index.
 _TEAM_INSTALL = "install readreceipt with it, from its checkout: pip install '.[team]'"
 
+
 def _os_error(exc: OSError, root: Path, doing: str) -> LibraryError:
     if exc.errno == errno.ENOSPC:
         msg = f"the disk is full while {doing} in {root}; nothing already stored was lost"
