@@ -7,10 +7,11 @@ import os
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from conftest import CliResult, LocalServer, article_html, run_cli, tmpfs
+from conftest import CliResult, LocalServer, article_html, reply, run_cli, tmpfs
 from readreceipt.store.library import Library
 
 Cli = Callable[..., CliResult]
@@ -38,6 +39,90 @@ def test_capture_several_urls(cli: Cli, server: LocalServer) -> None:
     data = out.json()
     assert [c["verdict"] for c in data["captures"]] == ["RETRIEVED", "FAILED"]
     assert out.code == 5  # the worst outcome wins
+
+
+SHELL_PAGE = "<!doctype html><html><body><div id='root'></div><script src='/app.js'></script>" \
+             "</body></html>"
+
+
+def test_a_batch_exits_with_its_highest_code_and_gives_each_one(cli: Cli,
+                                                                server: LocalServer) -> None:
+    read = server.route("/a", article_html())
+    shell = server.route("/shell", SHELL_PAGE)
+    missing = server.url("/missing")
+    out = cli("capture", read, shell, missing, "--now", "--no-render", "--json")
+    data = out.json()
+    assert [(c["verdict"], c["exit_code"]) for c in data["captures"]] == [
+        ("RETRIEVED", 0), ("UNKNOWN", 8), ("FAILED", 5)]
+    assert out.code == 8  # not the order given: the highest code
+    refused = cli("capture", read, "ftp://example.org/", "--json")
+    assert [c["exit_code"] if "exit_code" in c else c["error"]["exit_code"]
+            for c in refused.json()["captures"]] == [0, 2]
+    assert refused.code == 2
+    both_read = cli("capture", read, server.route("/b", article_html()), "--now")
+    assert both_read.code == 0
+
+
+def test_from_a_file_is_a_batch_even_of_one_url(cli: Cli, server: LocalServer,
+                                                tmp_path: Path) -> None:
+    urls = tmp_path / "urls.txt"
+    urls.write_text(f"# one page\n{server.route('/a', article_html())}\n")
+    out = cli("capture", "--from", str(urls), "--now", "--json")
+    assert out.code == 0, out.stderr
+    assert [c["verdict"] for c in out.json()["captures"]] == ["RETRIEVED"]
+    urls.write_text("ftp://example.org/\n")
+    refused = cli("capture", "--from", str(urls), "--json")
+    assert refused.code == 2
+    assert refused.json()["captures"][0]["error"]["reason"]  # one shape, whatever happened
+
+
+def test_a_batch_stops_when_the_library_cannot_be_written(cli: Cli, server: LocalServer,
+                                                         library_dir: Path) -> None:
+    def break_the_library(handler: Any) -> None:
+        # While /b is being fetched, the library's record folder becomes a file.
+        (library_dir / "records").rename(library_dir / "records.moved")
+        (library_dir / "records").write_text("not a folder")
+        reply(handler, article_html().replace("318 million", "319 million").encode())
+
+    urls = [server.route("/a", article_html()), server.route("/b", handler=break_the_library),
+            server.route("/c", article_html()), server.route("/d", article_html())]
+    out = cli("capture", *urls, "--now", "--json")
+    assert out.code == 1, out.stderr
+    captures = out.json()["captures"]
+    assert captures[0]["verdict"] == "RETRIEVED"
+    assert captures[1]["error"]["exit_code"] == 1
+    assert captures[2:] == [{"url": urls[2], "attempted": False},
+                            {"url": urls[3], "attempted": False}]
+    assert "the batch stopped" in out.stderr and "2 URLs were not attempted" in out.stderr
+    assert [r["path"] for r in server.requests] == ["/a", "/b"]  # no server asked for nothing
+    # What was stored before stays stored.
+    assert (library_dir / "records.moved" / f"{captures[0]['record_id']}.yaml").is_file()
+
+
+def test_jobs_keep_the_batch_rules(cli: Cli, server: LocalServer, library_dir: Path) -> None:
+    read = server.route("/a", article_html())
+    missing = server.url("/missing")
+    out = cli("capture", read, missing, "--now", "--jobs", "2", "--json")
+    assert [(c["verdict"], c["exit_code"]) for c in out.json()["captures"]] == [
+        ("RETRIEVED", 0), ("FAILED", 5)]
+    assert out.code == 5
+
+    def break_the_library(handler: Any) -> None:
+        (library_dir / "records").rename(library_dir / "records.moved")
+        (library_dir / "records").write_text("not a folder")
+        reply(handler, article_html().replace("318 million", "317 million").encode())
+
+    urls = [server.route("/break", handler=break_the_library),
+            *(server.route(f"/n{i}", article_html()) for i in range(7))]
+    seen = len(server.requests)
+    stopped = cli("capture", *urls, "--now", "--jobs", "2", "--json")
+    assert stopped.code == 1, stopped.stderr
+    assert "the batch stopped at" in stopped.stderr
+    captures = stopped.json()["captures"]
+    assert captures[0]["error"]["exit_code"] == 1
+    assert captures[-1] == {"url": urls[-1], "attempted": False}
+    # Two workers: the one that broke and the other's URL in hand at most, one more at worst.
+    assert len(server.requests) - seen <= 3
 
 
 def test_capture_human_output_says_what_happened(cli: Cli, server: LocalServer) -> None:

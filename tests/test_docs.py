@@ -61,12 +61,23 @@ def test_cli_md_names_every_command() -> None:
     assert documented == set(_COMMANDS)
 
 
+#: Variables readreceipt does not read itself but that change what it does, and the library
+#: that reads each (its row in docs/cli.md must name it).
+READ_BY_LIBRARIES = {"TMPDIR": "tempfile", "PLAYWRIGHT_BROWSERS_PATH": "playwright",
+                     "NO_COLOR": "rich"}
+
+
 def test_cli_md_names_every_environment_variable() -> None:
     used = {name for path in (ROOT / "src" / "readreceipt").rglob("*.py")
             for name in re.findall(r"READRECEIPT_[A-Z_]+", path.read_text("utf-8"))}
     text = _section((DOCS / "cli.md").read_text("utf-8"), "## Environment")
-    documented = {cell.strip("`") for cell in _first_cells(text) if cell.startswith("`")}
-    assert documented == used
+    rows = {line.split("|")[1].strip().strip("`"): line for line in text.splitlines()
+            if line.startswith("| `")}
+    assert {name for name in rows if name.startswith("READRECEIPT_")} == used
+    others = {name: row for name, row in rows.items() if not name.startswith("READRECEIPT_")}
+    assert set(others) == set(READ_BY_LIBRARIES)
+    for name, row in others.items():
+        assert f"`{READ_BY_LIBRARIES[name]}`" in row, f"{name}: name the library reading it"
 
 
 def test_nothing_cites_a_design_file_outside_the_repository() -> None:

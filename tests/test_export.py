@@ -175,6 +175,11 @@ def test_request_rebuilds_the_get_readreceipt_sent(evidence: Evidence,
     assert first_line == "GET /timetable?lang=en HTTP/1.1"
     assert http.get_header("host") == "ferry.example"
     assert http.get_header("user-agent") == "readreceipt/test"
+    # The address the request went to, as the response names where its answer came from.
+    assert request["headers"]["WARC-IP-Address"] == evidence.b.peer_address == "203.0.113.7"
+    captured = by_record(exported, evidence.captured["/cookie"].record_id)
+    request = warc_with_id(exported, captured["warc_record_ids"]["request"])
+    assert request["headers"]["WARC-IP-Address"] == "127.0.0.1"
 
 
 def test_the_http_version_spoken_is_recorded_and_exported(tmp_path: Path,
@@ -211,6 +216,11 @@ def test_a_payload_already_written_is_a_revisit(evidence: Evidence,
     assert revisit["headers"]["WARC-Payload-Digest"] == f"sha256:{evidence.a1.bytes_sha256}"
     assert revisit["payload"] == b""
     assert revisit["headers"]["WARC-Date"] == evidence.a_repeat.fetched_at
+    # It keeps the response's headers and leaves the payload out: WARC 1.1, section 6.7.2.
+    assert revisit["http"].get_statuscode() == "200"
+    assert revisit["headers"]["WARC-Truncated"] == "length"
+    assert "WARC-Truncated" not in warc_with_id(
+        exported, first["warc_record_ids"]["response"])["headers"]
 
 
 def test_conversion_records_hold_the_texts_once(evidence: Evidence,
@@ -245,6 +255,111 @@ def test_metadata_carries_the_provenance(evidence: Evidence,
     response = warc_with_id(exported, moved["warc_record_ids"].get("response")
                             or moved["warc_record_ids"]["revisit"])
     assert response["headers"]["WARC-Target-URI"] == evidence.server.url("/cookie")
+
+
+def test_a_redirect_is_archived_as_the_3xx_response_it_was(
+        evidence: Evidence, exported: list[dict[str, Any]]) -> None:
+    moved = evidence.captured["/moved"]
+    [hop] = moved.redirect_chain
+    assert hop["url"] == evidence.server.url("/moved") and hop["status"] == 301
+    assert hop["headers"]["location"] == "/cookie"  # as the server sent it
+    assert (hop["peer_address"], hop["http_version"]) == ("127.0.0.1", "HTTP/1.1")
+    doc = by_record(exported, moved.record_id)
+    [hop_id] = doc["warc_record_ids"]["redirects"]
+    response = warc_with_id(exported, hop_id)
+    assert response["type"] == "response"
+    assert response["headers"]["WARC-Target-URI"] == evidence.server.url("/moved")
+    assert response["headers"]["WARC-IP-Address"] == "127.0.0.1"
+    assert response["http"].protocol == "HTTP/1.1"
+    assert response["http"].get_statuscode() == "301"
+    assert response["http"].get_header("location") == "/cookie"
+    assert response["http"].get_header("content-length") == "0"
+    assert response["payload"] == b""
+    assert "WARC-Truncated" not in response["headers"]  # the server announced no body
+    request = next(r for r in exported if r["type"] == "request"
+                   and r["headers"]["WARC-Concurrent-To"] == hop_id)
+    assert f"{request['http'].protocol} {request['http'].statusline}" == "GET /moved HTTP/1.1"
+    assert request["headers"]["WARC-IP-Address"] == "127.0.0.1"
+    # The hop comes before the response it led to, as it happened.
+    ids = [r["headers"]["WARC-Record-ID"] for r in exported]
+    final = doc["warc_record_ids"].get("response") or doc["warc_record_ids"]["revisit"]
+    assert ids.index(hop_id) < ids.index(final)
+
+
+def test_a_record_older_than_hop_headers_still_exports_its_redirects(tmp_path: Path) -> None:
+    lib = Library.open(tmp_path / "lib")
+    record = put_capture(lib, "https://old.example/a", PAGE_B, at(0),
+                         final_url="https://old.example/c",
+                         redirect_chain=({"url": "https://old.example/a", "status": 301},
+                                         {"url": "https://old.example/b", "status": 302}))
+    rendered = put_capture(lib, "https://app.example/", PAGE_A, at(5),
+                           final_url="https://app.example/home", javascript_executed=True,
+                           redirect_chain=({"url": "https://app.example/", "status": 200},))
+    result = export_warc(lib, tmp_path / "old.warc")
+    assert result.redirects == 2 and result.pages == 2
+    records = read_warc(tmp_path / "old.warc")
+    hops = by_record(records, record.record_id)["warc_record_ids"]["redirects"]
+    written = [warc_with_id(records, warc_id) for warc_id in hops]
+    assert [(r["headers"]["WARC-Target-URI"], r["http"].get_statuscode(),
+             r["http"].get_header("location")) for r in written] == [
+        ("https://old.example/a", "301", "https://old.example/b"),
+        ("https://old.example/b", "302", "https://old.example/c")]
+    for hop in written:
+        # Nothing but Location was known; the body was never read, so it is marked cut.
+        assert [name for name, _ in hop["http"].headers] == ["location", "content-length"]
+        assert hop["headers"]["WARC-Truncated"] == "length"
+        assert "WARC-IP-Address" not in hop["headers"]
+    # A page a browser left by script is no redirect: nothing is written for it.
+    assert "redirects" not in by_record(records, rendered.record_id)["warc_record_ids"]
+
+
+def test_hop_headers_kept_before_a_rule_existed_are_judged_again(tmp_path: Path) -> None:
+    lib = Library.open(tmp_path / "lib")
+    hop = {"url": "https://old.example/a", "status": 302,
+           "headers": {"location": "/b?session=hop-s3cr3t", "x-served-by": "edge-1",
+                       "link": "</style.css?token=hop-s3cr3t>; rel=preload"}}
+    record = put_capture(lib, "https://old.example/a", PAGE_B, at(0),
+                         final_url="https://old.example/b", redirect_chain=(hop,))
+    path = tmp_path / "judged.warc"
+    export_warc(lib, path)
+    assert b"hop-s3cr3t" not in path.read_bytes()  # nor in the metadata's copy of the record
+    records = read_warc(path)
+    [hop_id] = by_record(records, record.record_id)["warc_record_ids"]["redirects"]
+    http = warc_with_id(records, hop_id)["http"]
+    assert http.get_header("x-served-by") == "edge-1"
+    # The Location the server sent carried a credential: the one written is the next URL.
+    assert http.get_header("location") == "https://old.example/b"
+
+
+def test_a_redirect_that_is_the_final_answer_is_written_once(tmp_path: Path) -> None:
+    lib = Library.open(tmp_path / "lib")
+    url = "https://secure.example/go"
+    record = put_capture(lib, url, b"", at(0), status=301, verdict="FAILED",
+                         reason="http_downgrade", headers={"location": "http://plain.example/"},
+                         redirect_chain=({"url": url, "status": 301},))
+    export_warc(lib, tmp_path / "one.warc")
+    records = read_warc(tmp_path / "one.warc")
+    ids = by_record(records, record.record_id)["warc_record_ids"]
+    assert "redirects" not in ids
+    responses = [r for r in records if r["type"] == "response"]
+    assert len(responses) == 1
+    assert responses[0]["http"].get_header("location") == "http://plain.example/"
+
+
+def test_a_url_is_written_once_per_capture_even_when_the_chain_loops(tmp_path: Path) -> None:
+    lib = Library.open(tmp_path / "lib")
+    start, gate = "https://loop.example/a", "https://loop.example/gate"
+    record = put_capture(lib, start, PAGE_B, at(0), final_url=start,
+                         redirect_chain=({"url": start, "status": 302},
+                                         {"url": gate, "status": 302}))
+    export_warc(lib, tmp_path / "loop.warc")
+    records = read_warc(tmp_path / "loop.warc")
+    ids = by_record(records, record.record_id)["warc_record_ids"]
+    [hop] = [warc_with_id(records, warc_id) for warc_id in ids["redirects"]]
+    assert hop["headers"]["WARC-Target-URI"] == gate
+    assert hop["http"].get_header("location") == start
+    responses = [r["headers"]["WARC-Target-URI"] for r in records if r["type"] == "response"]
+    assert sorted(responses) == [start, gate]  # /a answers once: with the page
 
 
 def test_forgotten_failed_and_truncated_retrievals(evidence: Evidence,

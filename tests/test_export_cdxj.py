@@ -1,7 +1,10 @@
-"""SURT keys: the ones pywb computes (the ``surt`` package), for every URL readreceipt stores."""
+"""SURT keys: the ones pywb computes (the ``surt`` package), for every URL readreceipt stores;
+and the compressed, paged index a WACZ carries, read back as ReplayWeb.page and pywb read it."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 
 import pytest
@@ -9,7 +12,7 @@ from surt import surt as reference_surt
 
 from conftest import CORPUS
 from readreceipt.errors import RefusedError
-from readreceipt.export.cdxj import IndexEntry, sorted_lines, surt, timestamp14
+from readreceipt.export.cdxj import IndexEntry, paged_index, sorted_lines, surt, timestamp14
 from readreceipt.fetching.urlpolicy import check_url
 
 ODD_URLS = [
@@ -77,3 +80,27 @@ def test_lines_sort_in_byte_order_and_carry_what_replay_needs() -> None:
                                 "status": "200", "digest": "sha256:ab", "length": "10",
                                 "offset": "10", "filename": "d.warc.gz"}
     assert timestamp14("2026-03-01T09:00:05.123456Z") == "20260301090005"
+
+
+def test_a_paged_index_finds_every_line_in_its_block() -> None:
+    entries = [IndexEntry(f"https://example.com/page/{n:03d}", "2026-03-01T09:00:00.000000Z",
+                          "text/html", 200, "sha256:" + "0" * 64, 100, n * 100, "data.warc.gz",
+                          "response") for n in range(25)]
+    lines = sorted_lines(entries)
+    index = paged_index(lines, "index.cdx.gz", per_block=10)
+    meta, *pages = index.idx.decode().splitlines()
+    assert meta == '!meta 0 {"format": "cdxj-gzip-1.0", "filename": "index.cdx.gz"}'
+    assert len(pages) == 3  # 10 + 10 + 5 lines
+    found = []
+    for n, page in enumerate(pages):
+        key, where = page.split(" {", 1)
+        where = json.loads("{" + where)
+        block = index.blocks[where["offset"]:where["offset"] + where["length"]]
+        assert where["digest"] == "sha256:" + hashlib.sha256(block).hexdigest()
+        block_lines = gzip.decompress(block).decode().splitlines()
+        assert block_lines == lines[n * 10:(n + 1) * 10]
+        assert block_lines[0].startswith(key + " {")  # the key a lookup binary-searches
+        found += block_lines
+    assert found == lines
+    # Read as one gzip stream (pywb's wb-manager reads it so), the blocks are every line.
+    assert gzip.decompress(index.blocks).decode().splitlines() == lines

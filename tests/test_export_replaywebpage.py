@@ -1,9 +1,11 @@
 """An exported WACZ opened by ReplayWeb.page itself (its npm bundle, in headless Chromium).
 
 The page embeds ReplayWeb.page (``<replay-web-page>``), which loads the WACZ over HTTP range
-requests in a service worker, reads our datapackage, CDXJ index and WARC, and replays each
-capture, a revisit included. Needs Chromium and the ReplayWeb.page bundle that ``make test``
-unpacks with npm into .venv/replaywebpage (``npm pack replaywebpage@2.5.3``).
+requests in a service worker, reads our datapackage, the paged CDXJ index (``index.idx``, then
+the ``index.cdx.gz`` blocks it points to) and the WARC, and replays each capture, a revisit
+included, and a URL that was redirected, through its archived 301 to the page. Needs Chromium
+and the ReplayWeb.page bundle that ``make test`` unpacks with npm into .venv/replaywebpage
+(``npm pack replaywebpage@2.5.3``).
 """
 
 from __future__ import annotations
@@ -83,11 +85,17 @@ def site(tmp_path: Path) -> Iterator[str]:
         put_capture(lib, "https://city.example/buses", PAGE, at(90))  # a revisit
         put_capture(lib, "https://city.example/buses",
                     PAGE.replace(b"twenty minutes", b"thirty minutes"), at(180))
+        put_capture(lib, "https://city.example/night-buses", PAGE, at(240),
+                    final_url="https://city.example/buses",
+                    redirect_chain=({"url": "https://city.example/night-buses", "status": 301,
+                                     "headers": {"location": "/buses",
+                                                 "content-length": "0"}},))
         export_wacz(lib, root / "evidence.wacz")
-    for stamp in ("20260301090000", "20260301103000", "20260301120000"):
+    for stamp, url in (("20260301090000", "buses"), ("20260301103000", "buses"),
+                       ("20260301120000", "buses"), ("20260301130000", "night-buses")):
         (root / f"at-{stamp}.html").write_text(
             "<!doctype html><html><head><script src='./ui.js'></script></head><body>"
-            f"<replay-web-page source='/evidence.wacz' url='https://city.example/buses' "
+            f"<replay-web-page source='/evidence.wacz' url='https://city.example/{url}' "
             f"ts='{stamp}' replayBase='/replay/' embed='replayonly'></replay-web-page>"
             "</body></html>")
 
@@ -144,5 +152,9 @@ def test_replaywebpage_replays_every_capture(site: str) -> None:
             assert "20260301103000mp_" in frame and "every twenty minutes" in text
             frame, text = _replayed_text(browser, f"{site}/at-20260301120000.html")
             assert "20260301120000mp_" in frame and "every thirty minutes" in text
+            # Asked for the old address: the archived 301 leads to the page captured there.
+            frame, text = _replayed_text(browser, f"{site}/at-20260301130000.html")
+            assert "20260301130000mp_/https://city.example/buses" in frame
+            assert "every twenty minutes" in text
         finally:
             browser.close()

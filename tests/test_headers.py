@@ -162,3 +162,21 @@ def test_export_carries_no_credential_even_from_an_older_record(
     assert raw.count(b"x-served-by") >= 1  # the headers were exported
     assert API_KEY.encode() not in raw
     assert b"content-location" not in raw.lower()
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("Location", "https://user:pass@example.com/next"),
+    ("Location", "//user@example.com/next"),
+    ("Content-Location", "https://user@example.com/doc"),
+    ("Refresh", "0; url=https://u:p@example.com/"),
+    ("Link", "<https://user:pass@cdn.example/a.css>; rel=preload"),
+])
+def test_a_user_name_or_password_in_a_header_url_is_a_credential(name: str, value: str) -> None:
+    assert has_secret_value(name, value, "https://example.com/page")
+    assert safe_headers([(name, value)], "https://example.com/page") == {}
+
+
+def test_an_at_sign_outside_the_authority_is_no_user_name() -> None:
+    value = "https://example.com/people/@ada?ref=a@b"
+    assert not has_secret_value("location", value, "https://example.com/")
+    assert not has_secret_value("location", "/people/@ada", "https://example.com/")

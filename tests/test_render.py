@@ -245,6 +245,9 @@ def test_allowed_navigation_gives_final_url_and_chain(server: LocalServer) -> No
     assert fetched.final_url == server.url("/article")
     assert [(h.url, h.status) for h in fetched.redirect_chain] == [
         (server.url("/start"), 302), (server.url("/boot"), 200)]
+    # The redirect the browser followed keeps its headers (an export archives it as a 302).
+    hop = dict(fetched.redirect_chain[0].headers)
+    assert hop["location"] == "/boot"
     assert "kiosk closes at six" in extraction.main_text
 
 

@@ -196,7 +196,7 @@ def test_push_needs_a_team_library(tmp_path: Path, server: LocalServer) -> None:
 
 
 def test_without_the_team_extra_one_line_names_it(tmp_path: Path) -> None:
-    # psycopg made unimportable, as on a machine without `pip install 'readreceipt[team]'`
+    # psycopg made unimportable, as on a machine without the team extra
     code = ("import sys\nsys.modules['psycopg'] = None\nfrom readreceipt.cli import main\n"
             "main(['status'])\n")
     proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
@@ -205,6 +205,6 @@ def test_without_the_team_extra_one_line_names_it(tmp_path: Path) -> None:
                               READRECEIPT_BLOBS_URL="s3://bucket/x"))
     assert proc.returncode == 1
     assert proc.stderr.decode().strip() == ("readreceipt: a team library needs the team extra "
-                                            "(psycopg is missing): pip install "
-                                            "'readreceipt[team]'")
+                                            "(psycopg is missing): install readreceipt with "
+                                            "it, from its checkout: pip install '.[team]'")
     assert not (tmp_path / ".readreceipt").exists()

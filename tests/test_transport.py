@@ -42,6 +42,31 @@ def test_each_redirect_code_is_followed_and_recorded(server: LocalServer, librar
     assert record.verdict == "RETRIEVED"
 
 
+def test_a_hop_keeps_its_headers_but_never_a_secret(server: LocalServer,
+                                                   library_dir: Path) -> None:
+    secret = "hop-s3cr3t-value"
+    final = server.route("/final", article_html())
+    start = server.route("/start", status=302, headers={
+        "Location": "/final", "Set-Cookie": f"sid={secret}", "X-Auth-Token": secret,
+        "Cache-Control": "no-store"})
+    lib = Library.open(library_dir)
+    record = capture(start, CaptureOptions(now=True), lib).record
+    [hop] = record.redirect_chain
+    assert hop["headers"]["location"] == "/final"
+    assert hop["headers"]["cache-control"] == "no-store"
+    assert (hop["peer_address"], hop["http_version"]) == ("127.0.0.1", "HTTP/1.1")
+    assert not {"set-cookie", "x-auth-token"} & set(hop["headers"])
+    assert record.final_url == final
+    assert secret not in lib.record_path(record.record_id).read_text("utf-8")
+    # A redirect to a credential-bearing URL is refused; the hop logged keeps no secret either.
+    refused = server.route("/to-token", status=302, headers={
+        "Location": f"/final?access_token={secret}"})
+    with pytest.raises(RefusedError):
+        capture(refused, CaptureOptions(now=True), lib)
+    skipped = (library_dir / "skipped.jsonl").read_text("utf-8")
+    assert "/to-token" in skipped and secret not in skipped
+
+
 def test_too_many_redirects_is_failed(server: LocalServer, library_dir: Path) -> None:
     for i in range(12):
         server.route(f"/r{i}", status=302, headers={"Location": f"/r{i + 1}"})

@@ -12,7 +12,9 @@ object client are thread-safe), and should be opened with a pool of at least N c
 
 Results come back in the order of the URLs given, whatever order they finish in; a capture
 that raised is returned as its exception. Ctrl-C stops handing out URLs; the captures
-already running finish and are kept.
+already running finish and are kept. So does a :class:`~readreceipt.errors.LibraryError`
+(the library cannot be written: asking more servers would be for nothing); a URL not
+started then is returned as None.
 """
 
 from __future__ import annotations
@@ -21,11 +23,13 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
-from readreceipt.errors import ReadReceiptError
+from readreceipt.errors import LibraryError, ReadReceiptError
 from readreceipt.pipeline import CaptureOptions, CaptureResult, capture
 from readreceipt.store.library import Library
 
-Outcome = CaptureResult | ReadReceiptError
+#: What became of one URL: its capture, the error it raised, or None (never started: the
+#: batch stopped because the library cannot be written).
+Outcome = CaptureResult | ReadReceiptError | None
 
 
 def capture_batch(urls: Sequence[str], options: CaptureOptions, library: Library, *,
@@ -37,6 +41,7 @@ def capture_batch(urls: Sequence[str], options: CaptureOptions, library: Library
     local = threading.local()
     opened: list[Library] = []
     lock = threading.Lock()
+    stopped = threading.Event()
 
     def worker_library() -> Library:
         if library.team is not None or jobs == 1:
@@ -50,10 +55,14 @@ def capture_batch(urls: Sequence[str], options: CaptureOptions, library: Library
         return lib
 
     def one(i: int, url: str) -> Outcome:
+        if stopped.is_set():
+            return None
         try:
             outcome: Outcome = capture(url, options, worker_library())
         except ReadReceiptError as exc:
             outcome = exc
+            if isinstance(exc, LibraryError):
+                stopped.set()
         if done is not None:
             with lock:
                 done(i, url, outcome)

@@ -35,6 +35,7 @@ __all__ = [
     "RecordNotFound",
     "RefusedError",
     "UsageError",
+    "batch_exit_code",
 ]
 
 
@@ -56,6 +57,20 @@ class ExitCode:
     NO_TEXT = 9  # an empty body, a PDF without a text layer, binary, invalid JSON
     QUOTE_NOT_FOUND = 10  # a quotation of the answer is not on the page
     INTERRUPTED = 130  # Ctrl-C
+
+
+def batch_exit_code(codes: list[int], *, stopped: bool = False) -> int:
+    """The exit code of one command over several URLs (``capture URL URL...``, ``--from``).
+
+    0 when every URL's was 0. Otherwise the highest of them: the codes rise from no page at
+    all (2-6) through a page that is not what it seems (7-9) to a quotation that is not on its
+    page (10), so a script testing for 10 learns of any misquote whatever else happened.
+    A batch stopped because the library cannot be written is 1, whatever came before. Each
+    URL's own code is in the ``--json`` output.
+    """
+    if stopped:
+        return ExitCode.LIBRARY
+    return max(codes, default=ExitCode.OK)
 
 
 #: What each code means, in the words ``docs/cli.md`` uses (a test keeps them in step).

@@ -232,8 +232,10 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     try:
         fetched = fetch(target, guard, fetch_options, deadline)
     except RefusedDuringFetch as exc:
+        # The skip log keeps the hops' URLs and statuses only: the refused Location is in
+        # its ``url``, in the one form a refused URL may be written down.
         _skip(lib, exc.url or target.url, exc, options,
-              chain=[h.to_dict() for h in exc.chain])
+              chain=[{"url": h.url, "status": h.status} for h in exc.chain])
         raise
     except FetchError as exc:
         timings["fetch"] = time.perf_counter() - t0

@@ -70,6 +70,7 @@ from readreceipt.browser.checks import (
 from readreceipt.browser.proxy import BrowserProxy
 from readreceipt.errors import FetchError, FetchTimeout, ReadReceiptError, RefusedError
 from readreceipt.fetching.deadline import Deadline
+from readreceipt.fetching.headers import safe_headers
 from readreceipt.fetching.netguard import AddressGuard
 from readreceipt.fetching.transport import USER_AGENT, FetchResult, Hop
 from readreceipt.fetching.urlpolicy import PolicyURL, check_url
@@ -359,13 +360,21 @@ def _chain(session: Session) -> tuple[Hop, ...]:
         earlier: list[Hop] = []
         request = response.request.redirected_from
         while request is not None:
-            redirect = request.response()
-            earlier.insert(0, Hop(request.url, redirect.status if redirect else 0))
+            earlier.insert(0, _hop(request.url, request.response()))
             request = request.redirected_from
         hops.extend(earlier)
         if index < len(ends) - 1:
             hops.append(Hop(response.url, response.status))
     return tuple(hops)
+
+
+def _hop(url: str, redirect: Response | None) -> Hop:
+    """A redirect the browser followed, with its headers as a record may keep them."""
+    if redirect is None:
+        return Hop(url, 0)
+    headers = safe_headers(((h["name"], h["value"]) for h in redirect.headers_array()), url)
+    return Hop(url, redirect.status, tuple(headers.items()),
+               http_version=_http_version(redirect) or None)
 
 
 def _http_version(response: Response) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,12 +16,15 @@ from readreceipt.cli._common import (
     say_library,
 )
 from readreceipt.cli._inputs import MAX_URLS, Seconds, read_answer, read_urls
-from readreceipt.errors import ReadReceiptError, UsageError
+from readreceipt.errors import LibraryError, ReadReceiptError, UsageError, batch_exit_code
 from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, CaptureResult
 from readreceipt.pipeline import capture as run_capture
 from readreceipt.progress import progress_bar, stderr_is_terminal
 from readreceipt.reading.wording import describe
 from readreceipt.store.library import Library
+
+if TYPE_CHECKING:
+    from readreceipt.batch import Outcome
 
 #: The most workers ``capture --jobs`` starts (two cores here; the work is mostly waiting).
 MAX_JOBS = 32
@@ -69,69 +72,99 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
             library_here: str | None) -> None:
     """Fetch URL(s) again, keep the bytes and a record, and say whether it was a real read."""
     targets = _urls(urls, from_file)
+    batch = len(targets) > 1 or from_file is not None
     if wait is None:  # a batch is paced, not declined: each capture waits for its host's turn
         from readreceipt.fetching.politeness import MAX_CRAWL_DELAY
 
-        wait = MAX_CRAWL_DELAY if len(targets) > 1 else 0.0
+        wait = MAX_CRAWL_DELAY if batch else 0.0
     answer = read_answer(answer_file) if answer_file else None
     options = CaptureOptions(now=now, wait=wait, timeout=timeout, max_bytes=max_bytes,
                              session_id=session_id, agent_id=agent_id, prompt=prompt,
                              answer=answer, resolve=resolve, keep=keep, render=not no_render)
     lib = open_library(ctx, library_here, create=True, connections=max(4, jobs))
+    if not batch:
+        result = run_capture(targets[0], options, lib)
+        if as_json:
+            emit_json({**result.to_json(), "library": lib.where})
+        else:
+            _print_result(result)
+        say_library(lib, as_json)
+        ctx.exit(result.exit_code)
     if jobs > 1 and len(targets) > 1:
-        ctx.exit(_capture_in_parallel(targets, options, lib, jobs, as_json))
-    results: list[dict[str, Any]] = []
-    worst = 0
-    show = len(targets) > 1 and not as_json and stderr_is_terminal()
+        outcomes = _capture_in_parallel(targets, options, lib, jobs, as_json)
+    else:
+        outcomes = _capture_in_turn(targets, options, lib, as_json)
+    ctx.exit(_batch_result(targets, outcomes, lib, as_json))
+
+
+def _capture_in_turn(targets: list[str], options: CaptureOptions, lib: Library,
+                     as_json: bool) -> list[Outcome]:
+    """Each URL in turn, a failure of one not stopping the rest, unless the library itself
+    failed (then the URLs left are None: never started)."""
+    outcomes: list[Outcome] = []
+    show = not as_json and stderr_is_terminal()
     with progress_bar("capturing", enabled=show, total=len(targets)) as progress:
         for url in targets:
+            if any(isinstance(o, LibraryError) for o in outcomes):
+                outcomes.append(None)
+                continue
             progress.describe(url)
+            outcome: Outcome
             try:
-                result = run_capture(url, options, lib)
+                outcome = run_capture(url, options, lib)
             except ReadReceiptError as exc:
-                if len(targets) == 1:
-                    raise
-                worst = max(worst, exc.exit_code)
-                results.append({"url": url, "error": error_json(exc)})
-                if not as_json:
-                    with progress.paused():
-                        click.echo(f"{url}\n  {type(exc).__name__.replace('Error', '').upper()}"
-                                   f": {exc}", err=True)
-            else:
-                worst = max(worst, result.exit_code)
-                results.append(result.to_json())
-                if not as_json:
-                    with progress.paused():
-                        _print_result(result)
+                outcome = exc
+            if not as_json:
+                with progress.paused():
+                    _print_outcome(url, outcome)
+            outcomes.append(outcome)
             progress.advance()
-    if as_json:
-        out: dict[str, Any] = {**results[0]} if len(targets) == 1 else {"captures": results}
-        emit_json({**out, "library": lib.where})
-    say_library(lib, as_json)
-    ctx.exit(worst)
+    return outcomes
 
 
 def _capture_in_parallel(targets: list[str], options: CaptureOptions, lib: Library, jobs: int,
-                         as_json: bool) -> int:
-    """``--jobs N``: each result printed as it comes; the JSON in the order given."""
-    from readreceipt.batch import Outcome, capture_batch
+                         as_json: bool) -> list[Outcome]:
+    """``--jobs N``: each result printed as it comes; the outcomes in the order given."""
+    from readreceipt.batch import capture_batch
 
     def done(_: int, url: str, outcome: Outcome) -> None:
-        if as_json:
-            return
-        if isinstance(outcome, ReadReceiptError):
-            kind = type(outcome).__name__.replace("Error", "").upper()
-            click.echo(f"{url}\n  {kind}: {outcome}", err=True)
-        else:
-            _print_result(outcome)
+        if not as_json:
+            _print_outcome(url, outcome)
 
-    outcomes = capture_batch(targets, options, lib, jobs=jobs, done=done)
-    results = [{"url": url, "error": error_json(o)} if isinstance(o, ReadReceiptError)
-               else o.to_json() for url, o in zip(targets, outcomes, strict=True)]
+    return capture_batch(targets, options, lib, jobs=jobs, done=done)
+
+
+def _print_outcome(url: str, outcome: Outcome) -> None:
+    if isinstance(outcome, ReadReceiptError):
+        kind = type(outcome).__name__.replace("Error", "").upper()
+        click.echo(f"{url}\n  {kind}: {outcome}", err=True)
+    elif outcome is not None:
+        _print_result(outcome)
+
+
+def _batch_result(targets: list[str], outcomes: list[Outcome], lib: Library,
+                  as_json: bool) -> int:
+    """Print the batch's JSON (each URL's object and its own exit code) and say whether it
+    stopped; its exit code (:func:`readreceipt.errors.batch_exit_code`)."""
+    results: list[dict[str, Any]] = []
+    for url, outcome in zip(targets, outcomes, strict=True):
+        if outcome is None:
+            results.append({"url": url, "attempted": False})
+        elif isinstance(outcome, ReadReceiptError):
+            results.append({"url": url, "error": error_json(outcome)})
+        else:
+            results.append({**outcome.to_json(), "exit_code": outcome.exit_code})
+    left = sum(1 for outcome in outcomes if outcome is None)
+    stopped = any(isinstance(outcome, LibraryError) for outcome in outcomes)
+    if stopped:
+        failed = next(url for url, o in zip(targets, outcomes, strict=True)
+                      if isinstance(o, LibraryError))
+        click.echo(f"readreceipt: the batch stopped at {failed}: the library cannot be "
+                   f"written; {left} URLs were not attempted", err=True)
     if as_json:
         emit_json({"captures": results, "library": lib.where})
     say_library(lib, as_json)
-    return max(o.exit_code for o in outcomes)
+    return batch_exit_code([o.exit_code for o in outcomes if o is not None], stopped=stopped)
 
 
 def _print_result(result: CaptureResult) -> None:

@@ -12,15 +12,24 @@ reversed and joined with commas; the default port dropped; ``.`` and ``..`` path
 resolved and empty ones dropped; path and query lower-cased; a trailing slash removed (unless
 the path is ``/``); common session-id parameters removed; the query's parameters sorted.
 
+A WACZ carries the lines as the spec's reference tools (py-wacz) write them, a compressed,
+paged index (:func:`paged_index`): ``index.cdx.gz``, the sorted lines in blocks, each block its
+own gzip member; and ``index.idx``, one line per block giving its first key, offset, length
+and digest, after a ``!meta`` line naming the format (``cdxj-gzip-1.0``). ReplayWeb.page reads
+the ``.idx`` and fetches only the blocks a lookup needs (a lone ``.cdx.gz`` it ignores); pywb's
+``wb-manager add`` takes ``*.cdx`` and ``*.cdx.gz`` files, and reads the gzip members in turn.
+
 Invariant: :func:`sorted_lines` orders lines as pywb's binary search expects (plain byte
 order of the whole line, as ``LC_ALL=C sort`` would).
 """
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import json
 import re
+import zlib
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote_from_bytes, unquote_to_bytes, urlsplit
@@ -121,7 +130,7 @@ class IndexEntry:
 
     url: str
     fetched_at: str
-    mime: str
+    mime: str | None  # None: the response declared no type (the key is left out)
     status: int | None
     digest: str
     length: int
@@ -130,7 +139,9 @@ class IndexEntry:
     record_type: str  # response | revisit | resource
 
     def line(self) -> str:
-        data: dict[str, Any] = {"url": self.url, "mime": self.mime}
+        data: dict[str, Any] = {"url": self.url}
+        if self.mime:
+            data["mime"] = self.mime
         if self.status is not None:
             data["status"] = str(self.status)
         data.update({"digest": self.digest, "length": str(self.length),
@@ -142,3 +153,36 @@ class IndexEntry:
 def sorted_lines(entries: list[IndexEntry]) -> list[str]:
     """Index lines in byte order, as readers binary-search them."""
     return sorted((e.line() for e in entries), key=lambda line: line.encode("utf-8"))
+
+
+#: Lines per block of a paged index: what py-wacz writes (a lookup inflates one block).
+LINES_PER_BLOCK = 1024
+#: The format the ``!meta`` line of an ``.idx`` names, as py-wacz and ReplayWeb.page spell it.
+PAGED_FORMAT = "cdxj-gzip-1.0"
+
+
+@dataclass(frozen=True)
+class PagedIndex:
+    """A compressed, paged CDXJ index: the blocks and the index of the blocks."""
+
+    blocks: bytes  # index.cdx.gz: one gzip member per block of sorted lines
+    idx: bytes  # index.idx: ``!meta`` line, then ``<first key> <timestamp> {offset, ...}``
+
+
+def paged_index(lines: list[str], data_name: str,
+                per_block: int = LINES_PER_BLOCK) -> PagedIndex:
+    """Pack sorted ``lines`` into blocks named ``data_name`` in the ``.idx`` it comes with."""
+    meta = json.dumps({"format": PAGED_FORMAT, "filename": data_name})
+    idx = [f"!meta 0 {meta}\n"]
+    blocks = bytearray()
+    for start in range(0, len(lines), per_block):
+        chunk = lines[start:start + per_block]
+        packer = zlib.compressobj(9, zlib.DEFLATED, zlib.MAX_WBITS | 16)
+        member = packer.compress("".join(line + "\n" for line in chunk).encode("utf-8"))
+        member += packer.flush()
+        key = chunk[0].split(" {", 1)[0]
+        where = {"offset": len(blocks), "length": len(member),
+                 "digest": "sha256:" + hashlib.sha256(member).hexdigest()}
+        idx.append(f"{key} {json.dumps(where)}\n")
+        blocks += member
+    return PagedIndex(bytes(blocks), "".join(idx).encode("utf-8"))

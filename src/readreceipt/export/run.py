@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from readreceipt.errors import ReadReceiptError, RecordNotFound
-from readreceipt.export.cdxj import sorted_lines
+from readreceipt.export.cdxj import paged_index, sorted_lines
 from readreceipt.export.provenance import Provenance
 from readreceipt.export.selection import EVERYTHING, Selection, select_record_ids
 from readreceipt.export.wacz import (
-    INDEX_MEMBER,
+    INDEX_BLOCKS_MEMBER,
+    INDEX_IDX_MEMBER,
     PAGES_MEMBER,
     WARC_MEMBER,
     Member,
@@ -37,6 +38,7 @@ from readreceipt.progress import NO_PROGRESS, Progress
 from readreceipt.store import outputs
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
+from readreceipt.store.records import Record
 
 log = logging.getLogger(__name__)
 
@@ -54,11 +56,12 @@ class ExportResult:
     pages: int = 0
     #: The file's size; None when it was written through to a device or a pipe.
     size: int | None = 0
+    redirects: int = 0  # redirect hops written as 3xx responses
 
     def to_json(self) -> dict[str, Any]:
         return {"path": str(self.path), "format": self.format, "retrievals": self.retrievals,
                 "warc_records": self.warc_records, "exported_as": dict(self.by_kind),
-                "pages": self.pages, "bytes": self.size}
+                "redirects": self.redirects, "pages": self.pages, "bytes": self.size}
 
 
 def _output(library: Library, path: Path) -> contextlib.AbstractContextManager[Path]:
@@ -88,15 +91,25 @@ def _write_all(library: Library, out: BinaryIO, ids: list[str], *, gzip: bool,
             log.warning("record %s not exported: %s", record_id, exc)
             progress.advance()
             continue
-        # Judged again by today's rules: a record kept before a rule existed may hold a
-        # header it would now leave out.
-        record = record.replace(response_headers=safe_headers(
-            record.response_headers.items(), record.final_url or record.url))
-        page = exporter.add(record)
+        page = exporter.add(_judged_again(record))
         if page is not None and on_page is not None:
             on_page(page)
         progress.advance()
     return exporter
+
+
+def _judged_again(record: Record) -> Record:
+    """The record with its headers, and its redirect hops' headers, judged by today's rules:
+    a record kept before a rule existed may hold a header it would now leave out."""
+    chain = tuple(
+        {**hop, "headers": safe_headers(hop["headers"].items(),
+                                        hop["url"] if isinstance(hop.get("url"), str) else None)}
+        if isinstance(hop, dict) and isinstance(hop.get("headers"), dict) else hop
+        for hop in record.redirect_chain)
+    return record.replace(
+        response_headers=safe_headers(record.response_headers.items(),
+                                      record.final_url or record.url),
+        redirect_chain=chain)
 
 
 def export_warc(library: Library, path: Path, selection: Selection = EVERYTHING,
@@ -109,7 +122,8 @@ def export_warc(library: Library, path: Path, selection: Selection = EVERYTHING,
                               progress=progress)
         out.flush()
     return ExportResult(path, "warc", exporter.counts.retrievals, exporter.counts.warc_records,
-                        exporter.counts.by_kind, len(exporter.entries), _size(path))
+                        exporter.counts.by_kind, exporter.counts.pages, _size(path),
+                        exporter.counts.redirects)
 
 
 def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
@@ -135,9 +149,11 @@ def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
 
             exporter = _write_all(library, out, ids, gzip=True, filename="data.warc.gz",
                                   progress=progress, on_page=on_page)
-        index = "".join(line + "\n" for line in sorted_lines(exporter.entries))
+        index = paged_index(sorted_lines(exporter.entries),
+                            INDEX_BLOCKS_MEMBER.rsplit("/", 1)[-1])
         members = [Member(WARC_MEMBER, warc_path, stored=True),
-                   Member(INDEX_MEMBER, index.encode("utf-8"), stored=False),
+                   Member(INDEX_BLOCKS_MEMBER, index.blocks, stored=True),
+                   Member(INDEX_IDX_MEMBER, index.idx, stored=False),
                    Member(PAGES_MEMBER, pages_path, stored=False)]
         progress.describe("packing")
         with _output(library, path) as tmp:
@@ -145,7 +161,8 @@ def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
                        title=f"readreceipt evidence: {len(ids)} retrievals",
                        description=describe_export(len(ids)))
     return ExportResult(path, "wacz", exporter.counts.retrievals, exporter.counts.warc_records,
-                        exporter.counts.by_kind, pages, _size(path))
+                        exporter.counts.by_kind, pages, _size(path),
+                        exporter.counts.redirects)
 
 
 def _size(path: Path) -> int | None:

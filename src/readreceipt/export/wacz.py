@@ -4,15 +4,18 @@ Members::
 
     archive/data.warc.gz        the WARC (per-record gzip), stored uncompressed in the ZIP so
                                 readers can seek to a record by its offset
-    indexes/index.cdxj          plain CDXJ, sorted (readers load *.cdx, *.cdxj or *.idx; a lone
-                                .cdx.gz is ignored)
+    indexes/index.cdx.gz        the sorted CDXJ lines in gzip blocks, stored uncompressed in
+                                the ZIP (py-wacz's layout; pywb's ``wb-manager add`` reads it)
+    indexes/index.idx           where each block starts and its first key (ReplayWeb.page
+                                loads this and ignores a .cdx.gz that comes without it)
     pages/pages.jsonl           one line per replayable capture: id, url, ts, title, text
     datapackage.json            "profile": "data-package", "wacz_version": "1.1.1", and each
                                 member's sha256 and size (ReplayWeb.page rejects the 1.2.0
                                 spec's "profile": "wacz")
     datapackage-digest.json     the sha256 of datapackage.json
 
-Invariant: members that are already compressed (the WARC) are stored, the rest deflated;
+Invariant: members that are already compressed (the WARC, the index blocks) are stored, the
+rest deflated;
 every member named in datapackage.json is in the ZIP with the digest given.
 """
 
@@ -31,7 +34,8 @@ from readreceipt.export.warc import Page
 
 WACZ_VERSION = "1.1.1"
 WARC_MEMBER = "archive/data.warc.gz"
-INDEX_MEMBER = "indexes/index.cdxj"
+INDEX_BLOCKS_MEMBER = "indexes/index.cdx.gz"
+INDEX_IDX_MEMBER = "indexes/index.idx"
 PAGES_MEMBER = "pages/pages.jsonl"
 _CHUNK = 1 << 20
 

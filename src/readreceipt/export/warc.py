@@ -2,18 +2,24 @@
 
 For each retrieval whose bytes are held:
 
+- one ``response`` (and its ``request``) per redirect the capture followed, in order: the 3xx
+  status and its headers (``Location`` included), an empty payload (a redirect's body is never
+  read), so ``/old`` replays as the redirect it was (:mod:`readreceipt.export.http`).
 - ``response``: the HTTP status line (in the version the capture spoke, ``http_version``;
   HTTP/1.1 for records older than that field) and the recorded response headers, then the
   body exactly as stored (content-encoding already removed). ``Content-Encoding``,
   ``Transfer-Encoding`` and ``Content-Length`` are dropped from the headers and
   ``Content-Length`` is set to the body's length, so replay tools neither decode twice nor
   de-chunk a body that is not chunked. A body cut at the size cap is marked
-  ``WARC-Truncated: length``. Bytes a browser rendered are not an HTTP response: they go in a
-  ``resource`` record.
-- ``request``: the GET readreceipt sent (method, path, host, its user agent, accept headers);
-  no cookie, no authorization: readreceipt never sends one.
+  ``WARC-Truncated: length``; ``WARC-IP-Address`` is the address the answer came from. Bytes
+  a browser rendered are not an HTTP response: they go in a ``resource`` record.
+- ``request``: the GET readreceipt sent (method, path, host, its user agent, accept headers,
+  in the HTTP version spoken), with ``WARC-IP-Address`` the address it was sent to; no cookie,
+  no authorization: readreceipt never sends one.
 - ``revisit`` instead of ``response`` when the same payload was already written in this file
-  (identical-payload-digest profile, ``WARC-Refers-To`` the first response).
+  (identical-payload-digest profile, ``WARC-Refers-To`` the first response). It keeps the
+  response's headers and leaves the payload out, so it carries ``WARC-Truncated: length`` as
+  WARC 1.1 (section 6.7.2) requires of such a record.
 - ``conversion``: the extracted main text (its block digest is the record's ``text_sha256``),
   and the whole visible text when it differs; each distinct text once per file (a later
   capture that says the same names the earlier conversion record in its metadata).
@@ -33,25 +39,27 @@ import uuid
 import zlib
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from http import HTTPStatus
 from io import BytesIO
 from typing import BinaryIO
-from urllib.parse import urlsplit
 
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
 from readreceipt._version import __version__
 from readreceipt.export.cdxj import IndexEntry
+from readreceipt.export.http import (
+    RedirectHop,
+    http_version,
+    redirect_hops,
+    request_headers,
+    response_headers,
+)
 from readreceipt.export.provenance import Provenance
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record
 
 #: Namespace of the WARC record ids derived from readreceipt record ids.
 _ID_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/readreceipt/readreceipt/warc")
-#: Response headers that describe the transfer, not the stored body (which is de-chunked,
-#: decoded, and whose length is recomputed).
-_TRANSFER_HEADERS = frozenset({"content-encoding", "transfer-encoding", "content-length"})
 #: zlib's default: most of level 9's compression at 1.5 times its speed.
 GZIP_LEVEL = 6
 
@@ -81,43 +89,6 @@ def _clean(value: str) -> str:
     return " ".join(str(value).split())
 
 
-#: The version a record made before ``http_version`` was kept is written with: the only one
-#: readreceipt's transport spoke then.
-DEFAULT_HTTP_VERSION = "HTTP/1.1"
-
-
-def http_version(record: Record) -> str:
-    """The HTTP version the capture spoke with the server, as a status line writes it."""
-    return record.http_version or DEFAULT_HTTP_VERSION
-
-
-def response_headers(record: Record, length: int) -> StatusAndHeaders:
-    status = record.http_status or 200
-    try:
-        phrase = HTTPStatus(status).phrase
-    except ValueError:
-        phrase = ""
-    headers = [(name, _clean(value)) for name, value in record.response_headers.items()
-               if name.lower() not in _TRANSFER_HEADERS]
-    headers.append(("content-length", str(length)))
-    return StatusAndHeaders(f"{status} {phrase}".strip(), headers,
-                            protocol=http_version(record))
-
-
-def request_headers(url: str, user_agent: str | None,
-                    version: str = DEFAULT_HTTP_VERSION) -> StatusAndHeaders:
-    from readreceipt.fetching.transport import ACCEPT_ENCODING, USER_AGENT, FetchOptions
-
-    parts = urlsplit(url)
-    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    headers = [("host", parts.netloc.rpartition("@")[2]),
-               ("user-agent", user_agent or USER_AGENT),
-               ("accept", FetchOptions().accept),
-               ("accept-encoding", ACCEPT_ENCODING)]
-    return StatusAndHeaders(f"GET {target} {version}", headers, protocol="",
-                            is_http_request=True)
-
-
 @dataclass(frozen=True)
 class Page:
     """A replayable capture, for a WACZ's pages list."""
@@ -133,6 +104,8 @@ class Page:
 class WarcCounts:
     retrievals: int = 0
     warc_records: int = 0
+    redirects: int = 0  # redirect hops written as 3xx responses
+    pages: int = 0  # retrievals written as a replayable response, revisit or resource
     by_kind: dict[str, int] = field(default_factory=dict)
 
     def count(self, kind: str) -> None:
@@ -201,8 +174,11 @@ class WarcExporter:
                 exported_as = "resource" if record.javascript_executed else "response"
         elif exported_as == "revisit":
             body = None
-        written: dict[str, str] = {}
+        written: dict[str, str | list[str]] = {}
         if exported_as in ("response", "resource", "revisit"):
+            hops = [self._write_redirect(record, hop, date) for hop in redirect_hops(record)]
+            if hops:
+                written["redirects"] = hops
             main_id = self._write_capture(record, exported_as, uri, date, body)
             written[exported_as] = main_id
             if exported_as != "resource":
@@ -212,6 +188,7 @@ class WarcExporter:
         self.counts.count(exported_as)
         if main_id is None:
             return None
+        self.counts.pages += 1
         return Page(record.record_id, uri, record.fetched_at, record.title,
                     self.library.text(record.text_sha256))
 
@@ -249,6 +226,8 @@ class WarcExporter:
                     "WARC-Refers-To-Date": first.date,
                     "WARC-Profile": "http://netpreserve.org/warc/1.1/revisit/"
                                     "identical-payload-digest",
+                    # The headers are kept and the payload left out: WARC 1.1, 6.7.2.
+                    "WARC-Truncated": "length",
                 })
                 block = head
             else:
@@ -258,7 +237,9 @@ class WarcExporter:
             headers["WARC-Payload-Digest"] = digest
             offset, length = self._write(uri, kind, block, "application/http; msgtype=response",
                                          headers, http=http)
-            self._write_request(record, uri, date, warc_id)
+            self._write_request(uri, date, warc_id, record.user_agent, http_version(record),
+                                record.peer_address,
+                                warc_record_id(record.record_id, "request"))
             mime = (record.content_type or "application/octet-stream").split(";")[0].strip()
             if kind == "revisit":
                 mime = "warc/revisit"
@@ -268,12 +249,37 @@ class WarcExporter:
                                        digest, length, offset, self.filename, kind))
         return warc_id
 
-    def _write_request(self, record: Record, uri: str, date: str, concurrent_to: str) -> None:
-        http = request_headers(uri, record.user_agent, http_version(record))
+    def _write_request(self, uri: str, date: str, concurrent_to: str, user_agent: str | None,
+                       version: str, peer: str | None, warc_id: str) -> None:
+        http = request_headers(uri, user_agent, version)
         http.compute_headers_buffer()
+        headers = {"WARC-Record-ID": warc_id, "WARC-Date": date,
+                   "WARC-Concurrent-To": concurrent_to}
+        if peer:
+            headers["WARC-IP-Address"] = peer
         self._write(uri, "request", http.headers_buff, "application/http; msgtype=request",
-                    {"WARC-Record-ID": warc_record_id(record.record_id, "request"),
-                     "WARC-Date": date, "WARC-Concurrent-To": concurrent_to}, http=http)
+                    headers, http=http)
+
+    def _write_redirect(self, record: Record, hop: RedirectHop, date: str) -> str:
+        """The 3xx response of one hop (and its request); its WARC record id."""
+        warc_id = warc_record_id(record.record_id, f"redirect/{hop.index}")
+        http = hop.response()
+        http.compute_headers_buffer()
+        headers = {"WARC-Record-ID": warc_id, "WARC-Date": date}
+        if hop.peer_address:
+            headers["WARC-IP-Address"] = hop.peer_address
+        if hop.body_not_read:
+            headers["WARC-Truncated"] = "length"
+        offset, length = self._write(hop.url, "response", http.headers_buff,
+                                     "application/http; msgtype=response", headers, http=http)
+        self._write_request(hop.url, date, warc_id, record.user_agent, hop.http_version,
+                            hop.peer_address,
+                            warc_record_id(record.record_id, f"redirect-request/{hop.index}"))
+        self.entries.append(IndexEntry(hop.url, record.fetched_at, hop.content_type,
+                                       hop.status, sha256_label(b""), length, offset,
+                                       self.filename, "response"))
+        self.counts.redirects += 1
+        return warc_id
 
     def _write_texts(self, record: Record, uri: str, date: str,
                      refers_to: str | None) -> dict[str, str]:
@@ -302,7 +308,7 @@ class WarcExporter:
         return ids
 
     def _write_metadata(self, record: Record, uri: str, date: str, concurrent_to: str | None,
-                        exported_as: str, written: dict[str, str]) -> None:
+                        exported_as: str, written: dict[str, str | list[str]]) -> None:
         document = self.provenance.document(record, exported_as)
         document["warc_record_ids"] = written
         data = json.dumps(document, ensure_ascii=False, indent=1, default=str).encode("utf-8")

@@ -9,7 +9,8 @@ Those headers are Location, Content-Location, Refresh and Link. Their URLs are j
 rules a URL to fetch is judged by (:func:`~readreceipt.fetching.credentials.find_credential`:
 credential-named parameters, presigned-URL parameters, secret-shaped values, fragments and
 paths), each one *after resolving it against the response's URL* when it is relative, so
-``Content-Location: /page?api_key=...`` is caught as surely as the absolute form. What
+``Content-Location: /page?api_key=...`` is caught as surely as the absolute form; a user name
+or password in the URL (``https://user:pass@host/``) is a credential too. What
 happens to a header with such a URL, by header:
 
 - ``Location``, ``Content-Location``, ``Refresh``: the header holds one URL and is **dropped**
@@ -99,17 +100,19 @@ def safe_headers(headers: Iterable[tuple[str, str]],
 
 
 def _carries_credential(reference: str, base_url: str | None) -> bool:
-    """A credential in ``reference`` as written, or once resolved against ``base_url``."""
+    """A credential in ``reference`` as written, or once resolved against ``base_url``; or a
+    user name or password in it (``https://user:pass@host/``, ``//user@host/``)."""
     reference = reference.strip().strip("\"'")
     if find_credential(reference) is not None:
         return True
-    if base_url:
-        try:
-            resolved = str(ada_url.URL(reference, base=base_url).href)
-        except ValueError:
-            return False  # not a URL at all; judged as written above
-        return find_credential(resolved) is not None
-    return False
+    try:
+        resolved = (ada_url.URL(reference, base=base_url) if base_url
+                    else ada_url.URL(reference))
+    except ValueError:
+        return False  # not a URL at all (or relative, with no base); judged as written above
+    if resolved.username or resolved.password:
+        return True
+    return bool(base_url) and find_credential(str(resolved.href)) is not None
 
 
 def _absolute_urls_carry_credential(text: str) -> bool:

@@ -29,6 +29,7 @@ from readreceipt._version import __version__
 from readreceipt.errors import FetchError, FetchTimeout, ReadReceiptError, RefusedError
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.decoding import DecodeFailure, decoded
+from readreceipt.fetching.headers import safe_headers
 from readreceipt.fetching.netguard import AddressGuard, GuardedTransport
 from readreceipt.fetching.urlpolicy import PolicyURL, check_url
 
@@ -46,11 +47,28 @@ DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 
 @dataclass(frozen=True)
 class Hop:
+    """One redirect followed: the URL asked, and the answer that sent the fetch on.
+
+    ``headers`` are the redirect's response headers as a record may keep them
+    (:func:`~readreceipt.fetching.headers.safe_headers`: ``location`` included, secrets never),
+    so an export can archive the hop as the 3xx response it was. Its body is never read.
+    """
+
     url: str
     status: int
+    headers: tuple[tuple[str, str], ...] = ()
+    peer_address: str | None = None
+    http_version: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"url": self.url, "status": self.status}
+        out: dict[str, Any] = {"url": self.url, "status": self.status}
+        if self.http_version:
+            out["http_version"] = self.http_version
+        if self.peer_address:
+            out["peer_address"] = self.peer_address
+        if self.headers:
+            out["headers"] = dict(self.headers)
+        return out
 
 
 class RefusedDuringFetch(RefusedError):
@@ -137,7 +155,9 @@ def fetch(target: PolicyURL, guard: AddressGuard, options: FetchOptions = FetchO
                     if location is not None:
                         response.headers["location"] = location
                     if status in REDIRECT_CODES and location:
-                        chain.append(Hop(current.url, status))
+                        kept = safe_headers(response.headers.multi_items(), current.url)
+                        chain.append(Hop(current.url, status, tuple(kept.items()), peer,
+                                         response.http_version))
                         nxt = _next_hop(current, location)
                         if current.scheme == "https" and nxt.scheme == "http":
                             return _result(target, current, response, b"", False, chain,

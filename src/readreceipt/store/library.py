@@ -48,6 +48,10 @@ LIBRARY_ENV = discovery.LIBRARY_ENV
 DEFAULT_DIRNAME = discovery.DIRNAME
 
 
+#: How to get the team extra: readreceipt is installed from its checkout, not from an index.
+_TEAM_INSTALL = "install readreceipt with it, from its checkout: pip install '.[team]'"
+
+
 def _os_error(exc: OSError, root: Path, doing: str) -> LibraryError:
     if exc.errno == errno.ENOSPC:
         msg = f"the disk is full while {doing} in {root}; nothing already stored was lost"
@@ -144,16 +148,15 @@ class Library:
             index = PostgresIndex(team, max_connections=connections)
         except ImportError as exc:  # the drivers are imported only now
             raise LibraryError(f"a team library needs the team extra ({exc.name} is missing): "
-                               "pip install 'readreceipt[team]'", reason="missing_extra"
-                               ) from None
+                               f"{_TEAM_INSTALL}", reason="missing_extra") from None
         try:
             bucket = Bucket(team)
         except Exception as exc:
             index.close()
             missing = isinstance(exc, ImportError)
             raise LibraryError(
-                "a team library needs the team extra (obstore is missing): pip install "
-                "'readreceipt[team]'" if missing else f"the object store {team.blobs_url} "
+                f"a team library needs the team extra (obstore is missing): {_TEAM_INSTALL}"
+                if missing else f"the object store {team.blobs_url} "
                 f"cannot be opened: {team.scrub(str(exc).splitlines()[0])}",
                 reason="missing_extra" if missing else "io") from None
         return cls(root.expanduser(), index=index, blobs=ObjectBlobStore(bucket, "store"),
