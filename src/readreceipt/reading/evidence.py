@@ -59,6 +59,12 @@ def _placed(f: Facts, c: Compiled, rule: str, unlocked: bool) -> str | None:
     entry = c.entry
     if entry.name == "password field":
         return _password_rule(f, rule)
+    if entry.kind == "challenge" and f.layout.passwords:
+        # A page with a sign-in form is judged by the sign-in rules: a captcha or an "access
+        # denied" heading over a password field is a sign-in wall, not a bot check
+        # (tests/pages/login/it_devi_essere_registrato.html).
+        f.cleared.append(f"{rule} (a sign-in form: the sign-in rules decide)")
+        return None
     if entry.kind == "login" and entry.where == "title" and not f.sign_in_form and \
             f.main_letters > BARE_MAX_MAIN_LETTERS:
         # A title is a sign-in page's only with a sign-in form on it: "crate login | Docs",

@@ -53,7 +53,8 @@ SOFT_404: tuple[Entry, ...] = (
         r"^\W*(\w+\W+)?not found\W*$", r"page (cannot|can't) be found",
         r"(can't|cannot|couldn't|could not) find (that|this|the) page",
         r"(page|video|post|article|content|account|user|profile) (does not|doesn't|no longer) "
-        r"exists?", r"video unavailable",
+        r"exists?", r"\bpage\b[^.:]{0,40}(does not|doesn't|no longer) exists?",
+        r"video unavailable",
         r"(page|video|content|post|link|product) (is (no longer |not |un|currently not )"
         r"available|isn't available)",
         r"(seite|datei|artikel|inhalt|beitrag|video)[^.:]{0,30}(nicht gefunden|existiert nicht|"
@@ -80,13 +81,15 @@ SOFT_404: tuple[Entry, ...] = (
         r"p[aá]gina no encontrada", r"(p[aá]gina|art[ií]culo|contenido|v[ií]deo)[^.:]{0,30}"
         r"(no existe|no se (ha )?encontr[oó])",
         r"pagina non trovata", r"(pagina|articolo|contenuto|video)[^.:]{0,30}"
-        r"(non (è stata )?trovat[ao]|non esiste)",
+        r"(non (è stata )?trovat[ao]|non esiste|non è (più )?disponibile)",
         r"p[aá]gina não encontrada", r"(p[aá]gina|conte[uú]do|artigo|v[ií]deo)[^.:]{0,30}"
         r"(não (foi )?encontrad[ao]|não existe)",
-        r"(pagina|bestand|artikel)[^.:]{0,30}(niet gevonden|bestaat niet)",
+        r"(pagina|bestand|artikel)[^.:]{0,30}(niet (gevonden|vinden)|bestaat niet)",
         r"ページ[^。]{0,20}(見つかりません|みつかりません|存在しません)",
         r"페이지[^.]{0,20}(찾을 수 없습니다|존재하지 않습니다)", r"页面不存在",
-        r"找不到(页面|網頁|网页|頁面)", r"页面未找到", r"頁面不存在", r"网页不存在"),
+        r"找不到(页面|網頁|网页|頁面)", r"页面未找到", r"頁面不存在", r"网页不存在",
+        r"(页面|网页|頁面|網頁)(已经?|已經)?(不存在|被删除|已删除|被刪除)",
+        r"الصفحة[^.]{0,20}غير موجودة"),
         "not found (en, de, fr, es, it, pt, nl, ja, ko, zh and the languages above)",
         ev="walls/soft_404/physicsclassroom_*, wwnorton_*, forzamotorsport_*, crawlee_*, "
            "youtube_video_not_exist_de_*, suzuki_jp_*"),
@@ -94,6 +97,8 @@ SOFT_404: tuple[Entry, ...] = (
     # 'not found' body): an article may say "not found" anywhere.
     rx(_S4, "text", alt(
         r"page (was |could )?not (be )?found", r"(page|file) (you|that you) (are|were) looking for",
+        r"\bpage\b[^.]{0,40}(no longer exists|does not exist|doesn't exist|(could|can)(not|n't| "
+        r"not) be found)", r"page you('re| are) (after|trying to reach)",
         r"we (could not|couldn't|can't|cannot) find (the|that|this|what)",
         r"404 (error|not found)", r"nicht gefunden", r"introuvable", r"no encontrad",
         r"non trovat", r"não encontrad", r"niet gevonden", r"見つかりません", r"みつかりません",

@@ -205,11 +205,17 @@ _CHALLENGE: tuple[Entry, ...] = (
     # Only the reader's access: "Mill Road has been temporarily blocked" is local news
     # (tests/pages/hard_negative/short_news_road_blocked.html).
     rx(_CH, "text", alt(
-        r"your access( to [^.]{1,80}?)? (has been|was|is) (temporarily )?(blocked|suspended)",
+        r"your access( to [^.]{1,80}?)? (has been|was|is) (temporarily )?(blocked|suspended|"
+        r"limited|restricted)",
         r"access to this (site|website|page|resource|server) (has been|is) (temporarily )?"
         r"blocked"), "access has been blocked", ev="walls/challenge/ncbi_blocked_*"),
     # The whole heading, or before a title separator ("Access denied | site"): "Access denied:
     # voters turned away" is a headline.
+    # A rate limit served as a page (429's words, whatever the status).
+    rx(_CH, "heading", r"^(429 )?too many requests\b", "too many requests",
+        ev="tests/pages/challenge/rate_limited_too_many_requests.html; 429 pages"),
+    rx(_CH, "text", r"(you('ve| have)|we('ve| have)) (sent|made|received) too many requests|"
+        r"rate limit exceeded", "too many requests", ev="rate-limit pages' wording"),
     rx(_CH, "heading", r"^(403 )?(access denied|acceso denegado|zugriff verweigert|accès refusé|"
         r"acesso negado|accesso negato|toegang geweigerd)( ?[|\-\u2013\u2014\u00b7\u2022] .*)?$|"
         r"^(403 )?forbidden$", "access denied",
