@@ -82,6 +82,10 @@ MUST_MATCH = [
     ("시장은 다리 공사가 늦어졌다고 밝혔다", "시장은 다리 공사가 늦어졌다고"),
     ("« la ville a tenu parole »", '"la ville a tenu parole"'),
     ("„Die Stadt hat Wort gehalten“", '"Die Stadt hat Wort gehalten"'),
+    # Arabic vowel signs and tatweel, Hebrew points: written on one side only.
+    ("لَقَدْ وَفَتِ المدينةُ بوعدِها", "لقد وفت المدينة بوعدها"),
+    ("لقد وفت المديـــنة بوعدها", "لقد وفت المدينة بوعدها"),
+    ("הָעִיר עָמְדָה בְּהַבְטָחָתָהּ", "העיר עמדה בהבטחתה"),
 ]
 
 
@@ -150,6 +154,8 @@ MUST_NOT_MATCH = [
     ("市長は「橋の工事は2年遅れた」", "市長は『橋の工事は3年遅れた』"),
     ("工期は3〜5年の見込み", "工期は3~6年の見込み"),
     ("« la ville a tenu parole en 2024 »", '"la ville a tenu parole en 2025"'),
+    # The Arabic marks folded away end where the Arabic-Indic digits begin (٠ is U+0660).
+    ("بلغت التكلفة ٤٥٠ مليون دينار", "بلغت التكلفة ٤٥ مليون دينار"),
 ]
 
 
