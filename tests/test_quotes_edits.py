@@ -23,7 +23,9 @@ PAGE = (
     "北浜駅の改良工事が完了し、新しい駅舎の利用が始まった。鉄道会社は「工事の遅れは地盤の状態が想定より"
     "悪かったためで、安全上の問題はなかった」と説明した。\n\n"
     "Мэр заявил, что город сдержал слово, хотя ремонт моста занял больше времени, чем "
-    "планировалось, и обошёлся в 35 миллионов рублей."
+    "планировалось, и обошёлся в 35 миллионов рублей.\n\n"
+    "กรุงเทพมหานครเปิดใช้ประตูระบายน้ำแห่งใหม่ที่คลองบางเขน ชาวบ้านบางส่วนไม่เห็นด้วยกับการปิดถนน "
+    "เพราะต้องใช้เวลาเดินทางเพิ่มขึ้น สำนักงานเขตยอมรับว่าแผนเดิมต้องปรับปรุงเส้นทางเลี่ยง"
 )
 
 
@@ -93,6 +95,14 @@ EDITED = [
     ("Engineers replaced [the] 480 bearings, and the council said", False),
     ("Engineers replaced [about half] of the 480 bearings", False),
     ("大桥在未来五十年内……需要再次大规模维修", False),
+    # Thai: the stretch left out may hold a negation inside a clause (not at its edges),
+    # but may not drop the ไม่ glued to the quoted verb.
+    ("กรุงเทพมหานครเปิดใช้ประตูระบายน้ำแห่งใหม่ที่คลองบางเขน … "
+     "สำนักงานเขตยอมรับว่าแผนเดิมต้องปรับปรุงเส้นทางเลี่ยง", True),
+    ("ชาวบ้านบางส่วน…เห็นด้วยกับการปิดถนน เพราะต้องใช้เวลาเดินทางเพิ่มขึ้น", False),
+    # ...nor may a stand-in cover it, unless the stand-in negates too.
+    ("ชาวบ้านบางส่วน[เห็นด้วย]กับการปิดถนน เพราะต้องใช้เวลาเดินทางเพิ่มขึ้น", False),
+    ("ชาวบ้านบางส่วน[ไม่พอใจ]กับการปิดถนน เพราะต้องใช้เวลาเดินทางเพิ่มขึ้น", True),
     # …but a whole sentence that starts with a negation may be left out.
     ("Traffic returned within a week. … About 60,000 vehicles cross it every day", True),
     ("Traffic returned within a week … About 60,000 vehicles cross it every day", True),

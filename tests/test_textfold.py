@@ -87,6 +87,12 @@ MUST_MATCH = [
     ("les travaux ont coûté 1\u202f200\u202f000 euros", "les travaux ont coûté 1200000 euros"),
     ("обошёлся в 2\u00a0300 миллионов рублей", "обошёлся в 2300 миллионов рублей"),
     ("les travaux ont coûté 1200000 euros", "les travaux ont coûté 1\u202f200\u202f000 euros"),
+    # Thai ไม่ glued to a verb negates it, but ใหม่ ("new") and ไม้ ("wood") are other words,
+    # and after "หรือไม่ " ("or not") a clause starts afresh.
+    ("ประตูระบายน้ำแห่งใหม่ที่คลองบางเขนเปิดใช้แล้ว", "ที่คลองบางเขนเปิดใช้แล้ว"),
+    ("สะพานไม้เก่าที่คลองบางเขนถูกรื้อถอนแล้ว", "เก่าที่คลองบางเขนถูกรื้อถอนแล้ว"),
+    ("ยังไม่ทราบว่าจะเปิดใช้ทันฤดูฝนหรือไม่ ผู้อำนวยการกล่าวว่าจะช่วยลดระดับน้ำ",
+     "ผู้อำนวยการกล่าวว่าจะช่วยลดระดับน้ำ"),
     # Arabic vowel signs and tatweel, Hebrew points: written on one side only.
     ("لَقَدْ وَفَتِ المدينةُ بوعدِها", "لقد وفت المدينة بوعدها"),
     ("لقد وفت المديـــنة بوعدها", "لقد وفت المدينة بوعدها"),
@@ -161,6 +167,11 @@ MUST_NOT_MATCH = [
     ("« la ville a tenu parole en 2024 »", '"la ville a tenu parole en 2025"'),
     # The Arabic marks folded away end where the Arabic-Indic digits begin (٠ is U+0660).
     ("بلغت التكلفة ٤٥٠ مليون دينار", "بلغت التكلفة ٤٥ مليون دينار"),
+    # Thai, Lao and Khmer write their negation glued to the verb: never cut off.
+    ("ชาวบ้านบางส่วนไม่เห็นด้วยกับการปิดถนนเลียบคลอง", "เห็นด้วยกับการปิดถนนเลียบคลอง"),
+    ("ຊາວບ້ານບໍ່ເຫັນດີກັບການປິດຖະໜົນ", "ເຫັນດີກັບການປິດຖະໜົນ"),
+    ("អ្នកភូមិមិនយល់ព្រមនឹងការបិទផ្លូវ", "យល់ព្រមនឹងការបិទផ្លូវ"),
+    ("អ្នកភូមិពុំយល់ព្រមនឹងការបិទផ្លូវ", "យល់ព្រមនឹងការបិទផ្លូវ"),
     # Thousands grouped by a typographic space lose the space, nothing else: never a digit
     # changed, never two numbers joined (a four-digit year before a group of three), never
     # a group after a decimal point.

@@ -242,10 +242,11 @@ def _gap_holds(standin: str | None, between: str) -> bool:
         if not between:
             return True
         words = between.split(" ")
-        if len(words) == 1 and any(unspaced(ch) for ch in between):
-            head, tail = between[:3], between[-3:]  # no words: the first and last characters
-        else:
-            head, tail = " ".join(words[:2]), " ".join(words[-2:])
+        # A run of a script without spaces (a Thai clause, a Chinese sentence) is no word:
+        # its first and last characters are the edge, not the whole run.
+        first, last = words[0], words[-1]
+        head = first[:3] if any(unspaced(ch) for ch in first) else " ".join(words[:2])
+        tail = last[-3:] if any(unspaced(ch) for ch in last) else " ".join(words[-2:])
         return not ((not head_free and has_negation(head))
                     or (not tail_free and has_negation(tail)))
     between = between.strip(_EDGE + " .")

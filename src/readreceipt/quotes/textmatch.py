@@ -150,7 +150,8 @@ def boundaries_hold(hay: str, start: int, end: int) -> bool:
             return False
         if wide and (unspaced(first) or unspaced(before)) and before in NEGATION_BEFORE:
             return False
-        if wide and hangul(first) and NEGATION_BEFORE_WORD.search(hay, max(0, start - 3), start):
+        if wide and (hangul(first) or unspaced(first)) and \
+                NEGATION_BEFORE_WORD.search(hay, max(0, start - 4), start):
             return False
     if end < len(hay):
         after = hay[end]
