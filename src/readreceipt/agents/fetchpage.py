@@ -141,9 +141,12 @@ class FetchPageResult:
     def line(self) -> str:
         """One line for the agent: what was written where, and, when not read, what to do."""
         r = self.record
+        # What the verdict says may quote the server (a reason phrase, a header line the
+        # parser refused): one marked line, like every web text an agent reads.
+        said = fence.one_line(describe(r), 2000)
         if self.path is None:
             return (f"not read: nothing came back from {r.url}, so nothing was written. "
-                    f"{describe(r)} Next: {advice(r.reason)}.")
+                    f"{said} Next: {advice(r.reason)}.")
         where = f"wrote {self.bytes} bytes to {self.path}"
         what = f"{self.format}, {self.content_type or 'no content type'}"
         extra = ""
@@ -154,7 +157,7 @@ class FetchPageResult:
             extra += f"; from the copy fetched at {r.fetched_at}"
         if self.read:
             return f"ok: {where} ({what}, {r.verdict}){extra}"
-        return (f"not read: {where} ({what}, {r.verdict} {r.reason}){extra}. {describe(r)} "
+        return (f"not read: {where} ({what}, {r.verdict} {r.reason}){extra}. {said} "
                 f"Next: {advice(r.reason)}.")
 
     def preview(self, count: int) -> str:

@@ -97,11 +97,13 @@ def mcp_words(text: str) -> str:
 
 
 def _tool_error(exc: ReadReceiptError) -> ToolError:
-    return ToolError(f"{exc.reason}: {mcp_words(str(exc))}")
+    return _failed(exc.reason, str(exc))
 
 
 def _failed(reason: str, message: str) -> ToolError:
-    return ToolError(f"{reason}: {mcp_words(message)}")
+    """A tool error: the reason, then the message as one marked line (a message may quote a
+    server, a page or a URL)."""
+    return ToolError(f"{reason}: {fence.one_line(mcp_words(message), 2000)}")
 
 
 def _tool(server: MCPServer, *, description: str, read_only: bool, open_world: bool,
@@ -252,6 +254,9 @@ def build_server(library: str | None = None, output: str | os.PathLike[str] | No
                           f"{record.reason}: {record.detail or 'no detail'}); the attempt is "
                           f"recorded as {record.record_id}")
         out = result.to_json()
+        for key in ("detail", "rule"):  # they may quote the page or the server
+            if out.get(key):
+                out[key] = fence.one_line(out[key], 2000)
         if record.title:
             out["title"] = fence.one_line(record.title)
         if "answer_check" in out:
