@@ -179,3 +179,9 @@ REASON_PHRASE_HEAD = (b"HTTP/1.1 404 " + REMINDER + b"\r\nContent-Type: text/htm
                       b"Content-Length: 0\r\nConnection: close\r\n\r\n")
 #: A header line the HTTP parser rejects, and quotes in its error.
 BROKEN_HEADER_HEAD = b"HTTP/1.1 200 OK\r\n" + REMINDER + b"\r\n\r\n"
+
+
+def labelled(content_type: bytes, body: bytes) -> bytes:
+    """A whole 200 response whose Content-Type header is ``content_type``, as sent."""
+    return (b"HTTP/1.1 200 OK\r\nContent-Type: " + content_type + b"\r\nContent-Length: "
+            + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)

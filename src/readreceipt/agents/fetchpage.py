@@ -5,7 +5,8 @@ same record), then writes a file from the bytes that capture kept:
 
 - HTML: hidden elements removed, main content extracted by trafilatura into markdown, text or
   HTML, under a short header (title, URL, final URL, fetched at, verdict, record id);
-- anything else textual (JSON, plain text, markdown, XML): the text as sent, not converted;
+- anything else textual (JSON, plain text, markdown, XML, and a body declared as something
+  unknown that is text by its own bytes): the text as sent, not converted;
 - a PDF or other binary content, and ``format="raw"``: the body byte for byte.
 
 Every text written for an agent is fenced as untrusted (:mod:`readreceipt.agents.fence`); raw bytes
@@ -148,7 +149,7 @@ class FetchPageResult:
             return (f"not read: nothing came back from {r.url}, so nothing was written. "
                     f"{said} Next: {advice(r.reason)}.")
         where = f"wrote {self.bytes} bytes to {self.path}"
-        what = f"{self.format}, {self.content_type or 'no content type'}"
+        what = f"{self.format}, {fence.one_line(self.content_type or 'no content type', 200)}"
         extra = ""
         if self.injection_marks:
             extra += (f"; {self.injection_marks} control-shaped string"
@@ -244,6 +245,10 @@ def render_content(record: Record, body: bytes, opts: FetchPageOptions) -> Writt
     """The file's bytes for ``body`` (served for ``record``) in the format asked for."""
     content_type = record.content_type or ""
     kind = sniff_kind(body, content_type) if body else "empty"
+    if kind == "binary" and sniff_kind(body, "application/octet-stream") == "text":
+        # Declared as something unknown, yet text by its own bytes: written as the text it
+        # is, fenced, so that no Content-Type header takes a page's words past the fence.
+        kind = "text"
     type_ext = _TYPE_EXT.get(content_type, "html" if kind == "html" else "txt")
     if (opts.format == "raw" and not opts.fence_raw) or kind in ("pdf", "binary"):
         ext = "pdf" if kind == "pdf" else ("bin" if kind == "binary" else type_ext)

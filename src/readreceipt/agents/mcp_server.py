@@ -217,7 +217,8 @@ def build_server(library: str | None = None, output: str | os.PathLike[str] | No
             "path": str(result.path) if result.path else None,
             "verdict": result.record.verdict, "reason": result.record.reason,
             "record_id": result.record.record_id, "bytes": result.bytes,
-            "format": result.format, "content_type": result.content_type,
+            "format": result.format,
+            "content_type": fence.one_line(result.content_type, 200),  # the server's label
             "injection_marks": result.injection_marks,
         }
         if preview > 0:
@@ -311,6 +312,8 @@ def build_server(library: str | None = None, output: str | os.PathLike[str] | No
                 data = row.to_dict()
                 if row.title:
                     data["title"] = fence.one_line(row.title)
+                if row.content_type:  # the server's label, as sent
+                    data["content_type"] = fence.one_line(row.content_type, 200)
                 records.append(data)
             return {"library": lib.where, "records": records}
 
