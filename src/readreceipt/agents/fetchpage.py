@@ -33,7 +33,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from readreceipt.agents import fence
-from readreceipt.errors import DeclinedError, UsageError
+from readreceipt.errors import DeclinedError, RefusedError, UsageError
 from readreceipt.fetching.netguard import Resolver
 from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 from readreceipt.pipeline import CaptureOptions, capture
@@ -111,6 +111,10 @@ class FetchPageOptions:
     #: ``raw`` text (not binary) fenced like every other format, for an agent that reads
     #: whatever file it is given (the MCP server); the command line's raw is byte for byte.
     fence_raw: bool = False
+    #: The folder every file must land below, links followed (the MCP server's output
+    #: folder): checked again when the file is written, after the fetch, so that a folder
+    #: turned into a link meanwhile is not written through.
+    within: str | os.PathLike[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -226,7 +230,8 @@ def fetch_page(url: str, options: FetchPageOptions | None = None,
             f"{record.url} was fetched at {record.fetched_at} and its bytes were not kept; "
             "run again with --now to fetch it anew", url=record.url, reason="bytes_not_kept")
     written = render_content(record, body, opts)
-    path = _write(asked, record, written, opts.overwrite)
+    within = Path(os.path.realpath(opts.within)) if opts.within is not None else None
+    path = _write(asked, record, written, opts.overwrite, within)
     saved = _note_output(lib, record, path, written)
     return FetchPageResult(saved, path, len(written.data), written.format, result.reused,
                            written.fenced, written.hidden_removed)
@@ -366,13 +371,19 @@ def _host_folder(record: Record) -> str:
     return re.sub(r"[^a-z0-9._-]+", "_", host).strip(".") or "unknown"
 
 
-def _write(asked: Path | None, record: Record, written: Written, overwrite: bool) -> Path:
+def _write(asked: Path | None, record: Record, written: Written, overwrite: bool,
+           within: Path | None = None) -> Path:
     """Write the file: at the path asked for (:mod:`readreceipt.store.outputs` rules), or
     under a default name, which never replaces a file, in the folder asked for or the default
-    one. The path written."""
+    one. The path written. With ``within``, where it lands is checked first, links
+    followed (RefusedError ``outside_output_folder``)."""
     name = default_name(record, written.ext)
+    if within is not None and asked is not None:
+        _refuse_outside(asked, within)
     if asked is not None and not asked.is_dir():
         _make_folder(asked.parent)  # folders on the path asked for are made
+        if within is not None:
+            _refuse_outside(asked, within)
         try:
             return outputs.write_file(asked, written.data, overwrite=overwrite)
         except UsageError as exc:
@@ -386,6 +397,14 @@ def _write(asked: Path | None, record: Record, written: Written, overwrite: bool
     folder = default_folder() / _host_folder(record)
     _make_folder(folder)
     return outputs.write_new(folder, name, written.data)
+
+
+def _refuse_outside(path: Path, within: Path) -> None:
+    real = Path(os.path.realpath(path))
+    if real != within and within not in real.parents:
+        raise RefusedError(f"{path} now leads to {real}, outside {within} (a folder on its "
+                           "way was turned into a link); nothing was written",
+                           url=None, reason="outside_output_folder")
 
 
 def _make_folder(folder: Path) -> None:

@@ -204,7 +204,7 @@ def build_server(library: str | None = None, output: str | os.PathLike[str] | No
         target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         options = FetchPageOptions(output=target, format=format, links=links, tables=tables,
                                    overwrite=overwrite, now=now, wait=wait, timeout=timeout,
-                                   max_bytes=max_bytes, fence_raw=True)
+                                   max_bytes=max_bytes, fence_raw=True, within=out_folder)
         with library_() as lib:
             try:
                 result = run(url, options, lib)
