@@ -231,17 +231,17 @@ class PostgresIndex(IndexReads):
         return {str(r[0]) for r in rows}
 
     def summary(self) -> Summary:
-        totals = self._read(
-            "SELECT COUNT(*), COUNT(DISTINCT url), COUNT(*) FILTER (WHERE bytes_kept), "
-            "COUNT(*) FILTER (WHERE answer_without_page_text) FROM retrievals")[0]
-        pairs = self._read("SELECT verdict, reason, COUNT(*) FROM retrievals GROUP BY verdict, "
-                           "reason ORDER BY COUNT(*) DESC, verdict, reason")
+        urls = self._read("SELECT COUNT(DISTINCT url) FROM retrievals")[0][0]
+        groups = self._read("SELECT verdict, reason, COUNT(*), "
+                            "COUNT(*) FILTER (WHERE bytes_kept), "
+                            "COUNT(*) FILTER (WHERE answer_without_page_text) "
+                            "FROM retrievals GROUP BY verdict, reason")
         outcomes = self._read("SELECT answer_outcome, COUNT(*) FROM retrievals WHERE "
                               "answer_outcome IS NOT NULL GROUP BY answer_outcome "
                               "ORDER BY COUNT(*) DESC, answer_outcome")
         counts = self._read("SELECT (SELECT COUNT(*) FROM flags), "
                             "(SELECT COUNT(*) FROM answer_checks)")[0]
-        return summary_of(totals, pairs, outcomes, counts[0], counts[1])
+        return summary_of(urls, groups, outcomes, counts[0], counts[1])
 
     def set_forgotten(self, record_ids: Sequence[str]) -> None:
         self._write("forgetting bytes", "UPDATE retrievals SET bytes_kept = FALSE WHERE "
