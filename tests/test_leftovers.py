@@ -126,6 +126,26 @@ def test_temporary_files_inside_the_library(tmp_path: Path) -> None:
     assert not old.exists() and young.exists() and not_ours.exists()
 
 
+def test_repair_never_reaches_outside_the_library_through_a_link(tmp_path: Path) -> None:
+    # A library named outright may have a folder that is a link (found ones are passed
+    # over); --repair followed it and removed what matched the temp-file shape out there.
+    root = tmp_path / "lib"
+    Library.open(root).close()
+    elsewhere = tmp_path / "another-library-store" / "ab"
+    elsewhere.mkdir(parents=True)
+    theirs = elsewhere / ".tmp-0123456789abcdef"  # another writer's, in its own folder
+    theirs.write_bytes(b"someone else's write")
+    _age(theirs)
+    (root / "text").rmdir()
+    (root / "text").symlink_to(elsewhere.parent, target_is_directory=True)
+    mine = root / "store" / "cd" / ".tmp-fedcba9876543210"  # the control: the library's own
+    mine.parent.mkdir()
+    mine.write_bytes(b"half a blob")
+    _age(mine)
+    assert _problems(root, "--repair")[0] == 0
+    assert theirs.exists() and not mine.exists()
+
+
 # ------------------------------------------------------------------- damaged evidence
 
 

@@ -12,6 +12,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 import yaml
 
 from conftest import BIN, CliResult, LocalServer, article_html, clean_env
@@ -208,3 +209,38 @@ def test_without_the_team_extra_one_line_names_it(tmp_path: Path) -> None:
                                             "(psycopg is missing): install readreceipt with "
                                             "it, from its checkout: pip install '.[team]'")
     assert not (tmp_path / ".readreceipt").exists()
+
+
+@pytest.mark.parametrize("crafted", ["climbs", "disagrees"])
+def test_push_takes_no_record_the_source_s_index_misnames(team: Team, tmp_path: Path,
+                                                          server: LocalServer,
+                                                          crafted: str) -> None:
+    # A local library is a folder anyone can hand over, and push took its index's ids as
+    # they were: a row whose id climbs out of records/ had push read a file from elsewhere
+    # on the disk (the bucket's client refused the key only by luck), and a record file
+    # naming another id than its row left the team index a row without its object.
+    import sqlite3
+
+    offline = tmp_path / "laptop" / ".readreceipt"
+    _local_library(offline, server, 1)
+    db = sqlite3.connect(offline / "index.db")
+    [(honest,)] = db.execute("SELECT record_id FROM retrievals ORDER BY record_id LIMIT 1")
+    record_file = offline / "records" / f"{honest}.yaml"
+    if crafted == "climbs":
+        named = "../../../outside/private"
+        (tmp_path / "outside").mkdir()
+        (tmp_path / "outside" / "private.yaml").write_bytes(
+            record_file.read_bytes().replace(honest.encode(), named.encode()))
+        with db:
+            db.execute("UPDATE retrievals SET record_id = ? WHERE record_id = ?",
+                       (named, honest))
+    else:
+        named = "20991231T235959Z-0badc0de"
+        record_file.write_bytes(record_file.read_bytes().replace(honest.encode(),
+                                                                 named.encode()))
+    db.close()
+    pushed = run("push", str(offline), "--json", cwd=tmp_path, env=team.env)
+    assert pushed.code == 1, pushed.stdout + pushed.stderr
+    assert "record id" in pushed.stderr and "internal error" not in pushed.stderr
+    assert [k for k in team.object_keys() if named.rsplit("/", 1)[-1] in k] == []
+    assert team.sql("SELECT count(*) FROM retrievals WHERE record_id = %s", named) == [(0,)]

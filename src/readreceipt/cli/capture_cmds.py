@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import click
+from rich.markup import escape
 
+from readreceipt.agents.fence import one_line
 from readreceipt.cli import emit_json, error_json
 from readreceipt.cli._common import (
     console,
@@ -172,7 +174,9 @@ def _print_result(result: CaptureResult) -> None:
     out = console()
     out.print(r.url, markup=False)
     style = {"RETRIEVED": "green", "FAILED": "red"}.get(r.verdict, "yellow")
-    out.print(f"  [{style}]{describe(r)}[/]")
+    # The detail may quote the server (a reason phrase, a header line the parser refused):
+    # marked like any web text an agent may read, and never taken as console markup.
+    out.print(f"  [{style}]{escape(one_line(describe(r), 2000))}[/]")
     if result.reused:
         out.print(f"  (answered from the copy fetched at {r.fetched_at}; --now fetches again)")
     if r.final_url and r.final_url != r.url:
@@ -201,8 +205,8 @@ def _print_check(check: dict[str, Any]) -> None:
 
 
 def _short(text: str, limit: int = 160) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+    """A passage (an answer's or a page's words) on one marked line, as console text."""
+    return escape(one_line(str(text), limit))
 
 
 @click.command()

@@ -71,6 +71,10 @@ CONNECT_TIMEOUT = 10
 POOL_TIMEOUT = 60.0
 #: Rows read from a log per round trip.
 LOG_PAGE = 1000
+#: What an index URL found in a config.toml may not ask for: the password in the clear. Such
+#: a file is a project's, a repository can carry one naming any server, and libpq would hand
+#: that server PGPASSWORD if it asked (libpq 16 and later; SCRAM and md5 never reveal it).
+CONFIG_FILE_REQUIRE_AUTH = "!password"
 
 def _upsert(table: str, columns: Sequence[str]) -> str:
     """INSERT of every column, or UPDATE of all but the first (the key) when the key is
@@ -136,6 +140,9 @@ class PostgresIndex(IndexReads):
         kwargs: dict[str, Any] = {"autocommit": True}
         if "connect_timeout" not in config.index_url:
             kwargs["connect_timeout"] = CONNECT_TIMEOUT
+        if config.from_file and "require_auth" not in config.index_url and \
+                psycopg.pq.version() >= 160000:
+            kwargs["require_auth"] = CONFIG_FILE_REQUIRE_AUTH
         try:
             # One plain connection first: its failure says why in libpq's words, where a
             # pool would only say it timed out.

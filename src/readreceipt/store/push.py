@@ -25,9 +25,8 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
-from readreceipt.errors import LibraryError, UsageError
+from readreceipt.errors import LibraryError, ReadReceiptError, UsageError
 from readreceipt.progress import NO_PROGRESS, Progress
-from readreceipt.store.records import Record
 
 if TYPE_CHECKING:
     from readreceipt.store.library import Library
@@ -105,9 +104,23 @@ def push(source: Library, target: Library, progress: Progress = NO_PROGRESS) -> 
 
 
 def _copy_retrieval(source: Library, target: Library, record_id: str) -> int:
-    """Objects first, the record next, its row last. The number of blobs offered."""
-    data = source.records.get(record_id)
-    record = Record.from_yaml(data.decode("utf-8"))
+    """Objects first, the record next, its row last. The number of blobs offered.
+
+    The source is a folder anyone may hand over, so its index is not taken at its word: a
+    row's id must be a record id (no path in it), its record file must be there and parse,
+    and the record must carry that same id; otherwise nothing of it is pushed and push
+    stops, naming it (the row is written last, so a team row always has its object)."""
+    try:
+        record = source.load(record_id)
+        data = source.records.get(record_id)
+    except (ReadReceiptError, KeyError) as exc:
+        raise LibraryError(f"the source's index names the record id {record_id!r}, which "
+                           f"cannot be pushed ({exc}); run `readreceipt verify` on the "
+                           "source (nothing was pushed for it)", reason="bad_record") from None
+    if record.record_id != record_id:
+        raise LibraryError(f"the source's record file for {record_id!r} holds the record id "
+                           f"{record.record_id!r}; run `readreceipt verify` on the source "
+                           "(nothing was pushed for it)", reason="bad_record")
     offered = 0
     for store_from, store_to, digest in (
             (source.blobs, target.blobs, record.bytes_sha256 if record.bytes_kept else None),
