@@ -133,6 +133,25 @@ def test_capture_human_output_says_what_happened(cli: Cli, server: LocalServer) 
     assert "record:" in out.stdout
 
 
+def test_answer_text_in_brackets_is_printed_as_written(cli: Cli, server: LocalServer,
+                                                      tmp_path: Path) -> None:
+    """An answer's words reach the terminal as written: rich's markup would drop `[sic]` and
+    `[T]` (printing a quotation the answer never made) and fail whole on a stray `[/b]`."""
+    url = server.route("/a", article_html())
+    edited = ("Engineers replaced 212 of [sic] the bridge's 480 bearings with lead-rubber "
+              "isolators")
+    unfound = "[/b] the harbour bridge was [bold]painted green[/] in 1999 by the council"
+    answer = tmp_path / "answer.md"
+    answer.write_text(f'It says "{edited}" and "{unfound}".', encoding="utf-8")
+    for args in (("capture", url, "--now", "--answer", str(answer)),
+                 ("check", url, "--answer", str(answer))):
+        out = cli(*args)
+        assert out.code == 10, out.stderr
+        assert "internal error" not in out.stderr
+        assert f"found: \u201c{edited}\u201d" in out.stdout
+        assert f"NOT on the page: \u201c{unfound}\u201d" in out.stdout
+
+
 def test_capture_exit_codes_follow_the_verdict(cli: Cli, server: LocalServer) -> None:
     assert cli("capture", server.url("/nope"), "--now").code == 5
     big = server.route("/big", "x" * 5000, headers={"Content-Type": "text/plain"})

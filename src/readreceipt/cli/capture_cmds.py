@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import click
+from rich.markup import escape
 
 from readreceipt.cli import emit_json, error_json
 from readreceipt.cli._common import (
@@ -168,11 +169,13 @@ def _batch_result(targets: list[str], outcomes: list[Outcome], lib: Library,
 
 
 def _print_result(result: CaptureResult) -> None:
+    """A capture for people. Every value that came from a server, a page or an answer is
+    escaped before it reaches rich's markup: a ``[sic]`` would vanish, a ``[/b]`` fail."""
     r = result.record
     out = console()
     out.print(r.url, markup=False)
     style = {"RETRIEVED": "green", "FAILED": "red"}.get(r.verdict, "yellow")
-    out.print(f"  [{style}]{describe(r)}[/]")
+    out.print(f"  [{style}]{escape(describe(r))}[/]")
     if result.reused:
         out.print(f"  (answered from the copy fetched at {r.fetched_at}; --now fetches again)")
     if r.final_url and r.final_url != r.url:
@@ -188,16 +191,19 @@ def _print_check(check: dict[str, Any]) -> None:
     out = console()
     outcome = check.get("outcome")
     if outcome == "not_run":
-        out.print(f"  answer check: not run ({check.get('reason')}); this is not a pass")
+        out.print(f"  answer check: not run ({check.get('reason')}); this is not a pass",
+                  markup=False)
         return
-    out.print(f"  answer check: {outcome}")
+    out.print(f"  answer check: {outcome}", markup=False)
     for passage in check.get("passages", []):
         mark = "[green]found[/]" if passage.get("found") else "[red]NOT on the page[/]"
-        out.print(f"    {mark}: \u201c{_short(passage.get('text', ''))}\u201d", highlight=False)
+        out.print(f"    {mark}: \u201c{escape(_short(passage.get('text', '')))}\u201d",
+                  highlight=False)
         if not passage.get("found") and passage.get("nearest"):
             sim = passage.get("similarity")
             out.print(f"      the page says: \u201c{_short(passage['nearest'])}\u201d"
-                      + (f" ({sim:.0f}% similar)" if isinstance(sim, int | float) else ""))
+                      + (f" ({sim:.0f}% similar)" if isinstance(sim, int | float) else ""),
+                      markup=False, highlight=False)
 
 
 def _short(text: str, limit: int = 160) -> str:
