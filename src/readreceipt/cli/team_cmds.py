@@ -8,7 +8,7 @@ import click
 
 from readreceipt.cli import emit_json
 from readreceipt.cli._common import json_option, library_option
-from readreceipt.errors import UsageError
+from readreceipt.errors import ExitCode, UsageError
 from readreceipt.store import config, discovery
 from readreceipt.store.library import Library
 
@@ -106,9 +106,14 @@ def push(ctx: click.Context, folder: str, as_json: bool, library_here: str | Non
         report = run_push(source, target, progress)
     if as_json:
         emit_json({"from": str(source_dir), "to": target.where, **report.to_dict()})
-        return
-    click.echo(f"{report.copied} retrievals copied from {source_dir} to {target.where} "
-               f"({report.already_there} already there, {report.blobs} blobs and texts "
-               f"offered); {report.flags} flags, {report.answer_checks} answer checks, "
-               f"{report.audits} audits and {report.log_lines} log lines handed over (each "
-               "once)")
+    else:
+        click.echo(f"{report.copied} retrievals copied from {source_dir} to {target.where} "
+                   f"({report.already_there} already there, {report.blobs} blobs and texts "
+                   f"offered); {report.flags} flags, {report.answer_checks} answer checks, "
+                   f"{report.audits} audits and {report.log_lines} log lines handed over (each "
+                   "once)")
+    if report.unreadable:
+        click.echo(f"readreceipt: {len(report.unreadable)} retrievals were left behind: their "
+                   f"records in {source_dir} cannot be read (`readreceipt --library "
+                   f"{source_dir} verify` names them)", err=True)
+        ctx.exit(ExitCode.LIBRARY)
