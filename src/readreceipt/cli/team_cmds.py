@@ -84,6 +84,7 @@ def push(ctx: click.Context, folder: str, as_json: bool, library_here: str | Non
     """Copy the local library in FOLDER into the team library (idempotent; run it again
     after an interruption to finish)."""
     from readreceipt.progress import progress_bar, stderr_is_terminal
+    from readreceipt.store.push import no_team_library
     from readreceipt.store.push import push as run_push
 
     source_dir = Path(folder).expanduser()
@@ -95,10 +96,7 @@ def push(ctx: click.Context, folder: str, as_json: bool, library_here: str | Non
     here = Path(explicit).expanduser() if explicit else discovery.choose()
     team = config.resolve(here, index_url=obj.get("index_url"), blobs_url=obj.get("blobs_url"))
     if team is None:  # asked before anything is opened, so no library is made here
-        raise UsageError("push copies into a team library, and none is configured: give "
-                         "--index-url and --blobs-url, set READRECEIPT_INDEX_URL and "
-                         "READRECEIPT_BLOBS_URL, or run it where `readreceipt init` pointed "
-                         "the library folder at one", reason="no_team_library")
+        raise no_team_library()
     target = Library.open_team(here, team)
     ctx.call_on_close(target.close)
     with Library.open_local(source_dir) as source, progress_bar(

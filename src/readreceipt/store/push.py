@@ -63,15 +63,20 @@ class PushReport:
         return data
 
 
+def no_team_library() -> UsageError:
+    """The error of a push with no team library to push into."""
+    return UsageError("push copies into a team library, and none is configured: give "
+                      "--index-url and --blobs-url, set READRECEIPT_INDEX_URL and "
+                      "READRECEIPT_BLOBS_URL, or run it where `readreceipt init` pointed the "
+                      "library folder at one", reason="no_team_library")
+
+
 def _indexes(source: Library, target: Library) -> tuple[SQLiteIndex, PostgresIndex]:
     from readreceipt.store.postgres import PostgresIndex
     from readreceipt.store.sqlite import SQLiteIndex
 
     if target.team is None or not isinstance(target.index, PostgresIndex):
-        raise UsageError("push copies into a team library, and none is configured: give "
-                         "--index-url and --blobs-url, set READRECEIPT_INDEX_URL and "
-                         "READRECEIPT_BLOBS_URL, or run it in a folder that `readreceipt "
-                         "init` pointed at one", reason="no_team_library")
+        raise no_team_library()
     if source.team is not None or not isinstance(source.index, SQLiteIndex):
         raise UsageError(f"{source.root} is not a local library (push copies from a folder "
                          "holding index.db)", reason="not_a_local_library")
