@@ -184,6 +184,26 @@ def test_status_log_show_history_json(cli: Cli, server: LocalServer) -> None:
     assert [c["text_version"] for c in history["captures"]] == [1, 2]
 
 
+def test_a_url_typed_as_people_type_it_finds_its_captures(cli: Cli, server: LocalServer
+                                                          ) -> None:
+    """capture keeps the URL's canonical form (`http://host:port/`); show, history, check and
+    forget find it from the form it was typed in (no path, a capital scheme)."""
+    server.route("/", article_html())
+    typed = f"HTTP://{server.pair}"  # held as http://127.0.0.1:PORT/
+    captured = cli("capture", typed, "--now", "--json").json()
+    assert captured["url"] == server.url("/")
+    assert cli("show", typed, "--json").json()["record_id"] == captured["record_id"]
+    history = cli("history", typed, "--json")
+    assert history.code == 0, history.stderr
+    assert [c["record_id"] for c in history.json()["captures"]] == [captured["record_id"]]
+    checked = cli("check", typed, "--answer", "-", "--json", input='"not on the page at all, '
+                  'not anywhere on it"')
+    assert checked.json()["record_id"] == captured["record_id"]
+    forgotten = cli("forget", typed, "--json")
+    assert forgotten.json() == {"forgotten": [captured["record_id"]]}
+    assert cli("show", "http://nothing.example/", "--json").code == 1  # still not found
+
+
 def test_show_human(cli: Cli, server: LocalServer) -> None:
     url = server.route("/a", article_html())
     cli("capture", url, "--now")
