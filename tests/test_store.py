@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from conftest import LocalServer, article_html, run_cli
+from library_builder import article, at, put_capture
 from readreceipt.errors import LibraryError, RecordNotFound
 from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.store.library import Library
@@ -111,6 +112,34 @@ def test_forget_keeps_a_blob_another_record_still_uses(server: LocalServer,
     lib.forget(first.record_id)
     assert lib.blobs.has(second.bytes_sha256)
     assert lib.body(lib.load(second.record_id)) is not None
+
+
+def _rendered(lib: Library, url: str, static: bytes, dom: str, minutes: float) -> Record:
+    """A capture a browser rendered: its DOM as the bytes, the server's own bytes beside."""
+    return put_capture(lib, url, article(dom, f"{dom} was rendered from the shell."),
+                       at(minutes), javascript_executed=True, rendering_method="chromium-headless",
+                       static_bytes_sha256=lib.put_bytes(static))
+
+
+def test_forget_keeps_the_server_bytes_another_rendered_capture_still_uses(
+        library_dir: Path) -> None:
+    """The server's own bytes of a rendered page are named only in its record: the same shell
+    captured twice (or once without rendering) shares them, and forgetting one capture must
+    not take them from the other."""
+    shell = b"<!doctype html><html><body><div id='root'></div><script src=app.js></script>"
+    lib = Library.open(library_dir)
+    first = _rendered(lib, "https://example.org/app", shell, "First", 0)
+    second = _rendered(lib, "https://example.org/app", shell, "Second", 30)
+    plain = put_capture(lib, "https://example.org/plain", shell, at(40))
+    lib.forget(first.record_id)
+    lib.forget(plain.record_id)
+    assert second.static_bytes_sha256 is not None
+    assert lib.blobs.has(second.static_bytes_sha256)
+    _, problems = lib.verify()
+    assert problems == [], problems
+    lib.forget(second.record_id)  # nobody keeps them now: they go
+    assert not lib.blobs.has(second.static_bytes_sha256)
+    lib.close()
 
 
 def test_resolve_by_prefix_url_and_unknown(server: LocalServer, library_dir: Path) -> None:
