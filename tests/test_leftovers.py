@@ -157,6 +157,18 @@ def test_verify_names_an_unreadable_record_and_a_missing_text(
     assert ("missing_text", oldest.record_id) in kinds
 
 
+def test_verify_calls_no_object_of_a_damaged_record_an_orphan(
+        damaged: tuple[Path, Record, Record, Record]) -> None:
+    """An orphan is an object nothing names, safe to index or remove; the bytes and texts of
+    a record that cannot be read are still named by its index row, and are its evidence."""
+    root, _, _, newest = damaged
+    _, problems = _problems(root)
+    orphans = {str(p["digest"]) for p in problems if str(p["kind"]).startswith("orphan_")}
+    assert newest.bytes_sha256 and newest.text_sha256 and newest.page_text_sha256
+    assert orphans.isdisjoint({newest.bytes_sha256, newest.text_sha256,
+                               newest.page_text_sha256}), problems
+
+
 def test_readers_skip_a_damaged_record(damaged: tuple[Path, Record, Record, Record],
                                        tmp_path: Path) -> None:
     root, _, middle, newest = damaged
