@@ -204,6 +204,14 @@ def test_a_url_typed_as_people_type_it_finds_its_captures(cli: Cli, server: Loca
     assert cli("show", "http://nothing.example/", "--json").code == 1  # still not found
 
 
+def test_log_says_when_a_filter_matches_nothing(cli: Cli, server: LocalServer) -> None:
+    cli("capture", server.route("/a", article_html()), "--now")
+    empty = cli("log", "--session", "no-such-session")
+    assert empty.code == 0 and empty.stdout.strip() == "no retrievals match"
+    assert cli("log", "--verdict", "unknown").stdout.strip() == "no retrievals match"
+    assert "RETRIEVED" in cli("log").stdout
+
+
 def test_show_human(cli: Cli, server: LocalServer) -> None:
     url = server.route("/a", article_html())
     cli("capture", url, "--now")

@@ -88,7 +88,8 @@ def log_(ctx: click.Context, limit: int, verdict: str | None, session_id: str | 
         emit_json({"retrievals": [r.to_dict() for r in rows]})
         return
     if not rows:
-        console().print("no retrievals yet")
+        filtered = verdict or session_id or url_like
+        console().print("no retrievals match" if filtered else "no retrievals yet")
         return
     print_rows(console(), ("fetched (UTC)", "verdict", "reason", "bytes", "record", "url"),
                [(r.fetched_at[:19].replace("T", " "), r.verdict, r.reason, str(r.bytes),
