@@ -236,6 +236,17 @@ def test_malformed_or_forbidden_urls(cli: Cli, url: str) -> None:
     _one_clear_line(out)
 
 
+@pytest.mark.parametrize(("url", "reason"), [
+    ("http://10.1.2.3/page", "private_address"),  # the address guard
+    ("http://localhost/page", "local_host_name"),  # the URL policy
+])
+def test_a_refusal_under_json_names_its_url(cli: Cli, url: str, reason: str) -> None:
+    out = cli("capture", url, "--json")
+    assert out.code == 2
+    error = out.json()["error"]
+    assert (error["reason"], error["url"]) == (reason, url)
+
+
 def test_unknown_record_id(cli: Cli, library_dir: Path) -> None:
     Library.open(library_dir).close()
     out = cli("show", "20991231T000000Z-deadbeef")
