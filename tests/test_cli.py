@@ -204,6 +204,14 @@ def test_a_url_typed_as_people_type_it_finds_its_captures(cli: Cli, server: Loca
     assert cli("show", "http://nothing.example/", "--json").code == 1  # still not found
 
 
+def test_urls_and_answer_cannot_both_come_from_stdin(cli: Cli, server: LocalServer) -> None:
+    """The URL list would take all of stdin and the answer be checked empty (not_run)."""
+    url = server.route("/a", article_html())
+    out = cli("capture", "--from", "-", "--answer", "-", "--now", input=f"{url}\n")
+    assert out.code == 1 and "cannot both read stdin" in out.stderr
+    assert server.requests == []  # nothing was fetched
+
+
 def test_log_says_when_a_filter_matches_nothing(cli: Cli, server: LocalServer) -> None:
     cli("capture", server.route("/a", article_html()), "--now")
     empty = cli("log", "--session", "no-such-session")

@@ -72,6 +72,9 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
             keep: str, no_render: bool, jobs: int, as_json: bool,
             library_here: str | None) -> None:
     """Fetch URL(s) again, keep the bytes and a record, and say whether it was a real read."""
+    if from_file == "-" and answer_file == "-":  # the URLs would leave the answer empty
+        raise UsageError("--from - and --answer - cannot both read stdin: give one of them "
+                         "a file", reason="stdin_twice")
     targets = _urls(urls, from_file)
     batch = len(targets) > 1 or from_file is not None
     if wait is None:  # a batch is paced, not declined: each capture waits for its host's turn
