@@ -262,3 +262,25 @@ def test_a_ceiling_holds_for_the_console_scripts(tmp_path: Path) -> None:
          "print(discovery.find())"], cwd=work, capture_output=True, text=True, check=True,
         env={**os.environ, "READRECEIPT_CEILING_DIRECTORIES": str(stray / "sandbox")})
     assert bounded.stdout.strip() == "None"
+
+
+def test_a_damaged_log_line_is_passed_over(library_dir: Path, tmp_path: Path) -> None:
+    """A line that is not UTF-8 (a bad sector, a stray write) in a JSONL log used to stop
+    every reader of that log: status, export and the viewer failed with an internal error."""
+    with Library.open(library_dir) as lib:
+        record = put_capture(lib, "https://news.example/a", article("A", "Words " * 50), at(0))
+        lib.log("skipped.jsonl", {"url": "https://news.example/x", "rule": "robots"})
+        lib.log("answer_checks.jsonl", {"record_id": record.record_id, "outcome": "found"})
+    for name in ("skipped.jsonl", "answer_checks.jsonl"):
+        with (library_dir / name).open("ab") as log:
+            log.write(b'{"record_id": "\xff\xfe"}\n\xff not even json\n')
+        with Library.open(library_dir) as lib:
+            lib.log(name, {"record_id": record.record_id, "after": "the damage"})
+    status = run_cli("status", "--json", library=library_dir)
+    assert status.code == 0, status.stderr
+    assert status.json()["skipped"] == 2  # the lines before and after the damaged ones
+    exported = run_cli("export", "--warc", str(tmp_path / "out.warc"), library=library_dir)
+    assert exported.code == 0, exported.stderr
+    with Library.open(library_dir) as lib:
+        assert [e.get("after") for e in lib.read_log("answer_checks.jsonl")] == [
+            None, "the damage"]
