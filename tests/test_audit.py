@@ -202,6 +202,7 @@ def test_a_transcript_that_cannot_be_read_is_one_line(content: str | None, says:
     out = run_cli("audit", str(path), library=library_dir)
     assert out.code == 1 and out.stdout == ""
     assert out.stderr.count("\n") == 1 and says in out.stderr
+    assert not library_dir.exists()  # bad input makes no library
 
 
 def test_a_directory_is_not_a_transcript(library_dir: Path, tmp_path: Path) -> None:

@@ -186,6 +186,27 @@ def test_push_is_idempotent_and_resumable(team: Team, tmp_path: Path,
     assert local.json()["retrievals"] == total  # the source is only read
 
 
+def test_push_leaves_an_unreadable_record_behind_and_copies_the_rest(
+        team: Team, tmp_path: Path, server: LocalServer) -> None:
+    """One damaged record and one the index names but whose file is gone: the other
+    retrievals are copied, those two are named and left behind, and the push exits 1."""
+    offline = tmp_path / "laptop" / ".readreceipt"
+    _local_library(offline, server, 3)
+    ids = sorted(p.stem for p in (offline / "records").glob("*.yaml"))
+    (offline / "records" / f"{ids[0]}.yaml").write_text("record_id: [unclosed\n")
+    (offline / "records" / f"{ids[1]}.yaml").unlink()
+    result = run("push", str(offline), "--json", cwd=tmp_path, env=team.env)
+    assert result.code == 1, result.stderr
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    report = result.json()  # one object on stdout, the report
+    assert sorted(report["unreadable"]) == ids[:2]
+    assert report["copied"] == len(ids) - 2
+    assert "2 retrievals were left behind" in result.stderr
+    rows = {r[0] for r in team.sql("SELECT record_id FROM retrievals")}
+    assert rows == set(ids[2:])  # nothing half copied: no row without its record
+    assert len(team.object_keys("records/")) == len(ids) - 2
+
+
 def test_push_needs_a_team_library(tmp_path: Path, server: LocalServer) -> None:
     offline = tmp_path / "laptop" / ".readreceipt"
     _local_library(offline, server, 1)

@@ -26,6 +26,9 @@ down (a credential in it never is).
 
 from __future__ import annotations
 
+__all__ = ["DEFAULT_WAIT", "AuditOptions", "AuditResult", "PageEntry", "QuoteEntry",
+           "audit_transcript", "read_transcript", "report_text", "transcript_digest"]
+
 import hashlib
 import json
 import logging
@@ -147,11 +150,12 @@ class AuditResult:
         }
 
 
-def audit_transcript(path: str | os.PathLike[str], library: Library,
+def audit_transcript(transcript: Transcript, library: Library,
                      options: AuditOptions = AuditOptions(), *,
                      resolver: Resolver | None = None) -> AuditResult:
-    """Audit the session whose transcript is at ``path``, and keep the audit in ``library``."""
-    transcript = read_transcript(path)
+    """Audit the session of ``transcript`` (:func:`read_transcript`: read before a library is
+    opened, a file that is no transcript makes none), and keep the audit in ``library``."""
+    path = transcript.path
     pages = _pages(transcript, library, options, resolver)
     quotes, skipped = _quotations(transcript, library, pages)
     result = AuditResult(

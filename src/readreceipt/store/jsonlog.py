@@ -3,9 +3,10 @@
 Invariant: each call appends exactly one complete line, under an exclusive ``flock``, in a
 single ``write``; concurrent writers never interleave or tear lines; a lone surrogate in any
 text is written escaped (:mod:`readreceipt.store.escaping`), so no line is ever lost to it;
-a log is only ever a regular file of its own: a symbolic link or a FIFO at its name is
-refused (OSError), never written through (a line holds URLs an agent chose, and a link
-planted in a library could aim it at a shell's start-up file).
+a reader passes over a damaged line and reads on; a log is only ever a regular file of its
+own: a symbolic link or a FIFO at its name is refused (OSError), never written through (a
+line holds URLs an agent chose, and a link planted in a library could aim it at a shell's
+start-up file).
 """
 
 from __future__ import annotations
@@ -43,18 +44,17 @@ def append(path: Path, entry: dict[str, Any]) -> None:
 
 
 def read(path: Path) -> Iterator[dict[str, Any]]:
+    """Each entry of the log, in order. A damaged line (not UTF-8, not JSON, not an object)
+    is passed over: it never hides the lines after it."""
     try:
-        handle = path.open(encoding="utf-8")
+        handle = path.open("rb")
     except FileNotFoundError:
         return
     with handle:
-        for line in handle:
-            line = line.strip()
-            if not line:
-                continue
+        for raw in handle:
             try:
-                value = json.loads(line)
-            except json.JSONDecodeError:
-                continue
+                value = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError):
+                continue  # a blank line too
             if isinstance(value, dict):
                 yield value

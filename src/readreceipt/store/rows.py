@@ -203,6 +203,11 @@ class IndexReads:
                               "page_text_sha256 = ?) AND bytes_kept = TRUE LIMIT 1",
                               (digest, digest)))
 
+    def kept_rendered_ids(self) -> list[str]:
+        return [str(r[0]) for r in self._ask(
+            "SELECT record_id FROM retrievals WHERE javascript_executed = TRUE AND "
+            "bytes_kept = TRUE ORDER BY record_id")]
+
     def flags(self, *, limit: int = 200, session_id: str | None = None) -> list[Flag]:
         where, params = ("", []) if session_id is None else (" WHERE session_id = ?",
                                                               [session_id])
