@@ -350,6 +350,7 @@ def test_a_transcript_naming_no_session_still_meets_the_session_cap(
     # captures; a transcript that names no session escaped it, so a crafted one could make
     # an audit fetch any number of pages.
     from readreceipt.agents.audit import AuditOptions, audit_transcript
+    from readreceipt.agents.transcript import read_transcript
     from readreceipt.fetching import politeness
 
     monkeypatch.setattr(politeness, "SESSION_CAP", 2)
@@ -363,7 +364,7 @@ def test_a_transcript_naming_no_session_still_meets_the_session_cap(
     unnamed.write_text(unnamed.read_text("utf-8").replace(f'"sessionId": "{SESSION}", ', ""),
                        encoding="utf-8")
     with Library.open(library_dir) as lib:
-        result = audit_transcript(unnamed, lib, AuditOptions(wait=5))
+        result = audit_transcript(read_transcript(unnamed), lib, AuditOptions(wait=5))
     assert result.session_id is None
     assert [p.captured_now for p in result.pages] == [True, True, False]
     assert result.pages[2].error is not None and "session_cap" in result.pages[2].error
