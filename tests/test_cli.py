@@ -133,6 +133,25 @@ def test_capture_human_output_says_what_happened(cli: Cli, server: LocalServer) 
     assert "record:" in out.stdout
 
 
+def test_answer_text_in_brackets_is_printed_as_written(cli: Cli, server: LocalServer,
+                                                      tmp_path: Path) -> None:
+    """An answer's words reach the terminal as written: rich's markup would drop `[sic]` and
+    `[T]` (printing a quotation the answer never made) and fail whole on a stray `[/b]`."""
+    url = server.route("/a", article_html())
+    edited = ("Engineers replaced 212 of [sic] the bridge's 480 bearings with lead-rubber "
+              "isolators")
+    unfound = "[/b] the harbour bridge was [bold]painted green[/] in 1999 by the council"
+    answer = tmp_path / "answer.md"
+    answer.write_text(f'It says "{edited}" and "{unfound}".', encoding="utf-8")
+    for args in (("capture", url, "--now", "--answer", str(answer)),
+                 ("check", url, "--answer", str(answer))):
+        out = cli(*args)
+        assert out.code == 10, out.stderr
+        assert "internal error" not in out.stderr
+        assert f"found: \u201c{edited}\u201d" in out.stdout
+        assert f"NOT on the page: \u201c{unfound}\u201d" in out.stdout
+
+
 def test_capture_exit_codes_follow_the_verdict(cli: Cli, server: LocalServer) -> None:
     assert cli("capture", server.url("/nope"), "--now").code == 5
     big = server.route("/big", "x" * 5000, headers={"Content-Type": "text/plain"})
@@ -165,6 +184,42 @@ def test_status_log_show_history_json(cli: Cli, server: LocalServer) -> None:
     assert [c["text_version"] for c in history["captures"]] == [1, 2]
 
 
+def test_a_url_typed_as_people_type_it_finds_its_captures(cli: Cli, server: LocalServer
+                                                          ) -> None:
+    """capture keeps the URL's canonical form (`http://host:port/`); show, history, check and
+    forget find it from the form it was typed in (no path, a capital scheme)."""
+    server.route("/", article_html())
+    typed = f"HTTP://{server.pair}"  # held as http://127.0.0.1:PORT/
+    captured = cli("capture", typed, "--now", "--json").json()
+    assert captured["url"] == server.url("/")
+    assert cli("show", typed, "--json").json()["record_id"] == captured["record_id"]
+    history = cli("history", typed, "--json")
+    assert history.code == 0, history.stderr
+    assert [c["record_id"] for c in history.json()["captures"]] == [captured["record_id"]]
+    checked = cli("check", typed, "--answer", "-", "--json", input='"not on the page at all, '
+                  'not anywhere on it"')
+    assert checked.json()["record_id"] == captured["record_id"]
+    forgotten = cli("forget", typed, "--json")
+    assert forgotten.json() == {"forgotten": [captured["record_id"]]}
+    assert cli("show", "http://nothing.example/", "--json").code == 1  # still not found
+
+
+def test_urls_and_answer_cannot_both_come_from_stdin(cli: Cli, server: LocalServer) -> None:
+    """The URL list would take all of stdin and the answer be checked empty (not_run)."""
+    url = server.route("/a", article_html())
+    out = cli("capture", "--from", "-", "--answer", "-", "--now", input=f"{url}\n")
+    assert out.code == 1 and "cannot both read stdin" in out.stderr
+    assert server.requests == []  # nothing was fetched
+
+
+def test_log_says_when_a_filter_matches_nothing(cli: Cli, server: LocalServer) -> None:
+    cli("capture", server.route("/a", article_html()), "--now")
+    empty = cli("log", "--session", "no-such-session")
+    assert empty.code == 0 and empty.stdout.strip() == "no retrievals match"
+    assert cli("log", "--verdict", "unknown").stdout.strip() == "no retrievals match"
+    assert "RETRIEVED" in cli("log").stdout
+
+
 def test_show_human(cli: Cli, server: LocalServer) -> None:
     url = server.route("/a", article_html())
     cli("capture", url, "--now")
@@ -187,6 +242,17 @@ def test_malformed_or_forbidden_urls(cli: Cli, url: str) -> None:
     out = cli("capture", url)
     assert out.code in (1, 2)
     _one_clear_line(out)
+
+
+@pytest.mark.parametrize(("url", "reason"), [
+    ("http://10.1.2.3/page", "private_address"),  # the address guard
+    ("http://localhost/page", "local_host_name"),  # the URL policy
+])
+def test_a_refusal_under_json_names_its_url(cli: Cli, url: str, reason: str) -> None:
+    out = cli("capture", url, "--json")
+    assert out.code == 2
+    error = out.json()["error"]
+    assert (error["reason"], error["url"]) == (reason, url)
 
 
 def test_unknown_record_id(cli: Cli, library_dir: Path) -> None:

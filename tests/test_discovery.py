@@ -190,3 +190,61 @@ def test_capture_and_fetch_name_the_library_they_wrote_to(tmp_path: Path,
     assert json.loads(fetched.stdout)["library"] == str(where)
     told = run_in(work, "fetch", url, "--now", allow=server.pair, TMPDIR=str(tmp_path))
     assert told.stderr.strip().splitlines() == [f"readreceipt: library {where}"]
+
+
+# --------------------------------------------------------------- links planted in a library
+
+
+@pytest.mark.parametrize("planted", ["skipped.jsonl", "records", "index.db"])
+def test_a_found_library_with_a_planted_link_is_not_written_through(
+        tmp_path: Path, planted: str) -> None:
+    # A repository can carry a .readreceipt/ whose files are symbolic links (git checks them
+    # out as links): a refused capture then appended its line, with the URL the agent asked
+    # for, to whatever file the link named: a shell's start-up file ran "$(...)" from it.
+    repo = tmp_path / "cloned"
+    (repo / ".git").mkdir(parents=True)
+    make_library(repo)
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "rc").write_text("# the user's own file\n")
+    entry = repo / ".readreceipt" / planted
+    moved = tmp_path / f"moved-{planted}"
+    if entry.exists():  # kept aside, to be put back for the control
+        entry.rename(moved)
+    if planted == "skipped.jsonl":
+        entry.symlink_to(victim / "rc")
+    elif planted == "records":
+        entry.symlink_to(victim)
+    else:
+        (victim / "index.db").write_bytes(moved.read_bytes())
+        entry.symlink_to(victim / "index.db")
+    url = "http://localhost/?$(touch pwned)"
+    refused = run_in(repo, "capture", url)
+    assert refused.code == 2, refused.stderr
+    assert "symbolic link" in refused.stderr and "Traceback" not in refused.stderr
+    assert (victim / "rc").read_text() == "# the user's own file\n"
+    assert sorted(p.name for p in victim.iterdir()) == sorted(
+        ["rc"] + (["index.db"] if planted == "index.db" else []))
+    assert discovery.nearest(repo) is None  # the hook's quick look passes it over too
+    # the control: the same library without the link is found and written to
+    entry.unlink()
+    if moved.exists():
+        moved.rename(entry)
+    assert discovery.nearest(repo) == (repo / ".readreceipt").resolve()
+    assert run_in(repo, "capture", url).code == 2
+    assert "touch pwned" in (entry.parent / "skipped.jsonl").read_text()
+
+
+def test_a_log_is_never_appended_through_a_link(tmp_path: Path) -> None:
+    # Even in a library named outright (not judged as a found one is): a log is the
+    # library's own file, never a link to another.
+    lib = Library.open(tmp_path / "named")
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("kept\n")
+    (tmp_path / "named" / "flags.jsonl").symlink_to(target)
+    with pytest.raises(Exception) as raised:
+        lib.log("flags.jsonl", {"x": 1})
+    assert "symbolic link" in str(raised.value) or "link" in str(raised.value).lower()
+    assert target.read_text() == "kept\n"
+    lib.log("skipped.jsonl", {"x": 1})  # the control: a log of its own is appended to
+    assert (tmp_path / "named" / "skipped.jsonl").read_text().count("\n") == 1

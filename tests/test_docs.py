@@ -97,3 +97,23 @@ def test_every_docs_page_named_exists() -> None:
     assert named, "no docs page is named anywhere"
     missing = sorted(n for n in named if not (DOCS / n).exists())
     assert not missing, missing
+
+
+def test_cli_md_names_every_field_capture_json_prints(tmp_path: Path) -> None:
+    """The `capture URL --json` object of docs/cli.md (fields marked `?` appear only
+    sometimes) against what a capture prints: a field added to one and not the other fails."""
+    from conftest import LocalServer, article_html, run_cli
+
+    text = (DOCS / "cli.md").read_text("utf-8")
+    listed = re.search(r"`capture URL --json` → `\{([^}]*)\}`", text)
+    assert listed, "cli.md no longer shows capture's --json object"
+    names = [n.strip() for n in listed[1].split(",")]
+    always = {n for n in names if not n.endswith("?")}
+    sometimes = {n.rstrip("?") for n in names if n.endswith("?")}
+    with LocalServer() as server:
+        url = server.route("/a", article_html())
+        out = run_cli("capture", url, "--now", "--json", "--answer", "-", allow=server.pair,
+                      library=tmp_path / "lib", input='"not on the page, not anywhere on it"')
+    printed = set(out.json())
+    assert always <= printed, f"documented, not printed: {sorted(always - printed)}"
+    assert printed <= always | sometimes, f"undocumented: {sorted(printed - always - sometimes)}"

@@ -479,3 +479,23 @@ def test_a_skipped_line_never_keeps_a_query(library_dir: Path) -> None:
     [line] = skipped(library_dir)
     assert line["url"] == "https://example.test/file"
     assert "s3cret" not in (library_dir / "skipped.jsonl").read_text("utf-8")
+
+
+def test_a_skipped_line_keeps_no_credential_anywhere_in_its_url(
+        library_dir: Path, tmp_path: Path, own_marks_folder: Path) -> None:
+    # The worker wrote its own skipped lines with the query cut off, but a password in the
+    # authority and a path shaped like a secret stayed, in the library and in the fallback
+    # file alike; loggable_url is the one form a URL that passed no policy may take.
+    url = f"https://reader:hunter2pass@example.test/{'AKIA' + 'Q' * 16}/file?token=s3cret"
+    payload = webfetch(url)
+    payload["tool_name"] = "NotWebFetch"
+    assert silent(hook("capture", payload, library_dir))
+    not_a_library = tmp_path / "notlib"
+    not_a_library.mkdir()
+    (not_a_library / "notes.txt").write_text("not a library")
+    assert silent(hook("capture", webfetch(url), not_a_library))
+    fallback = own_marks_folder / f"readreceipt-hook-{os.getuid()}" / "skipped.jsonl"
+    written = (library_dir / "skipped.jsonl").read_text("utf-8") + fallback.read_text("utf-8")
+    for secret in ("hunter2pass", "AKIA", "s3cret"):
+        assert secret not in written, secret
+    assert written.count('"url": "https://example.test/') == 2  # the control: both written

@@ -156,6 +156,20 @@ def test_scopes_write_their_own_file(flag: str, relative: str, project: Path,
     assert not any(p.exists() for p in others)
 
 
+@pytest.mark.parametrize("command", ["install", "uninstall"])
+@pytest.mark.parametrize("flags", [("--local", "--user"), ("--user", "--project"),
+                                   ("--project", "--local", "--user")])
+def test_two_scopes_are_refused_and_no_file_is_touched(command: str, flags: tuple[str, ...],
+                                                       project: Path, home: Path) -> None:
+    """Two scopes name two files: the last one given used to win, so a stray --user changed
+    the settings of every project of the user's."""
+    out = hook_cli(command, *flags, cwd=project, home=home)
+    assert out.code == 1
+    assert "give one of --project, --local and --user" in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert not (project / ".claude").exists() and not (home / ".claude").exists()
+
+
 @pytest.mark.parametrize("content", ["{not json", "[1, 2]", '{"hooks": []}',
                                      '{"hooks": {"PostToolUse": {}}}'])
 def test_a_settings_file_it_cannot_understand_is_left_alone(content: str, project: Path,

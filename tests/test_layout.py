@@ -58,7 +58,10 @@ ONLY: dict[str, frozenset[str]] = {
 CLI_MAY_USE_FROM_AGENTS = frozenset({"readreceipt.agents.fetchpage",
                                      "readreceipt.agents.hooksettings",
                                      "readreceipt.agents.mcp_server",
-                                     "readreceipt.agents.audit"})
+                                     "readreceipt.agents.audit",
+                                     # the marking of web text: the console prints a
+                                     # server's words and an answer's marked as agents see them
+                                     "readreceipt.agents.fence"})
 
 
 def _module_name(path: Path) -> str:

@@ -106,6 +106,31 @@ def test_a_killed_warc_export_leaves_a_part_that_is_found(big_library: Path,
     assert not part.exists() and not target.exists()
 
 
+@pytest.mark.parametrize("fmt", ["--warc", "--wacz"])
+def test_an_export_notes_each_temporary_path_before_making_it(
+        fmt: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Noted after it is made, a kill between the two leaves a leftover no note names, which
+    verify never finds (the killed-export tests above then fail now and then)."""
+    from readreceipt.export import export_wacz, export_warc
+
+    root = tmp_path / "lib"
+    seen: list[tuple[Path, bool]] = []
+    with Library.open(root) as lib:
+        put_capture(lib, "https://news.example/a", article("A", "Words " * 50), at(0))
+        noting = lib.note_scratch
+
+        def note(path: Path) -> None:
+            seen.append((path, path.exists()))
+            noting(path)
+
+        monkeypatch.setattr(lib, "note_scratch", note)
+        export = export_warc if fmt == "--warc" else export_wacz
+        export(lib, tmp_path / f"out.{fmt[2:]}")
+    assert seen, "nothing was noted"
+    assert [existed for _, existed in seen] == [False] * len(seen), seen
+    assert not any(path.exists() for path, _ in seen)  # and nothing is left after it
+
+
 def test_temporary_files_inside_the_library(tmp_path: Path) -> None:
     root = tmp_path / "lib"
     with Library.open(root) as lib:
@@ -124,6 +149,26 @@ def test_temporary_files_inside_the_library(tmp_path: Path) -> None:
     assert code == 1 and [str(old) in str(p["detail"]) for p in problems] == [True]
     assert _problems(root, "--repair")[0] == 0
     assert not old.exists() and young.exists() and not_ours.exists()
+
+
+def test_repair_never_reaches_outside_the_library_through_a_link(tmp_path: Path) -> None:
+    # A library named outright may have a folder that is a link (found ones are passed
+    # over); --repair followed it and removed what matched the temp-file shape out there.
+    root = tmp_path / "lib"
+    Library.open(root).close()
+    elsewhere = tmp_path / "another-library-store" / "ab"
+    elsewhere.mkdir(parents=True)
+    theirs = elsewhere / ".tmp-0123456789abcdef"  # another writer's, in its own folder
+    theirs.write_bytes(b"someone else's write")
+    _age(theirs)
+    (root / "text").rmdir()
+    (root / "text").symlink_to(elsewhere.parent, target_is_directory=True)
+    mine = root / "store" / "cd" / ".tmp-fedcba9876543210"  # the control: the library's own
+    mine.parent.mkdir()
+    mine.write_bytes(b"half a blob")
+    _age(mine)
+    assert _problems(root, "--repair")[0] == 0
+    assert theirs.exists() and not mine.exists()
 
 
 # ------------------------------------------------------------------- damaged evidence
@@ -155,6 +200,18 @@ def test_verify_names_an_unreadable_record_and_a_missing_text(
     kinds = {(p["kind"], p["record_id"]) for p in problems}
     assert ("unreadable_record", newest.record_id) in kinds
     assert ("missing_text", oldest.record_id) in kinds
+
+
+def test_verify_calls_no_object_of_a_damaged_record_an_orphan(
+        damaged: tuple[Path, Record, Record, Record]) -> None:
+    """An orphan is an object nothing names, safe to index or remove; the bytes and texts of
+    a record that cannot be read are still named by its index row, and are its evidence."""
+    root, _, _, newest = damaged
+    _, problems = _problems(root)
+    orphans = {str(p["digest"]) for p in problems if str(p["kind"]).startswith("orphan_")}
+    assert newest.bytes_sha256 and newest.text_sha256 and newest.page_text_sha256
+    assert orphans.isdisjoint({newest.bytes_sha256, newest.text_sha256,
+                               newest.page_text_sha256}), problems
 
 
 def test_readers_skip_a_damaged_record(damaged: tuple[Path, Record, Record, Record],

@@ -262,6 +262,7 @@ def viewer(library_dir: Path) -> Iterator[str]:
     "/?offset=99999999999999999999999", "/?offset=-3", "/?offset=abc",
     "/?until=9999-12-31", "/?since=0000-01-01", "/?url=" + "a" * 60_000,
     "/history?url=" + "a" * 60_000, "/flags?session=" + "s" * 5000,
+    "/?verdict=BOGUS",  # not silently dropped: the page would say every retrieval matched
 ])
 def test_viewer_nonsense_queries_are_400s_with_the_usual_headers(viewer: str,
                                                                  query: str) -> None:
@@ -273,6 +274,7 @@ def test_viewer_nonsense_queries_are_400s_with_the_usual_headers(viewer: str,
 
 
 def test_viewer_sane_queries_still_answer(viewer: str) -> None:
-    for query in ("/?offset=0", "/?until=2026-12-31&since=2026-01-01", "/?url=news"):
+    for query in ("/?offset=0", "/?until=2026-12-31&since=2026-01-01", "/?url=news",
+                  "/?verdict=retrieved", "/?verdict="):
         with urllib.request.urlopen(viewer + query, timeout=30) as page:
             assert page.status == 200

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from conftest import BIN, CliResult, LocalServer, article_html, clean_env
-from library_builder import article, at, put_capture
+from library_builder import article, at, put_capture, put_failure
 from readreceipt.errors import UsageError
 from readreceipt.store.atomic import write_replace
 from readreceipt.store.library import Library
@@ -213,6 +213,28 @@ def test_export_wacz_to_a_device_stays_a_device(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert _is_char_device(null)
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no work left
+
+
+def test_export_to_its_own_stdout_says_so_on_stderr_in_whole_lines(tmp_path: Path) -> None:
+    """The summary then goes to stderr, and is never wrapped there either (a pipe is not an
+    80-column terminal)."""
+    lib_dir = tmp_path / "lib"
+    body = article("A", "Some words " * 40)
+    with Library.open(lib_dir) as lib:
+        put_capture(lib, "https://news.example/a", body, at(0))
+        put_capture(lib, "https://news.example/a", body, at(30))  # a revisit
+        put_capture(lib, "https://news.example/b", article("B", "Other words " * 40), at(60),
+                    keep=False)
+        put_failure(lib, "https://news.example/c", at(90))
+    proc = subprocess.run([str(BIN / "readreceipt"), "--library", str(lib_dir), "export",
+                           "--warc", "/dev/fd/1"], capture_output=True, timeout=120,
+                          env=clean_env(), check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(b"WARC/1.1")
+    lines = proc.stderr.decode().splitlines()
+    assert lines[0] == "wrote /dev/fd/1 (WARC, written through)"
+    assert lines[1] == ("  4 retrievals: 1 no response, 1 not kept, 1 response, 1 revisit; "
+                        "2 replayable pages"), lines
 
 
 def test_hook_install_follows_a_symlinked_settings_file(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from conftest import LocalServer, article_html, run_cli
+from library_builder import article, at, put_capture
 from readreceipt.errors import LibraryError, RecordNotFound
 from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.store.library import Library
@@ -111,6 +112,34 @@ def test_forget_keeps_a_blob_another_record_still_uses(server: LocalServer,
     lib.forget(first.record_id)
     assert lib.blobs.has(second.bytes_sha256)
     assert lib.body(lib.load(second.record_id)) is not None
+
+
+def _rendered(lib: Library, url: str, static: bytes, dom: str, minutes: float) -> Record:
+    """A capture a browser rendered: its DOM as the bytes, the server's own bytes beside."""
+    return put_capture(lib, url, article(dom, f"{dom} was rendered from the shell."),
+                       at(minutes), javascript_executed=True, rendering_method="chromium-headless",
+                       static_bytes_sha256=lib.put_bytes(static))
+
+
+def test_forget_keeps_the_server_bytes_another_rendered_capture_still_uses(
+        library_dir: Path) -> None:
+    """The server's own bytes of a rendered page are named only in its record: the same shell
+    captured twice (or once without rendering) shares them, and forgetting one capture must
+    not take them from the other."""
+    shell = b"<!doctype html><html><body><div id='root'></div><script src=app.js></script>"
+    lib = Library.open(library_dir)
+    first = _rendered(lib, "https://example.org/app", shell, "First", 0)
+    second = _rendered(lib, "https://example.org/app", shell, "Second", 30)
+    plain = put_capture(lib, "https://example.org/plain", shell, at(40))
+    lib.forget(first.record_id)
+    lib.forget(plain.record_id)
+    assert second.static_bytes_sha256 is not None
+    assert lib.blobs.has(second.static_bytes_sha256)
+    _, problems = lib.verify()
+    assert problems == [], problems
+    lib.forget(second.record_id)  # nobody keeps them now: they go
+    assert not lib.blobs.has(second.static_bytes_sha256)
+    lib.close()
 
 
 def test_resolve_by_prefix_url_and_unknown(server: LocalServer, library_dir: Path) -> None:
@@ -233,3 +262,25 @@ def test_a_ceiling_holds_for_the_console_scripts(tmp_path: Path) -> None:
          "print(discovery.find())"], cwd=work, capture_output=True, text=True, check=True,
         env={**os.environ, "READRECEIPT_CEILING_DIRECTORIES": str(stray / "sandbox")})
     assert bounded.stdout.strip() == "None"
+
+
+def test_a_damaged_log_line_is_passed_over(library_dir: Path, tmp_path: Path) -> None:
+    """A line that is not UTF-8 (a bad sector, a stray write) in a JSONL log used to stop
+    every reader of that log: status, export and the viewer failed with an internal error."""
+    with Library.open(library_dir) as lib:
+        record = put_capture(lib, "https://news.example/a", article("A", "Words " * 50), at(0))
+        lib.log("skipped.jsonl", {"url": "https://news.example/x", "rule": "robots"})
+        lib.log("answer_checks.jsonl", {"record_id": record.record_id, "outcome": "found"})
+    for name in ("skipped.jsonl", "answer_checks.jsonl"):
+        with (library_dir / name).open("ab") as log:
+            log.write(b'{"record_id": "\xff\xfe"}\n\xff not even json\n')
+        with Library.open(library_dir) as lib:
+            lib.log(name, {"record_id": record.record_id, "after": "the damage"})
+    status = run_cli("status", "--json", library=library_dir)
+    assert status.code == 0, status.stderr
+    assert status.json()["skipped"] == 2  # the lines before and after the damaged ones
+    exported = run_cli("export", "--warc", str(tmp_path / "out.warc"), library=library_dir)
+    assert exported.code == 0, exported.stderr
+    with Library.open(library_dir) as lib:
+        assert [e.get("after") for e in lib.read_log("answer_checks.jsonl")] == [
+            None, "the damage"]

@@ -12,6 +12,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 import yaml
 
 from conftest import BIN, CliResult, LocalServer, article_html, clean_env
@@ -185,6 +186,27 @@ def test_push_is_idempotent_and_resumable(team: Team, tmp_path: Path,
     assert local.json()["retrievals"] == total  # the source is only read
 
 
+def test_push_leaves_an_unreadable_record_behind_and_copies_the_rest(
+        team: Team, tmp_path: Path, server: LocalServer) -> None:
+    """One damaged record and one the index names but whose file is gone: the other
+    retrievals are copied, those two are named and left behind, and the push exits 1."""
+    offline = tmp_path / "laptop" / ".readreceipt"
+    _local_library(offline, server, 3)
+    ids = sorted(p.stem for p in (offline / "records").glob("*.yaml"))
+    (offline / "records" / f"{ids[0]}.yaml").write_text("record_id: [unclosed\n")
+    (offline / "records" / f"{ids[1]}.yaml").unlink()
+    result = run("push", str(offline), "--json", cwd=tmp_path, env=team.env)
+    assert result.code == 1, result.stderr
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    report = result.json()  # one object on stdout, the report
+    assert sorted(report["unreadable"]) == ids[:2]
+    assert report["copied"] == len(ids) - 2
+    assert "2 retrievals were left behind" in result.stderr
+    rows = {r[0] for r in team.sql("SELECT record_id FROM retrievals")}
+    assert rows == set(ids[2:])  # nothing half copied: no row without its record
+    assert len(team.object_keys("records/")) == len(ids) - 2
+
+
 def test_push_needs_a_team_library(tmp_path: Path, server: LocalServer) -> None:
     offline = tmp_path / "laptop" / ".readreceipt"
     _local_library(offline, server, 1)
@@ -208,3 +230,38 @@ def test_without_the_team_extra_one_line_names_it(tmp_path: Path) -> None:
                                             "(psycopg is missing): install readreceipt with "
                                             "it, from its checkout: pip install '.[team]'")
     assert not (tmp_path / ".readreceipt").exists()
+
+
+@pytest.mark.parametrize("crafted", ["climbs", "disagrees"])
+def test_push_takes_no_record_the_source_s_index_misnames(team: Team, tmp_path: Path,
+                                                          server: LocalServer,
+                                                          crafted: str) -> None:
+    # A local library is a folder anyone can hand over, and push took its index's ids as
+    # they were: a row whose id climbs out of records/ had push read a file from elsewhere
+    # on the disk (the bucket's client refused the key only by luck), and a record file
+    # naming another id than its row left the team index a row without its object.
+    import sqlite3
+
+    offline = tmp_path / "laptop" / ".readreceipt"
+    _local_library(offline, server, 1)
+    db = sqlite3.connect(offline / "index.db")
+    [(honest,)] = db.execute("SELECT record_id FROM retrievals ORDER BY record_id LIMIT 1")
+    record_file = offline / "records" / f"{honest}.yaml"
+    if crafted == "climbs":
+        named = "../../../outside/private"
+        (tmp_path / "outside").mkdir()
+        (tmp_path / "outside" / "private.yaml").write_bytes(
+            record_file.read_bytes().replace(honest.encode(), named.encode()))
+        with db:
+            db.execute("UPDATE retrievals SET record_id = ? WHERE record_id = ?",
+                       (named, honest))
+    else:
+        named = "20991231T235959Z-0badc0de"
+        record_file.write_bytes(record_file.read_bytes().replace(honest.encode(),
+                                                                 named.encode()))
+    db.close()
+    pushed = run("push", str(offline), "--json", cwd=tmp_path, env=team.env)
+    assert pushed.code == 1, pushed.stdout + pushed.stderr
+    assert "record id" in pushed.stderr and "internal error" not in pushed.stderr
+    assert [k for k in team.object_keys() if named.rsplit("/", 1)[-1] in k] == []
+    assert team.sql("SELECT count(*) FROM retrievals WHERE record_id = %s", named) == [(0,)]

@@ -92,6 +92,9 @@ def test_retrievals_are_asked_and_answered_alike(lib: Library) -> None:
     lib.index.set_forgotten([a1.record_id])
     assert lib.index.retrieval(a1.record_id).bytes_kept is False  # type: ignore[union-attr]
     assert not lib.index.is_bytes_kept(a1.bytes_sha256 or "")
+    after = lib.index.summary()  # the totals are the groups' sums: forgetting shows in them
+    assert (after.retrievals, after.bytes_kept) == (3, 1)
+    assert after.by_verdict_reason == (("RETRIEVED", "ok", 2), ("FAILED", failed.reason, 1))
 
 
 def test_flags_are_claimed_once(lib: Library) -> None:

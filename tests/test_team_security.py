@@ -9,8 +9,12 @@ rows) for them. A control shows the search finds a secret where one is.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
+import struct
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -135,3 +139,85 @@ def test_a_connection_string_that_is_not_a_url_is_refused_without_echo(tmp_path:
     assert result.code == 1 and "key=value" in result.stderr
     assert PG_PASSWORD not in result.stdout + result.stderr
     assert not (tmp_path / ".readreceipt").exists()
+
+
+class CleartextAsker:
+    """A PostgreSQL server in nothing but its first words: it asks every client for its
+    password in the clear (AuthenticationCleartextPassword) and keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self._sock = socket.create_server(("127.0.0.1", 0))
+        self._sock.settimeout(0.2)
+        self.port: int = self._sock.getsockname()[1]
+        self.received: list[bytes] = []
+        self._stop = threading.Event()
+        threading.Thread(target=self._loop, daemon=True).start()
+
+    def _loop(self) -> None:
+        while not self._stop.is_set():
+            try:
+                conn, _ = self._sock.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            with conn, contextlib.suppress(OSError, struct.error):
+                conn.settimeout(10)
+                self._serve(conn)
+
+    def _serve(self, conn: socket.socket) -> None:
+        while True:  # SSLRequest and GSSENCRequest are declined; then the startup message
+            length, code = struct.unpack("!ii", _exactly(conn, 8))
+            if code in (80877103, 80877104):
+                conn.sendall(b"N")
+                continue
+            _exactly(conn, length - 8)
+            break
+        conn.sendall(b"R" + struct.pack("!ii", 8, 3))
+        if conn.recv(1) == b"p":
+            (length,) = struct.unpack("!i", _exactly(conn, 4))
+            self.received.append(_exactly(conn, length - 4))
+        fields = b"SFATAL\0C28P01\0Mpassword authentication failed\0\0"
+        conn.sendall(b"E" + struct.pack("!i", len(fields) + 4) + fields)
+
+    def close(self) -> None:
+        self._stop.set()
+        self._sock.close()
+
+
+def _exactly(conn: socket.socket, size: int) -> bytes:
+    data = b""
+    while len(data) < size:
+        chunk = conn.recv(size - len(data))
+        if not chunk:
+            raise OSError("closed")
+        data += chunk
+    return data
+
+
+def test_a_config_file_s_index_is_never_sent_the_password_in_the_clear(
+        tmp_path: Path) -> None:
+    # config.toml is a project's file, and a repository can carry one that names any
+    # server: libpq handed that server PGPASSWORD, in the clear when it asked so.
+    pytest.importorskip("psycopg")
+    asker = CleartextAsker()
+    url = f"postgresql://reader@127.0.0.1:{asker.port}/evidence?connect_timeout=5"
+    project = tmp_path / "cloned"
+    (project / ".readreceipt").mkdir(parents=True)
+    (project / ".readreceipt" / "config.toml").write_text(
+        f'[team]\nindex_url = "{url}"\nblobs_url = "s3://team-bucket/x"\n')
+    env = {"PGPASSWORD": PG_PASSWORD, "AWS_ACCESS_KEY_ID": "AKIAEXAMPLEEXAMPLE00",
+           "AWS_SECRET_ACCESS_KEY": AWS_SECRET}
+    try:
+        from_file = run("status", "--json", cwd=project, env=env)
+        assert from_file.code == 1 and "Traceback" not in from_file.stderr
+        assert asker.received == []
+        # the control: a URL the user gave (the environment) is served as it asks
+        given = run("status", cwd=tmp_path, env={**env, "READRECEIPT_INDEX_URL": url,
+                                                 "READRECEIPT_BLOBS_URL": "s3://b-ucket/x"})
+        assert given.code == 1
+        assert asker.received == [PG_PASSWORD.encode() + b"\0"]
+    finally:
+        asker.close()
+    for result in (from_file, given):
+        assert PG_PASSWORD not in result.stdout + result.stderr

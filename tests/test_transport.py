@@ -189,6 +189,25 @@ def test_a_gzip_bomb_stays_within_the_cap(server: LocalServer, library_dir: Path
     assert grown_mib < 64
 
 
+def test_a_stack_of_content_codings_is_a_failed_record(server: LocalServer,
+                                                      library_dir: Path) -> None:
+    # Thousands of codings (a 16 KiB header allows ~2,700 "gzip, ") once nested as many
+    # decoders and blew the recursion limit: no record, an internal error. curl stops at 5
+    # for the same reason (CVE-2022-32206).
+    html = article_html().encode("utf-8")
+    stacked = server.route("/stacked", html, headers={
+        "Content-Encoding": ", ".join(["identity"] + ["gzip"] * 2500)})
+    two = gzip.compress(gzip.compress(html))
+    twice = server.route("/twice", two, headers={"Content-Encoding": "gzip, gzip"})
+    lib = Library.open(library_dir)
+    record = capture(stacked, CaptureOptions(now=True), lib).record
+    assert (record.verdict, record.reason) == ("FAILED", "decoding")
+    assert "content-codings" in record.detail
+    assert lib.load(record.record_id).record_id == record.record_id  # one record, kept
+    honest = capture(twice, CaptureOptions(now=True), lib).record  # the control: two layers
+    assert lib.body(honest) == html
+
+
 @pytest.mark.parametrize(("declared", "encoding"), [
     ("utf-8", "utf-8"), ("iso-8859-1", "cp1252"), ("windows-1251", "cp1251"), (None, "utf-8"),
 ])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
 import subprocess
 import threading
 from collections.abc import Iterator
@@ -97,6 +98,35 @@ def test_every_page_carries_the_strict_policy(viewed: Viewed) -> None:
         assert headers["x-content-type-options"] == "nosniff"
     _, headers, _ = request(viewed.port, "/static/viewer.css")
     assert headers["content-type"].startswith("text/css")
+
+
+def _raw(port: int, data: bytes) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(data)
+        received = b""
+        while chunk := sock.recv(65536):
+            received += chunk
+    return received
+
+
+@pytest.mark.parametrize("request_bytes", [
+    b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",  # 414
+    b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-A: b\r\n" * 150 + b"\r\n",  # 431
+], ids=["414", "431"])
+def test_the_server_s_own_error_pages_carry_the_policy_too(viewed: Viewed,
+                                                           request_bytes: bytes) -> None:
+    # A request the HTTP server itself refuses, before the viewer sees it, was answered by
+    # the standard library's error page with none of the viewer's headers. (A request line
+    # it cannot read at all is answered as HTTP/0.9, with no headers of any kind; no
+    # browser sends one.)
+    head = _raw(viewed.port, request_bytes).split(b"\r\n\r\n", 1)[0].decode("latin-1")
+    status = head.split("\r\n", 1)[0]
+    assert status.split()[1] in ("414", "431"), head
+    headers = {line.split(":", 1)[0].lower(): line.split(":", 1)[1].strip()
+               for line in head.split("\r\n")[1:]}
+    assert headers.get("content-security-policy", "").startswith("default-src 'none'"), head
+    assert headers.get("x-content-type-options") == "nosniff"
+    assert headers.get("x-frame-options") == "DENY"
 
 
 def test_page_content_is_escaped_everywhere(viewed: Viewed) -> None:

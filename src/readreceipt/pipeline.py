@@ -166,6 +166,7 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
         # and is never answered from a copy held. The answer is kept for the fetch.
         resolved = guard.precheck(target.host, target.port, deadline)
     except RefusedError as exc:
+        exc.url = exc.url or target.url  # the guard judges an address; the error names the URL
         _skip(lib, target.url, exc, options)
         raise
     if not options.now:

@@ -7,8 +7,9 @@ the session read. A quotation is found when any page of the session holds it; on
 holds is reported with the nearest passage any of them holds.
 
 Pages come from the library: the newest copy held of each URL, else a capture made now
-through the ordinary pipeline, politely (robots.txt, pacing, the dedup window; never
-``now``). The quotations are found and matched by the quotes stage
+through the ordinary pipeline, politely (robots.txt, pacing, the dedup window, the session
+cap, which a transcript naming no session meets here; never ``now``). The quotations are
+found and matched by the quotes stage
 (:func:`~readreceipt.quotes.quotations.check_answer_text`), page by page, with the user's own
 words as the prompt (a passage the user wrote is not a page's).
 
@@ -17,12 +18,16 @@ the viewer lists it. Exit code: 10 when a quotation is on no page the session re
 
 Invariants: the transcript is only read; a page that cannot be had (refused, declined, a
 network failure) is reported with its reason and the audit goes on; a session that read no
-page has its quotations reported as not checked, never as found or missing; every passage
-and nearest passage in the text report is one sanitized line (the report may be read by an
-agent).
+page has its quotations reported as not checked, never as found or missing; everything
+the transcript wrote and every message in the text report is one sanitized line (the report
+may be read by an agent); a URL is kept and shown only as the URL policy lets it be written
+down (a credential in it never is).
 """
 
 from __future__ import annotations
+
+__all__ = ["DEFAULT_WAIT", "AuditOptions", "AuditResult", "PageEntry", "QuoteEntry",
+           "audit_transcript", "read_transcript", "report_text", "transcript_digest"]
 
 import hashlib
 import json
@@ -34,6 +39,8 @@ from typing import Any
 from readreceipt.agents import fence
 from readreceipt.agents.transcript import Transcript, read_transcript
 from readreceipt.errors import ExitCode, ReadReceiptError, RefusedError
+from readreceipt.fetching import politeness
+from readreceipt.fetching.credentials import loggable_url
 from readreceipt.fetching.netguard import Resolver
 from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 from readreceipt.fetching.urlpolicy import check_url
@@ -143,11 +150,12 @@ class AuditResult:
         }
 
 
-def audit_transcript(path: str | os.PathLike[str], library: Library,
+def audit_transcript(transcript: Transcript, library: Library,
                      options: AuditOptions = AuditOptions(), *,
                      resolver: Resolver | None = None) -> AuditResult:
-    """Audit the session whose transcript is at ``path``, and keep the audit in ``library``."""
-    transcript = read_transcript(path)
+    """Audit the session of ``transcript`` (:func:`read_transcript`: read before a library is
+    opened, a file that is no transcript makes none), and keep the audit in ``library``."""
+    path = transcript.path
     pages = _pages(transcript, library, options, resolver)
     quotes, skipped = _quotations(transcript, library, pages)
     result = AuditResult(
@@ -155,7 +163,8 @@ def audit_transcript(path: str | os.PathLike[str], library: Library,
         transcript_sha256=transcript_digest(path), session_id=transcript.session_id,
         audited_at=utc_now(), entries=transcript.entries,
         skipped_lines=transcript.skipped_lines, pages=tuple(p for p, _ in pages),
-        searches=tuple({"query": s.query, "line": s.line, "results": list(s.urls)}
+        searches=tuple({"query": s.query, "line": s.line,
+                        "results": list(dict.fromkeys(loggable_url(u) for u in s.urls))}
                        for s in transcript.searches),
         quotations=tuple(quotes), skipped_quotations=tuple(skipped))
     library.save_audit(Audit(
@@ -171,29 +180,42 @@ def audit_transcript(path: str | os.PathLike[str], library: Library,
 
 def _pages(transcript: Transcript, lib: Library, options: AuditOptions,
            resolver: Resolver | None) -> list[tuple[PageEntry, Record | None]]:
-    """One entry per URL the session fetched, in the order first fetched, with its copy."""
+    """One entry per URL the session fetched, in the order first fetched, with its copy.
+
+    An entry names its URL as the URL policy lets it be written down
+    (:func:`~readreceipt.fetching.credentials.loggable_url`): a credential the transcript
+    holds in a URL is neither kept in the audit nor printed."""
     order: dict[str, list[Any]] = {}
     for fetch in transcript.fetches:
         order.setdefault(fetch.url, []).append(fetch)
     out: list[tuple[PageEntry, Record | None]] = []
+    made = 0
     for url, fetches in order.items():
         tools = tuple(dict.fromkeys(f.tool for f in fetches))
         lines = tuple(f.line for f in fetches)
         status = next((f.status for f in fetches if f.status is not None), None)
-        record, captured, error = _copy(url, lib, options, transcript.session_id, resolver)
+        # A named session meets the session cap in capture; a transcript that names none
+        # meets it here, so no transcript makes an audit a crawler.
+        capped = transcript.session_id is None and made >= politeness.SESSION_CAP
+        record, captured, error = _copy(url, lib, options, transcript.session_id, resolver,
+                                        capped=capped)
+        made += captured
+        shown = loggable_url(url)
         if record is None:
-            out.append((PageEntry(url, tools, lines, None, None, None, None, captured, error,
+            out.append((PageEntry(shown, tools, lines, None, None, None, None, captured, error,
                                   agent_status=status), None))
             continue
-        out.append((PageEntry(url, tools, lines, record.verdict, record.reason,
+        out.append((PageEntry(shown, tools, lines, record.verdict, record.reason,
                               record.record_id, record.fetched_at, captured, None,
                               record.title, status), record))
     return out
 
 
 def _copy(url: str, lib: Library, options: AuditOptions, session_id: str | None,
-          resolver: Resolver | None) -> tuple[Record | None, bool, str | None]:
-    """(the newest copy held, else one captured now; whether captured now; why none)."""
+          resolver: Resolver | None, *, capped: bool = False
+          ) -> tuple[Record | None, bool, str | None]:
+    """(the newest copy held, else one captured now; whether captured now; why none).
+    ``capped``: the audit has captured as many pages as a session may; none is made."""
     held = lib.newest(url)
     if held is None:
         try:
@@ -204,6 +226,9 @@ def _copy(url: str, lib: Library, options: AuditOptions, session_id: str | None,
         return held, False, None
     if not options.capture_missing:
         return None, False, "not_held: no copy is held and capturing was not asked for"
+    if capped:
+        return None, False, (f"session_cap: the transcript names no session, and this audit "
+                             f"has captured {politeness.SESSION_CAP} pages, a session's cap")
     try:
         result = capture(url, CaptureOptions(wait=options.wait, timeout=options.timeout,
                                              max_bytes=options.max_bytes,
@@ -288,15 +313,18 @@ def _line(text: str | None, limit: int = 200) -> str:
 def report_text(result: AuditResult) -> str:
     """The audit as plain text, for a person (or an agent) to read."""
     counts = result.to_json()["counts"]
+    # Everything the transcript wrote (its session id, tool names, URLs, words) and what a
+    # refusal or a server said is one marked line: the report may be read by an agent.
+    session = _line(result.session_id, 200) if result.session_id else "(none named)"
     lines = [f"audit {result.audit_id} of {result.transcript}",
-             f"  session {result.session_id or '(none named)'}; {_n(result.entries, 'entry')}"
+             f"  session {session}; {_n(result.entries, 'entry')}"
              + (f", {_n(result.skipped_lines, 'line')} passed over (not JSON)"
                 if result.skipped_lines else "")]
     lines.append(f"pages fetched: {counts['pages']} ({counts['pages_read']} read)")
     for page in result.pages:
-        how = ", ".join(page.tools)
+        how = _line(", ".join(page.tools), 300)
         if page.verdict is None:
-            lines.append(f"  NO COPY    {_line(page.url, 300)}  ({how}; {page.error})")
+            lines.append(f"  NO COPY    {_line(page.url, 300)}  ({how}; {_line(page.error, 500)})")
             continue
         verdict = page.verdict
         note = "captured now" if page.captured_now else f"copy of {page.fetched_at}"

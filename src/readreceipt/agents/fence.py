@@ -12,8 +12,9 @@ agent to read (``readreceipt fetch``, the MCP server) it goes through, in this o
    strings shaped like the agent's control channels (harness tags such as
    ``<system-reminder>``, fake hook or tool messages, chat-template tokens, "ignore previous
    instructions") are *marked in place*, never silently deleted, and counted -- looked for
-   in the text as a reader sees it, with markdown backslash escapes and HTML character
-   references undone (trafilatura writes ``\\<|im\\_start|>``); lines are
+   in the text as a reader sees it, with markdown backslash escapes, JSON ``\\u`` escapes and
+   HTML character references undone (trafilatura writes ``\\<|im\\_start|>``) and
+   full-width and other compatibility forms of ASCII read as ASCII; lines are
    wrapped at :data:`MAX_LINE_CHARS` so one grep hit stays bounded;
 3. :func:`fence`: the text is put between two delimiter lines carrying a random value drawn
    for this one document, under a short header that says what the text is.
@@ -25,8 +26,10 @@ here does I/O. The pattern lists below are the only place these shapes are defin
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -127,10 +130,31 @@ def _defuse(match: str) -> str:
 
 
 #: Escapes that hide a shape from a pattern but not from a reader: a markdown backslash
-#: before punctuation (trafilatura writes ``\<|im\_start|>``, ``\[INST\]``) and an HTML
-#: character reference (``&lt;system-reminder&gt;`` in HTML output).
-_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}"
-                     r"|[A-Za-z][A-Za-z0-9]{1,31});")
+#: before punctuation (trafilatura writes ``\<|im\_start|>``, ``\[INST\]``); a JSON
+#: ``\uXXXX`` escape (Go's encoder writes every ``<`` and ``>`` as ``\u003c``, ``\u003e``);
+#: an HTML character reference, a numeric one with or without its semicolon (browsers read
+#: both).
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|\\u([0-9a-fA-F]{4})"
+                     r"|&(?:#[0-9]{1,7};?|#[xX][0-9a-fA-F]{1,6};?|[A-Za-z][A-Za-z0-9]{1,31};)")
+
+#: The compatibility forms of ASCII a model reads as ASCII, each as its NFKC form: full-width
+#: letters and punctuation (``\uff1csystem-reminder\uff1e``; DeepSeek's chat template
+#: writes its bars full-width, ``<\uff5cUser\uff5c>``), the small form variants
+#: (``\ufe64``) and the mathematical letters and digits (``\U0001d42c``). Each is one
+#: character for one, so folding keeps every position.
+_FOLDED_RANGES = ((0xFF01, 0xFF5E), (0xFE50, 0xFE6B), (0x1D400, 0x1D7FF))
+_FOLDABLE = re.compile("[\uff01-\uff5e\ufe50-\ufe6b\U0001d400-\U0001d7ff]")
+
+
+@functools.cache
+def _fold_table() -> dict[int, str]:
+    table = {}
+    for first, last in _FOLDED_RANGES:
+        for code in range(first, last + 1):
+            folded = unicodedata.normalize("NFKC", chr(code))
+            if len(folded) == 1 and folded != chr(code):
+                table[code] = folded
+    return table
 
 
 @dataclass(frozen=True)
@@ -155,21 +179,29 @@ class _Unescaped:
 
 
 def _unescape(text: str) -> _Unescaped:
+    """``text`` as a reader reads it: compatibility forms folded (position for position),
+    then escapes undone (each noted in ``spans``)."""
     import html
 
+    folded = text.translate(_fold_table()) if _FOLDABLE.search(text) else text
     parts: list[str] = []
     spans: list[tuple[int, int, int, int]] = []
     last = shift = 0
-    for m in _ESCAPE.finditer(text):
+    for m in _ESCAPE.finditer(folded):
         raw = m.group(0)
-        plain = m.group(1) if m.group(1) is not None else html.unescape(raw)
+        if m.group(1) is not None:
+            plain = m.group(1)
+        elif m.group(2) is not None:
+            plain = chr(int(m.group(2), 16))
+        else:
+            plain = html.unescape(raw)
         if plain == raw:
             continue
-        parts += [text[last:m.start()], plain]
+        parts += [folded[last:m.start()], plain]
         spans.append((m.start() + shift, len(plain), m.start(), m.end()))
         shift += len(plain) - len(raw)
         last = m.end()
-    parts.append(text[last:])
+    parts.append(folded[last:])
     return _Unescaped("".join(parts), tuple(spans))
 
 
@@ -179,7 +211,7 @@ def mark_injections(text: str) -> tuple[str, int]:
     Shapes are looked for in the text as a reader sees it, escapes undone; each one found is
     replaced, escapes and all, by its mark."""
     reading = _unescape(text)
-    if not reading.spans:
+    if not reading.spans and reading.view == text:
         return _INJECTION.subn(lambda m: _defuse(m.group(0)), text)
     out: list[str] = []
     last = count = 0

@@ -5,7 +5,8 @@ same record), then writes a file from the bytes that capture kept:
 
 - HTML: hidden elements removed, main content extracted by trafilatura into markdown, text or
   HTML, under a short header (title, URL, final URL, fetched at, verdict, record id);
-- anything else textual (JSON, plain text, markdown, XML): the text as sent, not converted;
+- anything else textual (JSON, plain text, markdown, XML, and a body declared as something
+  unknown that is text by its own bytes): the text as sent, not converted;
 - a PDF or other binary content, and ``format="raw"``: the body byte for byte.
 
 Every text written for an agent is fenced as untrusted (:mod:`readreceipt.agents.fence`); raw bytes
@@ -32,7 +33,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from readreceipt.agents import fence
-from readreceipt.errors import DeclinedError, UsageError
+from readreceipt.errors import DeclinedError, RefusedError, UsageError
 from readreceipt.fetching.netguard import Resolver
 from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 from readreceipt.pipeline import CaptureOptions, capture
@@ -110,6 +111,10 @@ class FetchPageOptions:
     #: ``raw`` text (not binary) fenced like every other format, for an agent that reads
     #: whatever file it is given (the MCP server); the command line's raw is byte for byte.
     fence_raw: bool = False
+    #: The folder every file must land below, links followed (the MCP server's output
+    #: folder): checked again when the file is written, after the fetch, so that a folder
+    #: turned into a link meanwhile is not written through.
+    within: str | os.PathLike[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -141,11 +146,14 @@ class FetchPageResult:
     def line(self) -> str:
         """One line for the agent: what was written where, and, when not read, what to do."""
         r = self.record
+        # What the verdict says may quote the server (a reason phrase, a header line the
+        # parser refused): one marked line, like every web text an agent reads.
+        said = fence.one_line(describe(r), 2000)
         if self.path is None:
             return (f"not read: nothing came back from {r.url}, so nothing was written. "
-                    f"{describe(r)} Next: {advice(r.reason)}.")
+                    f"{said} Next: {advice(r.reason)}.")
         where = f"wrote {self.bytes} bytes to {self.path}"
-        what = f"{self.format}, {self.content_type or 'no content type'}"
+        what = f"{self.format}, {fence.one_line(self.content_type or 'no content type', 200)}"
         extra = ""
         if self.injection_marks:
             extra += (f"; {self.injection_marks} control-shaped string"
@@ -154,7 +162,7 @@ class FetchPageResult:
             extra += f"; from the copy fetched at {r.fetched_at}"
         if self.read:
             return f"ok: {where} ({what}, {r.verdict}){extra}"
-        return (f"not read: {where} ({what}, {r.verdict} {r.reason}){extra}. {describe(r)} "
+        return (f"not read: {where} ({what}, {r.verdict} {r.reason}){extra}. {said} "
                 f"Next: {advice(r.reason)}.")
 
     def preview(self, count: int) -> str:
@@ -222,7 +230,8 @@ def fetch_page(url: str, options: FetchPageOptions | None = None,
             f"{record.url} was fetched at {record.fetched_at} and its bytes were not kept; "
             "run again with --now to fetch it anew", url=record.url, reason="bytes_not_kept")
     written = render_content(record, body, opts)
-    path = _write(asked, record, written, opts.overwrite)
+    within = Path(os.path.realpath(opts.within)) if opts.within is not None else None
+    path = _write(asked, record, written, opts.overwrite, within)
     saved = _note_output(lib, record, path, written)
     return FetchPageResult(saved, path, len(written.data), written.format, result.reused,
                            written.fenced, written.hidden_removed)
@@ -241,6 +250,10 @@ def render_content(record: Record, body: bytes, opts: FetchPageOptions) -> Writt
     """The file's bytes for ``body`` (served for ``record``) in the format asked for."""
     content_type = record.content_type or ""
     kind = sniff_kind(body, content_type) if body else "empty"
+    if kind == "binary" and sniff_kind(body, "application/octet-stream") == "text":
+        # Declared as something unknown, yet text by its own bytes: written as the text it
+        # is, fenced, so that no Content-Type header takes a page's words past the fence.
+        kind = "text"
     type_ext = _TYPE_EXT.get(content_type, "html" if kind == "html" else "txt")
     if (opts.format == "raw" and not opts.fence_raw) or kind in ("pdf", "binary"):
         ext = "pdf" if kind == "pdf" else ("bin" if kind == "binary" else type_ext)
@@ -358,13 +371,19 @@ def _host_folder(record: Record) -> str:
     return re.sub(r"[^a-z0-9._-]+", "_", host).strip(".") or "unknown"
 
 
-def _write(asked: Path | None, record: Record, written: Written, overwrite: bool) -> Path:
+def _write(asked: Path | None, record: Record, written: Written, overwrite: bool,
+           within: Path | None = None) -> Path:
     """Write the file: at the path asked for (:mod:`readreceipt.store.outputs` rules), or
     under a default name, which never replaces a file, in the folder asked for or the default
-    one. The path written."""
+    one. The path written. With ``within``, where it lands is checked first, links
+    followed (RefusedError ``outside_output_folder``)."""
     name = default_name(record, written.ext)
+    if within is not None and asked is not None:
+        _refuse_outside(asked, within)
     if asked is not None and not asked.is_dir():
         _make_folder(asked.parent)  # folders on the path asked for are made
+        if within is not None:
+            _refuse_outside(asked, within)
         try:
             return outputs.write_file(asked, written.data, overwrite=overwrite)
         except UsageError as exc:
@@ -378,6 +397,14 @@ def _write(asked: Path | None, record: Record, written: Written, overwrite: bool
     folder = default_folder() / _host_folder(record)
     _make_folder(folder)
     return outputs.write_new(folder, name, written.data)
+
+
+def _refuse_outside(path: Path, within: Path) -> None:
+    real = Path(os.path.realpath(path))
+    if real != within and within not in real.parents:
+        raise RefusedError(f"{path} now leads to {real}, outside {within} (a folder on its "
+                           "way was turned into a link); nothing was written",
+                           url=None, reason="outside_output_folder")
 
 
 def _make_folder(folder: Path) -> None:

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from readreceipt.errors import DeclinedError, ReadReceiptError, RefusedError
+from readreceipt.fetching.credentials import loggable_url
 from readreceipt.fetching.transport import DEFAULT_TIMEOUT
 from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, capture
 from readreceipt.store import jsonlog, sessionmarks
@@ -192,8 +193,9 @@ def _skipped(lib: Library | None, payload: Any, rule: str, message: str) -> None
     tool_input = info.get("tool_input")
     url = _str(tool_input.get("url"), 2048) if isinstance(tool_input, dict) else None
     entry = {
-        # Without its query: this URL passed no policy, and a query may hold a credential.
-        "url": url.split("#", 1)[0].split("?", 1)[0] if url else None,
+        # As the URL policy lets a URL be written down: this one passed no policy, and its
+        # query, its authority or its path may hold a credential. Never its query at all.
+        "url": loggable_url(url.split("#", 1)[0].split("?", 1)[0]) if url else None,
         "rule": rule, "message": message[:_TEXT_LIMIT], "kind": "hook",
         "session_id": _str(info.get("session_id"), 200),
         "agent_id": _str(info.get("agent_id"), 200),

@@ -97,11 +97,13 @@ def mcp_words(text: str) -> str:
 
 
 def _tool_error(exc: ReadReceiptError) -> ToolError:
-    return ToolError(f"{exc.reason}: {mcp_words(str(exc))}")
+    return _failed(exc.reason, str(exc))
 
 
 def _failed(reason: str, message: str) -> ToolError:
-    return ToolError(f"{reason}: {mcp_words(message)}")
+    """A tool error: the reason, then the message as one marked line (a message may quote a
+    server, a page or a URL)."""
+    return ToolError(f"{reason}: {fence.one_line(mcp_words(message), 2000)}")
 
 
 def _tool(server: MCPServer, *, description: str, read_only: bool, open_world: bool,
@@ -202,7 +204,7 @@ def build_server(library: str | None = None, output: str | os.PathLike[str] | No
         target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         options = FetchPageOptions(output=target, format=format, links=links, tables=tables,
                                    overwrite=overwrite, now=now, wait=wait, timeout=timeout,
-                                   max_bytes=max_bytes, fence_raw=True)
+                                   max_bytes=max_bytes, fence_raw=True, within=out_folder)
         with library_() as lib:
             try:
                 result = run(url, options, lib)
@@ -215,7 +217,8 @@ def build_server(library: str | None = None, output: str | os.PathLike[str] | No
             "path": str(result.path) if result.path else None,
             "verdict": result.record.verdict, "reason": result.record.reason,
             "record_id": result.record.record_id, "bytes": result.bytes,
-            "format": result.format, "content_type": result.content_type,
+            "format": result.format,
+            "content_type": fence.one_line(result.content_type, 200),  # the server's label
             "injection_marks": result.injection_marks,
         }
         if preview > 0:
@@ -252,6 +255,9 @@ def build_server(library: str | None = None, output: str | os.PathLike[str] | No
                           f"{record.reason}: {record.detail or 'no detail'}); the attempt is "
                           f"recorded as {record.record_id}")
         out = result.to_json()
+        for key in ("detail", "rule"):  # they may quote the page or the server
+            if out.get(key):
+                out[key] = fence.one_line(out[key], 2000)
         if record.title:
             out["title"] = fence.one_line(record.title)
         if "answer_check" in out:
@@ -306,6 +312,8 @@ def build_server(library: str | None = None, output: str | os.PathLike[str] | No
                 data = row.to_dict()
                 if row.title:
                     data["title"] = fence.one_line(row.title)
+                if row.content_type:  # the server's label, as sent
+                    data["content_type"] = fence.one_line(row.content_type, 200)
                 records.append(data)
             return {"library": lib.where, "records": records}
 

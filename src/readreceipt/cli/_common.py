@@ -83,7 +83,8 @@ def console() -> Console:
 
 
 def err_console() -> Console:
-    return Console(stderr=True, highlight=False)
+    """stderr, for people: never wrapped either (a pipe is not an 80-column terminal)."""
+    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 VERDICT_STYLE = {"RETRIEVED": "green", "FAILED": "red", "UNKNOWN": "yellow"}

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import click
 
-from readreceipt.agents.audit import DEFAULT_WAIT, AuditOptions, audit_transcript, report_text
+from readreceipt.agents.audit import (
+    DEFAULT_WAIT,
+    AuditOptions,
+    audit_transcript,
+    read_transcript,
+    report_text,
+)
 from readreceipt.cli import emit_json
 from readreceipt.cli._common import json_option, library_option, open_library
 
@@ -30,9 +36,10 @@ def audit(ctx: click.Context, transcript: str, capture_missing: bool, wait: floa
     """Audit a Claude Code session transcript (JSONL): every page it fetched and its
     verdict, every quotation in the assistant's messages against the pages it read."""
     options = AuditOptions(capture_missing=capture_missing, wait=wait, resolve=resolve)
+    # Read first: a file that is no transcript is one line, and makes no library.
+    session = read_transcript(transcript)
     # The audit is kept in the library, and pages not held are captured: it may make one.
-    result = audit_transcript(transcript, open_library(ctx, library_here, create=True),
-                              options)
+    result = audit_transcript(session, open_library(ctx, library_here, create=True), options)
     if as_json:
         emit_json(result.to_json())
     else:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import click
+from rich.markup import escape
 
+from readreceipt.agents.fence import one_line
 from readreceipt.cli import emit_json, error_json
 from readreceipt.cli._common import (
     console,
@@ -71,6 +73,9 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
             keep: str, no_render: bool, jobs: int, as_json: bool,
             library_here: str | None) -> None:
     """Fetch URL(s) again, keep the bytes and a record, and say whether it was a real read."""
+    if from_file == "-" and answer_file == "-":  # the URLs would leave the answer empty
+        raise UsageError("--from - and --answer - cannot both read stdin: give one of them "
+                         "a file", reason="stdin_twice")
     targets = _urls(urls, from_file)
     batch = len(targets) > 1 or from_file is not None
     if wait is None:  # a batch is paced, not declined: each capture waits for its host's turn
@@ -168,11 +173,15 @@ def _batch_result(targets: list[str], outcomes: list[Outcome], lib: Library,
 
 
 def _print_result(result: CaptureResult) -> None:
+    """A capture for people. Every value that came from a server, a page or an answer is
+    escaped before it reaches rich's markup: a ``[sic]`` would vanish, a ``[/b]`` fail."""
     r = result.record
     out = console()
     out.print(r.url, markup=False)
     style = {"RETRIEVED": "green", "FAILED": "red"}.get(r.verdict, "yellow")
-    out.print(f"  [{style}]{describe(r)}[/]")
+    # The detail may quote the server (a reason phrase, a header line the parser refused):
+    # marked like any web text an agent may read, and never taken as console markup.
+    out.print(f"  [{style}]{escape(one_line(describe(r), 2000))}[/]")
     if result.reused:
         out.print(f"  (answered from the copy fetched at {r.fetched_at}; --now fetches again)")
     if r.final_url and r.final_url != r.url:
@@ -188,21 +197,23 @@ def _print_check(check: dict[str, Any]) -> None:
     out = console()
     outcome = check.get("outcome")
     if outcome == "not_run":
-        out.print(f"  answer check: not run ({check.get('reason')}); this is not a pass")
+        out.print(f"  answer check: not run ({check.get('reason')}); this is not a pass",
+                  markup=False)
         return
-    out.print(f"  answer check: {outcome}")
+    out.print(f"  answer check: {outcome}", markup=False)
     for passage in check.get("passages", []):
         mark = "[green]found[/]" if passage.get("found") else "[red]NOT on the page[/]"
         out.print(f"    {mark}: \u201c{_short(passage.get('text', ''))}\u201d", highlight=False)
         if not passage.get("found") and passage.get("nearest"):
             sim = passage.get("similarity")
             out.print(f"      the page says: \u201c{_short(passage['nearest'])}\u201d"
-                      + (f" ({sim:.0f}% similar)" if isinstance(sim, int | float) else ""))
+                      + (f" ({sim:.0f}% similar)" if isinstance(sim, int | float) else ""),
+                      highlight=False)
 
 
 def _short(text: str, limit: int = 160) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+    """A passage (an answer's or a page's words) on one marked line, as console text."""
+    return escape(one_line(str(text), limit))
 
 
 @click.command()

@@ -20,13 +20,34 @@ from readreceipt.cli._common import json_option
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+_SCOPES = {"project": ".claude/settings.json (this project; the default).",
+           "local": ".claude/settings.local.json (this project, only you).",
+           "user": "~/.claude/settings.json (every project of yours)."}
+
+
+def _one_scope(ctx: click.Context, param: click.Parameter, given: bool) -> bool:
+    """Two of --project, --local and --user name two files: refuse rather than pick one (a
+    stray --user would otherwise change the settings of every project of the user's)."""
+    if given:
+        chosen: list[str] = ctx.meta.setdefault("readreceipt_scopes", [])
+        chosen.append(str(param.name))
+        if len(chosen) > 1:
+            raise click.UsageError("give one of --project, --local and --user, not "
+                                   + " and ".join(f"--{name}" for name in chosen), ctx=ctx)
+    return given
+
+
 def _scope_options(func: F) -> F:
-    func = click.option("--user", "scope", flag_value="user",
-                        help="~/.claude/settings.json (every project of yours).")(func)
-    func = click.option("--local", "scope", flag_value="local",
-                        help=".claude/settings.local.json (this project, only you).")(func)
-    return click.option("--project", "scope", flag_value="project", default=True,
-                        help=".claude/settings.json (this project; the default).")(func)
+    for name in reversed(_SCOPES):
+        func = click.option(f"--{name}", name, is_flag=True, callback=_one_scope,
+                            expose_value=False, help=_SCOPES[name])(func)
+    return func
+
+
+def _scope() -> str:
+    """The settings file the command was pointed at: ``project`` unless told otherwise."""
+    chosen = click.get_current_context().meta.get("readreceipt_scopes", [])
+    return str(chosen[0]) if chosen else "project"
 
 
 @click.group()
@@ -55,8 +76,9 @@ def print_(guard: bool, command: str | None) -> None:
 @click.option("--guard", is_flag=True, help=_GUARD_HELP)
 @click.option("--command", "command", metavar="CMD", help=_COMMAND_HELP)
 @json_option
-def install(scope: str, guard: bool, command: str | None, as_json: bool) -> None:
+def install(guard: bool, command: str | None, as_json: bool) -> None:
     """Merge the hooks into a Claude Code settings file, keeping every other setting."""
+    scope = _scope()
     path = hooksettings.settings_path(scope)
     chosen = hooksettings.check_command(command) if command is not None else \
         hooksettings.script_command()
@@ -84,9 +106,9 @@ def install(scope: str, guard: bool, command: str | None, as_json: bool) -> None
 @hook.command()
 @_scope_options
 @json_option
-def uninstall(scope: str, as_json: bool) -> None:
+def uninstall(as_json: bool) -> None:
     """Remove readreceipt's hooks (only) from a Claude Code settings file."""
-    change = hooksettings.uninstall(hooksettings.settings_path(scope))
+    change = hooksettings.uninstall(hooksettings.settings_path(_scope()))
     if as_json:
         emit_json(change.to_json())
     elif change.changed:

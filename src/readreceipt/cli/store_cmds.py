@@ -16,7 +16,19 @@ from readreceipt.cli._common import (
 from readreceipt.cli._rows import print_rows
 from readreceipt.errors import ExitCode, UsageError
 from readreceipt.reading.wording import describe
+from readreceipt.store.library import Library
 from readreceipt.store.protocols import RetrievalFilter
+
+
+def recorded_ref(lib: Library, ref: str) -> str:
+    """A record id as given; a URL as given when the index holds it, else in the form a
+    record holds a URL it captured (``http://host`` finds the captures of ``http://host/``)."""
+    if "://" not in ref or lib.index.for_url(ref.strip(), limit=1):
+        return ref
+    from readreceipt.fetching.urlpolicy import as_recorded
+
+    return as_recorded(ref)
+
 
 #: The most rows ``log`` prints at once.
 MAX_LOG_ROWS = 1_000_000
@@ -76,7 +88,8 @@ def log_(ctx: click.Context, limit: int, verdict: str | None, session_id: str | 
         emit_json({"retrievals": [r.to_dict() for r in rows]})
         return
     if not rows:
-        console().print("no retrievals yet")
+        filtered = verdict or session_id or url_like
+        console().print("no retrievals match" if filtered else "no retrievals yet")
         return
     print_rows(console(), ("fetched (UTC)", "verdict", "reason", "bytes", "record", "url"),
                [(r.fetched_at[:19].replace("T", " "), r.verdict, r.reason, str(r.bytes),
@@ -94,7 +107,7 @@ def show(ctx: click.Context, ref: str, with_text: bool, as_json: bool,
          library_here: str | None) -> None:
     """One record (by id, id prefix, or the newest capture of a URL)."""
     lib = open_library(ctx, library_here)
-    record = lib.resolve(ref)[0]
+    record = lib.resolve(recorded_ref(lib, ref))[0]
     text = lib.text(record.text_sha256) if with_text else None
     if as_json:
         data = record.to_dict()
@@ -121,7 +134,7 @@ def show(ctx: click.Context, ref: str, with_text: bool, as_json: bool,
 def history(ctx: click.Context, url: str, as_json: bool, library_here: str | None) -> None:
     """Every capture of URL, and the distinct texts it has said over time."""
     lib = open_library(ctx, library_here)
-    rows = list(reversed(lib.index.for_url(url)))
+    rows = list(reversed(lib.index.for_url(recorded_ref(lib, url))))
     if not rows:
         from readreceipt.errors import RecordNotFound
 
@@ -184,7 +197,7 @@ def forget(ctx: click.Context, ref: str, as_json: bool,
     lib = open_library(ctx, library_here)
     if not ref.strip():
         raise UsageError("forget needs a record id or a URL", reason="no_ref")
-    changed = lib.forget(ref)
+    changed = lib.forget(recorded_ref(lib, ref))
     if as_json:
         emit_json({"forgotten": [r.record_id for r in changed]})
         return

@@ -8,7 +8,7 @@ import click
 
 from readreceipt.cli import emit_json
 from readreceipt.cli._common import json_option, library_option
-from readreceipt.errors import UsageError
+from readreceipt.errors import ExitCode, UsageError
 from readreceipt.store import config, discovery
 from readreceipt.store.library import Library
 
@@ -84,6 +84,7 @@ def push(ctx: click.Context, folder: str, as_json: bool, library_here: str | Non
     """Copy the local library in FOLDER into the team library (idempotent; run it again
     after an interruption to finish)."""
     from readreceipt.progress import progress_bar, stderr_is_terminal
+    from readreceipt.store.push import no_team_library
     from readreceipt.store.push import push as run_push
 
     source_dir = Path(folder).expanduser()
@@ -95,10 +96,7 @@ def push(ctx: click.Context, folder: str, as_json: bool, library_here: str | Non
     here = Path(explicit).expanduser() if explicit else discovery.choose()
     team = config.resolve(here, index_url=obj.get("index_url"), blobs_url=obj.get("blobs_url"))
     if team is None:  # asked before anything is opened, so no library is made here
-        raise UsageError("push copies into a team library, and none is configured: give "
-                         "--index-url and --blobs-url, set READRECEIPT_INDEX_URL and "
-                         "READRECEIPT_BLOBS_URL, or run it where `readreceipt init` pointed "
-                         "the library folder at one", reason="no_team_library")
+        raise no_team_library()
     target = Library.open_team(here, team)
     ctx.call_on_close(target.close)
     with Library.open_local(source_dir) as source, progress_bar(
@@ -106,9 +104,14 @@ def push(ctx: click.Context, folder: str, as_json: bool, library_here: str | Non
         report = run_push(source, target, progress)
     if as_json:
         emit_json({"from": str(source_dir), "to": target.where, **report.to_dict()})
-        return
-    click.echo(f"{report.copied} retrievals copied from {source_dir} to {target.where} "
-               f"({report.already_there} already there, {report.blobs} blobs and texts "
-               f"offered); {report.flags} flags, {report.answer_checks} answer checks, "
-               f"{report.audits} audits and {report.log_lines} log lines handed over (each "
-               "once)")
+    else:
+        click.echo(f"{report.copied} retrievals copied from {source_dir} to {target.where} "
+                   f"({report.already_there} already there, {report.blobs} blobs and texts "
+                   f"offered); {report.flags} flags, {report.answer_checks} answer checks, "
+                   f"{report.audits} audits and {report.log_lines} log lines handed over (each "
+                   "once)")
+    if report.unreadable:
+        click.echo(f"readreceipt: {len(report.unreadable)} retrievals were left behind: their "
+                   f"records in {source_dir} cannot be read (`readreceipt --library "
+                   f"{source_dir} verify` names them)", err=True)
+        ctx.exit(ExitCode.LIBRARY)

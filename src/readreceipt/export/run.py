@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import secrets
+import shutil
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from readreceipt.errors import ReadReceiptError, RecordNotFound
+from readreceipt.errors import ReadReceiptError, RecordNotFound, UsageError
 from readreceipt.export.cdxj import paged_index, sorted_lines
 from readreceipt.export.provenance import Provenance
 from readreceipt.export.selection import EVERYTHING, Selection, select_record_ids
@@ -134,9 +136,7 @@ def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
     # The package is built in a work folder beside the file it replaces (the same disk), or
     # in the system's temporary folder when it is written through to a device or a pipe.
     beside = None if target.through else target.real.parent
-    with tempfile.TemporaryDirectory(prefix=WORK_PREFIX, dir=beside) as work:
-        folder = Path(work)
-        library.note_scratch(folder)
+    with _work_folder(library, beside) as folder:
         warc_path, pages_path = folder / "data.warc.gz", folder / "pages.jsonl"
         pages = 0
         with warc_path.open("wb") as out, pages_path.open("w", encoding="utf-8") as page_out:
@@ -163,6 +163,31 @@ def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
     return ExportResult(path, "wacz", exporter.counts.retrievals, exporter.counts.warc_records,
                         exporter.counts.by_kind, pages, _size(path),
                         exporter.counts.redirects)
+
+
+@contextlib.contextmanager
+def _work_folder(library: Library, beside: Path | None) -> Iterator[Path]:
+    """A new folder for the WACZ's parts, noted in the library *before* it is made (a kill
+    at any moment leaves nothing ``verify`` cannot find), removed when the block ends."""
+    parent = beside if beside is not None else Path(tempfile.gettempdir())
+    for _ in range(100):
+        folder = parent / f"{WORK_PREFIX}{secrets.token_hex(8)}"
+        library.note_scratch(folder)
+        try:
+            folder.mkdir(mode=0o700)
+            break
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise UsageError(f"cannot make a work folder in {parent}: {exc.strerror or exc}",
+                             reason="io") from exc
+    else:
+        raise UsageError(f"cannot make a work folder in {parent}: every name tried is taken",
+                         reason="io")
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _size(path: Path) -> int | None:

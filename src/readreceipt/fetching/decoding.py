@@ -5,7 +5,8 @@ megabytes at once (and brotli far more). Here every decoder yields at most ``CHU
 per step, so a decompression bomb costs no more memory than an honest body.
 
 Invariant: :func:`decoded` never holds more than one raw chunk plus ``CHUNK`` decoded
-bytes; unknown encodings raise :class:`DecodeFailure`.
+bytes; unknown encodings, and more than :data:`MAX_CODINGS` of them, raise
+:class:`DecodeFailure`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ from collections.abc import Iterable, Iterator
 import brotlicffi
 
 CHUNK = 64 * 1024
+#: Content-codings undone at most. Real servers apply one (two at the very most); a header
+#: listing thousands would nest as many decoders. curl stops at five for the same reason
+#: (CVE-2022-32206, "HTTP compression denial of service").
+MAX_CODINGS = 5
 
 
 class DecodeFailure(Exception):
@@ -26,9 +31,11 @@ def decoded(raw: Iterable[bytes], content_encoding: str | None) -> Iterator[byte
     """Undo ``content_encoding`` (possibly a list, applied in order) on the raw chunks."""
     stream: Iterator[bytes] = iter(raw)
     codings = [c.strip().lower() for c in (content_encoding or "").split(",") if c.strip()]
+    codings = [c for c in codings if c != "identity"]
+    if len(codings) > MAX_CODINGS:
+        raise DecodeFailure(f"{len(codings)} content-codings applied one over another; "
+                            f"readreceipt undoes at most {MAX_CODINGS}")
     for coding in reversed(codings):
-        if coding in ("identity", ""):
-            continue
         if coding in ("gzip", "x-gzip"):
             stream = _zlib(stream, 16 + zlib.MAX_WBITS)
         elif coding == "deflate":

@@ -139,6 +139,17 @@ def check_url(raw: str) -> PolicyURL:
     return PolicyURL(url=href, scheme=scheme, host=host, port=port)
 
 
+def as_recorded(raw: str) -> str:
+    """``raw`` in the form a record holds a URL it captured (the canonical WHATWG form
+    :func:`check_url` gives: ``HTTP://Example.org`` is ``http://example.org/``), so a URL
+    typed as a person types it finds its captures; ``raw`` itself when the policy refuses it
+    (no such URL was ever captured)."""
+    try:
+        return check_url(raw).url
+    except RefusedError:
+        return raw
+
+
 def canonical_host(host: str) -> str:
     """``host`` as the WHATWG parser writes it (lower case, punycode, dotted IPv4), or ""."""
     if not host:

@@ -170,10 +170,9 @@ def check_newest(lib: Library, url: str, answer: str, prompt: str = "",
     """Check against the newest copy of ``url`` held; RecordNotFound when none is."""
     record = lib.newest(url)
     if record is None:
-        from readreceipt.fetching.urlpolicy import check_url
+        from readreceipt.fetching.urlpolicy import as_recorded
 
-        canonical = check_url(url).url
-        record = lib.newest(canonical)
+        record = lib.newest(as_recorded(url))
     if record is None:
         raise RecordNotFound(f"no copy of {url} is held; capture it first (or use --fetch)",
                              url=url, reason="unknown_url")

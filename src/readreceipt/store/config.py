@@ -60,6 +60,12 @@ class TeamConfig:
     secrets: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     @property
+    def from_file(self) -> bool:
+        """Whether the URLs came from a folder's ``config.toml`` (a project's file, which a
+        repository can carry), not from the user's options or environment."""
+        return self.source not in ("options", "environment")
+
+    @property
     def bucket(self) -> str:
         return _blobs_parts(self.blobs_url)[0]
 

@@ -9,7 +9,8 @@ against the objects both ways.
   page text (``missing_blob``, ``missing_text``).
 - Each row of the index must find its record (``missing_record``).
 - The other way: each record must have a row, and each blob and text must be named by a
-  record whose bytes are kept (``orphan_record``, ``orphan_blob``, ``orphan_text``). Objects
+  record whose bytes are kept (``orphan_record``, ``orphan_blob``, ``orphan_text``); for a
+  record that cannot be read, its index row names them. Objects
   are written first and the row last, so a writer killed between them leaves exactly such
   orphans; they lose nothing (the evidence was never indexed) and are reported so a person
   can index or remove them.
@@ -74,6 +75,7 @@ class _Check:
             record = lib.load(record_id)
         except LibraryError as exc:
             self.problems.append(self.problem("unreadable_record", None, record_id, str(exc)))
+            self._named_by_row(record_id)
             return
         if not record.bytes_kept:
             return
@@ -91,6 +93,16 @@ class _Check:
                 self.problems.append(self.problem(
                     kind, digest, record_id, f"the record says its {what} are kept, but "
                     f"{store.location(digest)} is gone"))
+
+    def _named_by_row(self, record_id: str) -> None:
+        """The objects a record that cannot be read names, as its index row remembers them:
+        its evidence, not orphans."""
+        row = self.lib.index.retrieval(record_id)
+        if row is None or not row.bytes_kept:
+            return
+        if row.bytes_sha256:
+            self.named_blobs.add(row.bytes_sha256)
+        self.named_texts.update(d for d in (row.text_sha256, row.page_text_sha256) if d)
 
     def orphans(self, records: set[str], indexed: set[str]) -> None:
         lib = self.lib

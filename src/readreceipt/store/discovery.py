@@ -15,9 +15,11 @@ A folder is a library when it holds ``index.db`` (the local library) or ``config
 on the way is used only when it is the user's own
 (:func:`readreceipt.store.ownership.foreign_control`): one another user owns or may write
 into (a ``/tmp/.readreceipt`` anyone could have made) is passed over,
-and the walk goes on (:func:`search` says which were, for the caller to warn of). A library
-named outright (``--library``, ``$READRECEIPT_LIBRARY``) is the user's choice and is not
-judged.
+and the walk goes on (:func:`search` says which were, for the caller to warn of). So is one
+whose own entries (the index, the logs, ``store/``, ``text/``, ``records/``...) include a
+symbolic link (:func:`planted_link`): a repository can carry a ``.readreceipt/`` whose files
+are links to anywhere, and writing to the library would write there. A library named outright
+(``--library``, ``$READRECEIPT_LIBRARY``) is the user's choice and is not judged.
 
 Standard library only (and :mod:`readreceipt.store.ownership`): the hook's report path uses
 it on every tool call.
@@ -41,8 +43,31 @@ INDEX_FILENAME = "index.db"
 CONFIG_FILENAME = "config.toml"
 
 
+#: What a library keeps under fixed names (the index and SQLite's files beside it, the
+#: team config, the folders of blobs, texts and records, the JSONL logs).
+OWN_ENTRIES = (INDEX_FILENAME, f"{INDEX_FILENAME}-wal", f"{INDEX_FILENAME}-shm",
+               f"{INDEX_FILENAME}-journal", CONFIG_FILENAME, "store", "text", "records",
+               "skipped.jsonl", "flags.jsonl", "answer_checks.jsonl", "audits.jsonl",
+               "scratch.jsonl")
+
+
 def is_library(folder: Path) -> bool:
     return (folder / INDEX_FILENAME).is_file() or (folder / CONFIG_FILENAME).is_file()
+
+
+def planted_link(folder: Path) -> str | None:
+    """Why ``folder`` cannot be used as a found library because one of its own entries is a
+    symbolic link, or None."""
+    for name in OWN_ENTRIES:
+        if os.path.islink(folder / name):
+            return f"its {name} is a symbolic link"
+    return None
+
+
+def unsafe_reason(folder: Path) -> str | None:
+    """Why a library found (not named) must not be used: another user controls it, or a
+    link is planted in it; None when it is the user's own."""
+    return untrusted_reason(folder) or planted_link(folder)
 
 
 
@@ -100,7 +125,7 @@ def search(start: Path) -> tuple[Path | None, list[tuple[Path, str]]]:
         candidate = folder / DIRNAME
         if not is_library(candidate):
             continue
-        why = untrusted_reason(candidate)
+        why = unsafe_reason(candidate)
         if why is None:
             return candidate, passed
         passed.append((candidate, why))
@@ -126,7 +151,7 @@ def fresh(start: Path | None = None) -> Path:
     there already that another user controls)."""
     path = Path(os.path.realpath(start if start is not None else Path.cwd())) / DIRNAME
     if os.path.lexists(path):
-        why = untrusted_reason(path)
+        why = unsafe_reason(path)
         if why is not None:
             raise UnsafeFolder(path, why)
     return path

@@ -2,14 +2,20 @@
 
 Invariant: each call appends exactly one complete line, under an exclusive ``flock``, in a
 single ``write``; concurrent writers never interleave or tear lines; a lone surrogate in any
-text is written escaped (:mod:`readreceipt.store.escaping`), so no line is ever lost to it.
+text is written escaped (:mod:`readreceipt.store.escaping`), so no line is ever lost to it;
+a reader passes over a damaged line and reads on; a log is only ever a regular file of its
+own: a symbolic link or a FIFO at its name is refused (OSError), never written through (a
+line holds URLs an agent chose, and a link planted in a library could aim it at a shell's
+start-up file).
 """
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,8 +25,17 @@ from readreceipt.store.escaping import storable
 
 def append(path: Path, entry: dict[str, Any]) -> None:
     line = (json.dumps(storable(entry), ensure_ascii=False) + "\n").encode("utf-8")
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW | os.O_NONBLOCK
     try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENXIO):
+            raise OSError(exc.errno, f"{path.name} is a symbolic link or a FIFO, not a log "
+                          "of this library's own") from exc
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, f"{path.name} is not a regular file")
         fcntl.flock(fd, fcntl.LOCK_EX)
         os.write(fd, line)
         os.fsync(fd)
@@ -29,18 +44,17 @@ def append(path: Path, entry: dict[str, Any]) -> None:
 
 
 def read(path: Path) -> Iterator[dict[str, Any]]:
+    """Each entry of the log, in order. A damaged line (not UTF-8, not JSON, not an object)
+    is passed over: it never hides the lines after it."""
     try:
-        handle = path.open(encoding="utf-8")
+        handle = path.open("rb")
     except FileNotFoundError:
         return
     with handle:
-        for line in handle:
-            line = line.strip()
-            if not line:
-                continue
+        for raw in handle:
             try:
-                value = json.loads(line)
-            except json.JSONDecodeError:
-                continue
+                value = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError):
+                continue  # a blank line too
             if isinstance(value, dict):
                 yield value

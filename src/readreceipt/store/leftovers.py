@@ -11,8 +11,9 @@ renaming it leaves the temporary file:
 
 Invariants: only a leftover untouched for :data:`LEFTOVER_AGE` seconds is reported or
 removed, so a writer still at work is never disturbed; only names of these shapes are ever
-removed (a noted path of any other shape, a link, or another user's file is left alone); the
-index, the records and the blobs are never touched here.
+removed (a noted path of any other shape, a link, or another user's file is left alone);
+a library folder that is itself a link is not looked in (what it leads to is not this
+library's); the index, the records and the blobs are never touched here.
 """
 
 from __future__ import annotations
@@ -116,8 +117,8 @@ def find(root: Path, *, min_age: float = LEFTOVER_AGE,
     found: list[Leftover] = []
     for name in _LIBRARY_FOLDERS:
         folder = root / name
-        if not folder.is_dir():
-            continue
+        if folder.is_symlink() or not folder.is_dir():
+            continue  # a linked folder is elsewhere: what is there is not this library's
         for path in sorted(folder.rglob(".tmp-*")):
             if _LIBRARY_TEMP.match(path.name):
                 item = _leftover(path, "library_temp", clock, min_age)

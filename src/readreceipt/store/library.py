@@ -361,22 +361,11 @@ class Library:
     # forgetting and verifying -----------------------------------------------------------
 
     def forget(self, ref: str) -> list[Record]:
-        """Remove the bytes and texts of the records ``ref`` names; keep the records."""
-        records = self.resolve(ref)
-        changed: list[Record] = []
-        for record in records:
-            updated = record.replace(bytes_kept=False)
-            self.save(updated)
-            changed.append(updated)
-        self.index.set_forgotten([r.record_id for r in changed])
-        for record in changed:
-            for digest in (record.bytes_sha256, record.static_bytes_sha256):
-                if digest and not self.index.is_bytes_kept(digest):
-                    self.blobs.delete(digest)
-            for digest in (record.text_sha256, record.page_text_sha256):
-                if digest and not self.index.is_text_kept(digest):
-                    self.texts.delete(digest)
-        return changed
+        """Remove the bytes and texts of the records ``ref`` names that no other kept record
+        uses (:mod:`readreceipt.store.forgetting`); keep the records."""
+        from readreceipt.store.forgetting import forget
+
+        return forget(self, ref)
 
     def verify(self, progress: Progress = NO_PROGRESS) -> tuple[int, list[Problem]]:
         """Check the library (:mod:`readreceipt.store.crosscheck`): re-hash every blob and

@@ -134,6 +134,13 @@ MIGRATIONS: list[tuple[str, str]] = [
         );
         CREATE INDEX audits_at ON audits (audited_at)
     """),
+    # `status` reads every retrieval: an index-only scan of these instead of the table.
+    ("0006_summary_indexes", """
+        CREATE INDEX retrievals_verdict ON retrievals (verdict, reason, bytes_kept,
+                                                       answer_without_page_text);
+        CREATE INDEX retrievals_outcome ON retrievals (answer_outcome)
+            WHERE answer_outcome IS NOT NULL
+    """),
 ]
 
 

@@ -71,6 +71,10 @@ CONNECT_TIMEOUT = 10
 POOL_TIMEOUT = 60.0
 #: Rows read from a log per round trip.
 LOG_PAGE = 1000
+#: What an index URL found in a config.toml may not ask for: the password in the clear. Such
+#: a file is a project's, a repository can carry one naming any server, and libpq would hand
+#: that server PGPASSWORD if it asked (libpq 16 and later; SCRAM and md5 never reveal it).
+CONFIG_FILE_REQUIRE_AUTH = "!password"
 
 def _upsert(table: str, columns: Sequence[str]) -> str:
     """INSERT of every column, or UPDATE of all but the first (the key) when the key is
@@ -136,6 +140,9 @@ class PostgresIndex(IndexReads):
         kwargs: dict[str, Any] = {"autocommit": True}
         if "connect_timeout" not in config.index_url:
             kwargs["connect_timeout"] = CONNECT_TIMEOUT
+        if config.from_file and "require_auth" not in config.index_url and \
+                psycopg.pq.version() >= 160000:
+            kwargs["require_auth"] = CONFIG_FILE_REQUIRE_AUTH
         try:
             # One plain connection first: its failure says why in libpq's words, where a
             # pool would only say it timed out.
@@ -224,17 +231,17 @@ class PostgresIndex(IndexReads):
         return {str(r[0]) for r in rows}
 
     def summary(self) -> Summary:
-        totals = self._read(
-            "SELECT COUNT(*), COUNT(DISTINCT url), COUNT(*) FILTER (WHERE bytes_kept), "
-            "COUNT(*) FILTER (WHERE answer_without_page_text) FROM retrievals")[0]
-        pairs = self._read("SELECT verdict, reason, COUNT(*) FROM retrievals GROUP BY verdict, "
-                           "reason ORDER BY COUNT(*) DESC, verdict, reason")
+        urls = self._read("SELECT COUNT(DISTINCT url) FROM retrievals")[0][0]
+        groups = self._read("SELECT verdict, reason, COUNT(*), "
+                            "COUNT(*) FILTER (WHERE bytes_kept), "
+                            "COUNT(*) FILTER (WHERE answer_without_page_text) "
+                            "FROM retrievals GROUP BY verdict, reason")
         outcomes = self._read("SELECT answer_outcome, COUNT(*) FROM retrievals WHERE "
                               "answer_outcome IS NOT NULL GROUP BY answer_outcome "
                               "ORDER BY COUNT(*) DESC, answer_outcome")
         counts = self._read("SELECT (SELECT COUNT(*) FROM flags), "
                             "(SELECT COUNT(*) FROM answer_checks)")[0]
-        return summary_of(totals, pairs, outcomes, counts[0], counts[1])
+        return summary_of(urls, groups, outcomes, counts[0], counts[1])
 
     def set_forgotten(self, record_ids: Sequence[str]) -> None:
         self._write("forgetting bytes", "UPDATE retrievals SET bytes_kept = FALSE WHERE "

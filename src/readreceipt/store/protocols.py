@@ -243,6 +243,10 @@ class Index(Protocol):
     def is_text_kept(self, digest: str) -> bool:
         """Does a retrieval whose bytes are kept still have this (main or page) text?"""
         ...
+    def kept_rendered_ids(self) -> list[str]:
+        """The record ids of the retrievals a browser rendered whose bytes are kept (the
+        server's own bytes of such a page are named only in its record)."""
+        ...
 
     # answer checks and flags
     def add_check(self, check: AnswerCheck) -> None: ...

@@ -13,26 +13,31 @@ Invariants:
   the source, and a second copy of one is ignored by the database;
 - resumable: a push killed at any point is finished by running it again, and nothing is
   duplicated (the same steps, in the same order, each a no-op where already done);
-- the source is only read.
+- the source is only read;
+- a retrieval whose record cannot be pushed (damaged, gone while the index names it, or
+  misnamed: an id with a path in it, a file holding another id) is left behind, never half
+  copied, and named in the report (``unreadable``); the others are copied.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from readreceipt.errors import LibraryError, UsageError
+from readreceipt.errors import LibraryError, ReadReceiptError, UsageError
 from readreceipt.progress import NO_PROGRESS, Progress
-from readreceipt.store.records import Record
 
 if TYPE_CHECKING:
     from readreceipt.store.library import Library
     from readreceipt.store.postgres import PostgresIndex
     from readreceipt.store.sqlite import SQLiteIndex
+
+log = logging.getLogger(__name__)
 
 #: The JSONL logs of a local library that are copied.
 LOGS = ("skipped.jsonl", "flags.jsonl", "answer_checks.jsonl", "audits.jsonl")
@@ -50,9 +55,20 @@ class PushReport:
     answer_checks: int
     audits: int
     log_lines: int
+    unreadable: tuple[str, ...] = ()  # record ids left behind: their records cannot be read
 
-    def to_dict(self) -> dict[str, int]:
-        return asdict(self)
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["unreadable"] = list(self.unreadable)
+        return data
+
+
+def no_team_library() -> UsageError:
+    """The error of a push with no team library to push into."""
+    return UsageError("push copies into a team library, and none is configured: give "
+                      "--index-url and --blobs-url, set READRECEIPT_INDEX_URL and "
+                      "READRECEIPT_BLOBS_URL, or run it where `readreceipt init` pointed the "
+                      "library folder at one", reason="no_team_library")
 
 
 def _indexes(source: Library, target: Library) -> tuple[SQLiteIndex, PostgresIndex]:
@@ -60,10 +76,7 @@ def _indexes(source: Library, target: Library) -> tuple[SQLiteIndex, PostgresInd
     from readreceipt.store.sqlite import SQLiteIndex
 
     if target.team is None or not isinstance(target.index, PostgresIndex):
-        raise UsageError("push copies into a team library, and none is configured: give "
-                         "--index-url and --blobs-url, set READRECEIPT_INDEX_URL and "
-                         "READRECEIPT_BLOBS_URL, or run it in a folder that `readreceipt "
-                         "init` pointed at one", reason="no_team_library")
+        raise no_team_library()
     if source.team is not None or not isinstance(source.index, SQLiteIndex):
         raise UsageError(f"{source.root} is not a local library (push copies from a folder "
                          "holding index.db)", reason="not_a_local_library")
@@ -86,6 +99,7 @@ def push(source: Library, target: Library, progress: Progress = NO_PROGRESS) -> 
     total = local.count_retrievals()
     progress.start(total)
     copied = present = blobs = 0
+    unreadable: list[str] = []
     for batch in _batches(local):
         there = team.existing_ids(batch)
         present += len(there)
@@ -93,7 +107,11 @@ def push(source: Library, target: Library, progress: Progress = NO_PROGRESS) -> 
             progress.advance()
             if record_id in there:
                 continue
-            blobs += _copy_retrieval(source, target, record_id)
+            offered = _copy_retrieval(source, target, record_id)
+            if offered is None:
+                unreadable.append(record_id)
+                continue
+            blobs += offered
             copied += 1
     flags = _copy_flags(local, team)
     checks = _copy_checks(local, team)
@@ -101,13 +119,29 @@ def push(source: Library, target: Library, progress: Progress = NO_PROGRESS) -> 
     for audit in audits:  # an audit is kept under its id: a second copy replaces it with itself
         team.add_audit(audit)
     lines = sum(_copy_log(source, team, name) for name in LOGS)
-    return PushReport(total, copied, present, blobs, flags, checks, len(audits), lines)
+    return PushReport(total, copied, present, blobs, flags, checks, len(audits), lines,
+                      tuple(unreadable))
 
 
-def _copy_retrieval(source: Library, target: Library, record_id: str) -> int:
-    """Objects first, the record next, its row last. The number of blobs offered."""
-    data = source.records.get(record_id)
-    record = Record.from_yaml(data.decode("utf-8"))
+def _copy_retrieval(source: Library, target: Library, record_id: str) -> int | None:
+    """Objects first, the record next, its row last. The number of blobs offered; None,
+    with nothing copied, when the record cannot be pushed.
+
+    The source is a folder anyone may hand over, so its index is not taken at its word: a
+    row's id must be a record id (no path in it), its record file must be there and parse,
+    and the record must carry that same id; otherwise nothing of it is pushed and it is
+    named in the report (the row is written last, so a team row always has its object)."""
+    try:
+        record = source.load(record_id)
+        data = source.records.get(record_id)
+    except (ReadReceiptError, KeyError) as exc:
+        log.warning("not pushed: the record id %r, which the source's index names: %s",
+                    record_id, exc)
+        return None
+    if record.record_id != record_id:
+        log.warning("not pushed: the source's record file for %r holds the record id %r",
+                    record_id, record.record_id)
+        return None
     offered = 0
     for store_from, store_to, digest in (
             (source.blobs, target.blobs, record.bytes_sha256 if record.bytes_kept else None),

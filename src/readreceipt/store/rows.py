@@ -101,14 +101,21 @@ def unreported(session_id: str, agent_id: str | None, mark: str = "?") -> tuple[
     return sql, params
 
 
-def summary(totals: Sequence[Any], pairs: Sequence[Sequence[Any]],
-            outcomes: Sequence[Sequence[Any]], flags: Any, checks: Any) -> Summary:
-    """The summary from its queries' rows: (retrievals, urls, bytes kept, answers without page
-    text); (verdict, reason, n)...; (outcome, n)...; the flag and check counts."""
+def summary(urls: Any, groups: Sequence[Sequence[Any]], outcomes: Sequence[Sequence[Any]],
+            flags: Any, checks: Any) -> Summary:
+    """The summary from its queries' rows: the count of distinct URLs; one row per (verdict,
+    reason) with its count, bytes kept and answers without page text; (outcome, n)...; the
+    flag and check counts. The totals are the groups' sums, so the retrievals are read once,
+    from an index that covers the group (migration 0006 in both indexes)."""
+    tallies = [(str(v), str(r), int(n), int(kept or 0), int(awpt or 0))
+               for v, r, n, kept, awpt in groups]
+    tallies.sort(key=lambda g: (-g[2], g[0], g[1]))
     return Summary(
-        retrievals=int(totals[0]), urls=int(totals[1]), bytes_kept=int(totals[2]),
-        answer_without_page_text=int(totals[3]), flags=int(flags), answer_checks=int(checks),
-        by_verdict_reason=tuple((str(v), str(r), int(n)) for v, r, n in pairs),
+        retrievals=sum(g[2] for g in tallies), urls=int(urls),
+        bytes_kept=sum(g[3] for g in tallies),
+        answer_without_page_text=sum(g[4] for g in tallies), flags=int(flags),
+        answer_checks=int(checks),
+        by_verdict_reason=tuple((v, r, n) for v, r, n, _, _ in tallies),
         by_answer_outcome=tuple((str(o), int(n)) for o, n in outcomes))
 
 
@@ -195,6 +202,11 @@ class IndexReads:
         return bool(self._ask("SELECT 1 FROM retrievals WHERE (text_sha256 = ? OR "
                               "page_text_sha256 = ?) AND bytes_kept = TRUE LIMIT 1",
                               (digest, digest)))
+
+    def kept_rendered_ids(self) -> list[str]:
+        return [str(r[0]) for r in self._ask(
+            "SELECT record_id FROM retrievals WHERE javascript_executed = TRUE AND "
+            "bytes_kept = TRUE ORDER BY record_id")]
 
     def flags(self, *, limit: int = 200, session_id: str | None = None) -> list[Flag]:
         where, params = ("", []) if session_id is None else (" WHERE session_id = ?",

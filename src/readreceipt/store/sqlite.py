@@ -156,6 +156,14 @@ MIGRATIONS: list[tuple[str, str]] = [
         );
         CREATE INDEX audits_at ON audits(audited_at);
     """),
+    # `status` reads every retrieval: these let it read two narrow indexes instead of the
+    # table (1,000,000 rows: 3.0 s -> 0.3 s here; bench/team.py).
+    ("0006_summary_indexes", """
+        CREATE INDEX retrievals_verdict ON retrievals(verdict, reason, bytes_kept,
+                                                      answer_without_page_text);
+        CREATE INDEX retrievals_outcome ON retrievals(answer_outcome)
+            WHERE answer_outcome IS NOT NULL;
+    """),
 ]
 
 
@@ -294,17 +302,16 @@ class SQLiteIndex(IndexReads):
                          f"VALUES ({marks})", row_for(record))
 
     def summary(self) -> Summary:
-        totals = self._read(
-            "SELECT COUNT(*), COUNT(DISTINCT url), COALESCE(SUM(bytes_kept), 0), "
-            "COALESCE(SUM(answer_without_page_text), 0) FROM retrievals")[0]
-        pairs = self._read("SELECT verdict, reason, COUNT(*) FROM retrievals "
-                           "GROUP BY verdict, reason ORDER BY COUNT(*) DESC, verdict, reason")
+        urls = self._read("SELECT COUNT(DISTINCT url) FROM retrievals")[0][0]
+        groups = self._read("SELECT verdict, reason, COUNT(*), SUM(bytes_kept), "
+                            "SUM(answer_without_page_text) FROM retrievals "
+                            "GROUP BY verdict, reason")
         outcomes = self._read("SELECT answer_outcome, COUNT(*) FROM retrievals WHERE "
                               "answer_outcome IS NOT NULL GROUP BY answer_outcome "
                               "ORDER BY COUNT(*) DESC, answer_outcome")
         flags = self._read("SELECT COUNT(*) FROM flags")[0][0]
         checks = self._read("SELECT COUNT(*) FROM answer_checks")[0][0]
-        return summary_of(totals, pairs, outcomes, flags, checks)
+        return summary_of(urls, groups, outcomes, flags, checks)
 
     def set_forgotten(self, record_ids: Sequence[str]) -> None:
         with self._write("forgetting bytes") as conn:

@@ -4,9 +4,10 @@ Security, in layers, because captured pages are hostile input:
 
 - every byte of page content reaches HTML escaped (:mod:`.html`), and raw bytes are only ever
   offered as a download (``application/octet-stream``, ``Content-Disposition: attachment``);
-- every response carries a Content-Security-Policy that allows no script at all, no frames,
-  no plugins, styles only from the viewer's own stylesheet, forms only to itself; downloads
-  also get ``sandbox``; ``X-Content-Type-Options: nosniff`` stops a browser guessing HTML;
+- every response (the HTTP server's own refusals included) carries a Content-Security-Policy
+  that allows no script at all, no frames, no plugins, styles only from the viewer's own
+  stylesheet, forms only to itself; downloads also get ``sandbox``;
+  ``X-Content-Type-Options: nosniff`` stops a browser guessing HTML;
 - only GET and HEAD are answered: nothing here can change the library;
 - the Host header must name this server (127.0.0.1 or localhost at its port), so a web page
   that rebinds its own name to 127.0.0.1 cannot read the library through the visitor's browser.
@@ -158,8 +159,23 @@ class _Server(ThreadingMixIn, WSGIServer):
 
 
 class _QuietHandler(WSGIRequestHandler):
+    _refusing = False
+
     def log_message(self, format: str, *args: Any) -> None:
         log.info("viewer: " + format, *args)
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        """A request the HTTP server refuses before the app sees it (a URL or headers too
+        long) is answered with the same security headers as every page."""
+        self._refusing = True
+        super().send_error(code, message, explain)
+
+    def end_headers(self) -> None:
+        if self._refusing:
+            for name, value in (("Content-Security-Policy", CSP), *SECURITY_HEADERS):
+                self.send_header(name, value)
+        super().end_headers()
 
 
 def make_viewer_server(library: Library, port: int = 0) -> tuple[WSGIServer, Viewer]:

@@ -80,7 +80,9 @@ def _offset(query: Mapping[str, str]) -> int:
 
 def retrievals(lib: Library, query: Mapping[str, str]) -> bytes:
     verdict = _param(query, "verdict").upper()
-    verdict = verdict if verdict in VERDICTS else ""
+    if verdict and verdict not in VERDICTS:
+        raise UsageError(f"{verdict[:40]!r} is not a verdict (RETRIEVED, FAILED or UNKNOWN)",
+                         reason="bad_query")
     url, session = _param(query, "url"), _param(query, "session")
     since_text, until_text = _param(query, "since"), _param(query, "until")
     since = _date_bound(since_text, end=False) if since_text else None
