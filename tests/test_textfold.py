@@ -165,7 +165,7 @@ MUST_NOT_MATCH = [
     ("市長は「橋の工事は2年遅れた」", "市長は『橋の工事は3年遅れた』"),
     ("工期は3〜5年の見込み", "工期は3~6年の見込み"),
     ("« la ville a tenu parole en 2024 »", '"la ville a tenu parole en 2025"'),
-    # The Arabic marks folded away end where the Arabic-Indic digits begin (٠ is U+0660).
+    # The Arabic marks folded away end where the Arabic-Indic digits begin (U+0660, the digit zero).
     ("بلغت التكلفة ٤٥٠ مليون دينار", "بلغت التكلفة ٤٥ مليون دينار"),
     # Thai, Lao and Khmer write their negation glued to the verb: never cut off.
     ("ชาวบ้านบางส่วนไม่เห็นด้วยกับการปิดถนนเลียบคลอง", "เห็นด้วยกับการปิดถนนเลียบคลอง"),
