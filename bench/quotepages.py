@@ -19,6 +19,7 @@ import random
 import re
 import zlib
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -195,46 +196,32 @@ def _on_page(text: str, held: tuple[str, str]) -> bool:
 
 
 def build_cases(page: dict[str, Any], per_form: int, rng: random.Random) -> list[dict[str, Any]]:
-    from readreceipt.quotes.scripts import latin_length
-
     held = (qf.key(page["main"]), qf.key(page["page"]))
     candidates = qf.sentences(page["main"]) or qf.sentences(page["page"])
-    cases: list[dict[str, Any]] = []
     if not candidates:
-        return cases
-    for form in qf.FORMS:
-        faithful = altered = 0
-        order = candidates[:]
-        rng.shuffle(order)
-        for sentence in order * 3:
-            if faithful >= per_form and altered >= per_form:
-                break
-            passage = qf.fragment(sentence, rng)
-            if not _on_page(passage, held) or not qf.quotable(passage, form):
-                continue
-            kind = "faithful" if faithful < per_form else "altered"
-            change = None
-            if kind == "altered":
-                changed = qf.alter(passage, page["lang"], page["page"], rng)
-                if changed is None:
-                    continue
-                passage, change = changed
-            if form == "elided":
-                edited = qf.elide(passage, rng)
-            elif form == "bracketed":
-                edited = qf.bracket(passage, page["lang"], rng)
-            else:
-                edited = passage
-            if edited is None or not qf.quotable(edited, form) or \
-                    _on_page(edited, held) != (kind == "faithful"):
-                continue  # a misquote the cut left out, or nothing to edit
-            if latin_length(" ".join(_PIECES.split(edited))) < 34:
-                continue  # what is left is a term, not a passage
-            answer, _ = qf.typeset(edited, form, page["lang"], rng)
-            cases.append({"kind": kind, "change": change, "form": form,
-                          "script": page["script"], "passage": edited, "answer": answer})
-            faithful += kind == "faithful"
-            altered += kind == "altered"
+        return []
+    lang = page["lang"]
+
+    def edit(form: str, passage: str, kind: str) -> tuple[str, str | None] | None:
+        change = None
+        if kind == "altered":
+            changed = qf.alter(passage, lang, page["page"], rng)
+            if changed is None:
+                return None
+            passage, change = changed
+        if form == "elided":
+            edited = qf.elide(passage, rng)
+        elif form == "bracketed":
+            edited = qf.bracket(passage, lang, rng)
+        else:
+            edited = passage
+        if edited is None or not qf.quotable(edited, form) or \
+                _on_page(edited, held) != (kind == "faithful"):
+            return None  # a misquote the cut left out, or nothing to edit
+        return edited, change
+
+    cases = _fill(page, qf.FORMS, candidates, held, per_form, rng, lambda form: form, edit,
+                  lambda edited, form: qf.typeset(edited, form, lang, rng)[0])
     return cases + _local_cases(page, candidates, held, per_form)
 
 
@@ -242,11 +229,34 @@ def _local_cases(page: dict[str, Any], candidates: list[str], held: tuple[str, s
                  per_form: int) -> list[dict[str, Any]]:
     """The cases of the local conventions (quoteforms.LOCAL_FORMS), from a random stream of
     the page's own."""
+    rng = random.Random(zlib.crc32(page["name"].encode()))  # noqa: S311 - a sample, not a secret
+    lang = page["lang"]
+
+    def edit(form: str, passage: str, kind: str) -> tuple[str, str | None] | None:
+        made = qf.local_case(passage, form, lang, kind, rng)
+        if made is None:
+            return None
+        # An altered case must not be on the page, but the negation at the edge is: its
+        # words are the page's, its meaning is not.
+        if form != "negation at the edge" and _on_page(made[0], held) != (kind == "faithful"):
+            return None
+        return made
+
+    return _fill(page, qf.LOCAL_FORMS, candidates, held, per_form, rng, lambda form: "curly",
+                 edit, lambda edited, form: qf.typeset_local(edited, form, lang, rng))
+
+
+def _fill(page: dict[str, Any], forms: list[str], candidates: list[str],
+          held: tuple[str, str], per_form: int, rng: random.Random,
+          quotable_as: Callable[[str], str],
+          edit: Callable[[str, str, str], tuple[str, str | None] | None],
+          answer: Callable[[str, str], str]) -> list[dict[str, Any]]:
+    """Up to ``per_form`` faithful and altered cases per form: a fragment of a sentence the
+    page holds, edited by ``edit`` (None: try another), typeset by ``answer``."""
     from readreceipt.quotes.scripts import latin_length
 
-    rng = random.Random(zlib.crc32(page["name"].encode()))  # noqa: S311 - a sample, not a secret
     cases: list[dict[str, Any]] = []
-    for form in qf.LOCAL_FORMS:
+    for form in forms:
         faithful = altered = 0
         order = candidates[:]
         rng.shuffle(order)
@@ -254,23 +264,18 @@ def _local_cases(page: dict[str, Any], candidates: list[str], held: tuple[str, s
             if faithful >= per_form and altered >= per_form:
                 break
             passage = qf.fragment(sentence, rng)
-            if not _on_page(passage, held) or not qf.quotable(passage, "curly"):
+            if not _on_page(passage, held) or not qf.quotable(passage, quotable_as(form)):
                 continue
             kind = "faithful" if faithful < per_form else "altered"
-            made = qf.local_case(passage, form, page["lang"], kind, rng)
+            made = edit(form, passage, kind)
             if made is None:
                 continue
             edited, change = made
-            # An altered case must not be on the page, but the negation at the edge is: its
-            # words are the page's, its meaning is not.
-            on_page = _on_page(edited, held)
-            if form != "negation at the edge" and on_page != (kind == "faithful"):
-                continue
             if latin_length(" ".join(_PIECES.split(edited))) < 34:
-                continue
-            answer = qf.typeset_local(edited, form, page["lang"], rng)
+                continue  # what is left is a term, not a passage
             cases.append({"kind": kind, "change": change, "form": form,
-                          "script": page["script"], "passage": edited, "answer": answer})
+                          "script": page["script"], "passage": edited,
+                          "answer": answer(edited, form)})
             faithful += kind == "faithful"
             altered += kind == "altered"
     return cases
