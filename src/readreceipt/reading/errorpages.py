@@ -38,7 +38,6 @@ from readreceipt.reading.facts import (
     ContentSignal,
     Facts,
     compile_entries,
-    fold,
 )
 
 __all__ = ["ERROR_PAGE", "ERROR_WORD", "HEADINGS", "TEXT", "check_error_page"]
@@ -127,9 +126,6 @@ _ERROR_WORD = re.compile(rf"(^|{_SEP} ?){ERROR_WORD}( ?{_SEP}|$)")
 _TEXT_TABLE = compile_entries(e for e in ERROR_PAGE if e.where == "text")
 #: A WAF's support ID: F5's block page gives 18 to 20 digits (module docstring).
 _SUPPORT_ID = re.compile(r"(?<![\d.,])\d{18,20}(?![\d.,])")
-#: Where a heading may stand for it to be the page's own (placement.py's kinds): in the
-#: content, or the site's header over it.
-_SHOWN = frozenset({"content", "header"})
 
 
 def check_error_page(f: Facts) -> ContentSignal | None:
@@ -154,7 +150,7 @@ def check_error_page(f: Facts) -> ContentSignal | None:
 
 def _heading_rule(f: Facts) -> str | None:
     bare = min(f.main_letters, f.layout.content_letters) if f.layout.parsed else f.main_letters
-    for heading in _own_headings(f):
+    for heading in f.shown_headings:
         m = _HEADINGS.search(heading)
         if m is not None:
             return f"heading:{m.group(0).strip()[:80]} (in the page's own heading)"
@@ -162,17 +158,3 @@ def _heading_rule(f: Facts) -> str | None:
             return (f"heading:{m.group(0).strip(' |-:')[:40]} (the page's own heading, "
                     f"beside {bare} letters of content)")
     return None
-
-
-def _own_headings(f: Facts) -> list[str]:
-    """The title, and the h1/h2 headings that stand where the content is."""
-    if not f.headings:
-        return []
-    own = [f.title] if f.title else []
-    if f.layout.parsed:
-        shown = [fold(f.layout.content)]
-        shown += [fold(text) for kind, text in f.layout.chrome.items() if kind in _SHOWN]
-    else:
-        shown = [fold(f.page.main_text)]
-    own += [h for h in f.headings[1 if f.title else 0:] if any(h in text for text in shown)]
-    return own

@@ -219,6 +219,16 @@ INTERSTITIAL: tuple[Entry, ...] = (
         r"[^.!?]{0,80}\b(wait|queue|in line|moment|try again|shortly|redirected)",
         r"(aufgrund|wegen) (des )?hohen (andrangs|aufkommens)[^.!?]{0,80}(warte|gedulden|moment)",
         r"you are (now )?in (the )?(line|queue)", r"your (estimated )?wait(ing)? time",
+        # The reader's place kept for them by the site: a waiting room's promise, whatever
+        # its vendor ("an app that lets you keep your place in the queue" is news:
+        # tests/pages/hard_negative/short_news_clinic_queue_app.html).
+        r"we('ve| have| are| will|'ll|'re)? (saved|holding|hold|keep|keeping|reserved|secured) "
+        r"your (place|spot) in (the )?(line|queue)",
+        r"your (place|spot)( in (the )?(line|queue))? (is|has been) (saved|held|reserved|"
+        r"secured)",
+        r"(ihr|dein)en? platz in der warteschlange", r"votre place dans la file",
+        r"(su|tu) lugar en la (fila|cola)", r"il (tuo|suo) posto in (coda|fila)",
+        r"(seu|teu) lugar na fila", r"(je|uw) plaats in de wachtrij",
         r"please wait briefly", r"visitor prioriti[sz]ation",
         r"sie (sind|befinden sich) (jetzt )?in (der|einer) warteschlange",
         r"vous êtes (maintenant )?dans (la )?file d'attente",
@@ -359,6 +369,27 @@ INTERSTITIAL: tuple[Entry, ...] = (
         r"(site|website|store|shop|page|\S+\.\w{2,3}) (which )?is intended (only )?for "
         r"(customers|users|visitors|residents) (in|of|from|outside)",
         r"unavailable in your (country|region|location)", r"geo-?(blocked|restricted)",
+        # The site itself (or its domain name) not for readers where this one is: "example.com
+        # is not available to customers located outside ...". Not a product's or an offer's
+        # terms beside it (tests/pages/hard_negative/product_page_not_available_outside_*).
+        r"(this (site|website|web site|service|content|page|app|platform)|our (site|website|"
+        r"services?|platform|app)|\b[a-z0-9-]+\.[a-z]{2,6}\b\W{0,3}) (is|are) (currently )?"
+        r"(not|only) (available|accessible|offered|intended) (to|for) (customers|users|visitors|"
+        r"residents|patients|players|people|persons|members|anyone)\b[^.]{0,60}\b(located|based|"
+        r"residing|living|outside|from)\b",
+        # The reader addressed where they are: "you may be accessing the site from a country
+        # that ...", "you appear to be located outside ...".
+        r"you (may be|are|appear to be|seem to be|might be)( currently)? (accessing|visiting|"
+        r"using|browsing|connecting to) [^.]{0,60}from (a|an|your) (country|region|location|"
+        r"territory|jurisdiction)",
+        r"you (appear to be|seem to be|are|may be)( currently)? (located|based|connecting|"
+        r"browsing) (from )?outside",
+        r"(zugriff|zugreifen|greifen sie|besuchen sie)[^.]{0,60}aus einem land",
+        r"(accédez|accéder|connectez)[^.]{0,60}depuis un pays",
+        r"(accediendo|accedes|accede|acceder)[^.]{0,60}desde un país",
+        r"(accedendo|accedi|accedere)[^.]{0,60}da un paese",
+        r"(acessando|acessar|aceder|acedendo)[^.]{0,60}de um país",
+        r"(bezoekt|toegang|opent)[^.]{0,60}vanuit een land",
         r"(is|are) (currently )?unavailable (in|to) (visitors|users|readers) (from|in)",
         r"(is|are) (currently )?unavailable in (most )?european",
         r"in (deinem|ihrem) land nicht verfügbar", r"pas disponible dans votre (pays|région)",
