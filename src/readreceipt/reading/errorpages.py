@@ -43,7 +43,7 @@ from readreceipt.reading.facts import (
 __all__ = ["ERROR_PAGE", "ERROR_WORD", "HEADINGS", "TEXT", "check_error_page"]
 
 _IN = "interstitial"
-_WHAT = "an error page: the site did not serve the page"
+_WHAT = "an error or maintenance page: the site did not serve the page"
 # Title separators, as in walls_access.py.
 _SEP = "[|\\-\u2013\u2014:\u00b7\u2022]"
 
@@ -77,6 +77,11 @@ HEADINGS = alt(
     _OPEN + r"(technical|temporary) (difficult(y|ies)|problems?|issues?|errors?)" + _CLOSE,
     _OPEN + r"(the |this )?(service|site|website|system|server|application|page) (is )?"
     r"(temporarily |currently )*(unavailable|not available|down|offline)" + _CLOSE,
+    # A maintenance page's own heading: "Down for maintenance", "Scheduled maintenance",
+    # "We'll be back soon".
+    _OPEN + r"((site|system|scheduled|planned|essential) )?(down for |under |undergoing )?"
+    r"(scheduled |planned )?maintenance( in progress| mode| notice| underway)?" + _CLOSE,
+    _OPEN + r"we('ll| will) be (right )?back( soon| shortly)?" + _CLOSE,
     _OPEN + r"(this |the )?(page|web ?page|content) (can't|cannot|could not|couldn't) be "
     r"(displayed|loaded|shown|opened)" + _CLOSE,
     _OPEN + r"(we('re| are| were) )?(unable|not able) to (process|complete|handle) (your|the|"

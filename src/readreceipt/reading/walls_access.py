@@ -206,6 +206,11 @@ CONSENT: tuple[Entry, ...] = (
 
 _IN = "interstitial"
 _WAIT, _MAINT, _GEO = "a waiting room", "a maintenance page", "a geo-block"
+#: A site speaking of itself: "this site", "our service", or its own domain name ("example.com
+#: is ..."). News speaks of a site in the third person ("the bank's website is ...").
+_SELF = (r"((this|our) (site|website|web site|service|services|page|portal|system|server|app|"
+         r"application|platform|store|shop|online shop|webshop|online banking)|"
+         r"\b[a-z0-9-]+\.[a-z]{2,6}\b\W{0,3})")
 INTERSTITIAL: tuple[Entry, ...] = (
     lit(_IN, "markup", "queue-it.net", vendor="Queue-it", what=_WAIT, ev="Queue-it"),
     rx(_IN, "heading", r"waiting room|warteraum|salle d'attente|sala de espera", "waiting room",
@@ -252,6 +257,14 @@ INTERSTITIAL: tuple[Entry, ...] = (
     rx(_IN, "text",
         r"(please )?try (again )?(after|in) (some|a little|a few|a short) (time|while|minutes)",
         "try again later", what=_MAINT, ev="walls2/other_interstitial/bankofindia_*"),
+    # Said by the site of itself, on a page as short as a wall's.
+    rx(_IN, "text", alt(
+        _SELF + r" (is|are) (currently |temporarily |now )*(unavailable|not available|down|"
+        r"offline|inaccessible)\b",
+        r"we('re| are) (currently |temporarily )+(unavailable|offline|down)\b"),
+        "this site is unavailable", what=_MAINT,
+        ev="503 and outage pages' wording; tests/pages/other_interstitial/"
+           "outage_this_site_unavailable_with_chrome.html"),
     # Said of the site in the third person, the same words are news about an outage ("the
     # service is currently unavailable for customers in the north", "de website is tijdelijk
     # niet bereikbaar door een storing": tests/pages/hard_negative/short_news_service_*,
@@ -278,10 +291,12 @@ INTERSTITIAL: tuple[Entry, ...] = (
     # Maintenance of *this site*, said by the site ("we are", "the site is"): a bridge or a
     # pool "closed for maintenance" is news (tests/pages/hard_negative/de_short_news_*).
     rx(_IN, "text", alt(
-        # ("the store is closed for maintenance" is a shop in the news: a store or a service
-        # only as "this" or "our"; tests/pages/hard_negative/short_news_store_closed_*)
-        r"(we('re| are)|(this|our|the) (site|website|web site|page|server|system|portal|app)"
-        r"( is| are)?|(this|our) (service|store|shop|online shop|webshop)( is)?) "
+        # ("the store is closed for maintenance", "the website is down for maintenance" are
+        # news: the site only as "this", "our", "we" or its domain name; tests/pages/
+        # hard_negative/short_news_store_closed_*, short_news_scheduled_maintenance_bridge.html)
+        r"(we('re| are)|(this|our) (site|website|web site|page|server|system|portal|app)"
+        r"( is| are)?|(this|our) (service|store|shop|online shop|webshop)( is)?|"
+        r"\b[a-z0-9-]+\.[a-z]{2,6}\b\W{0,3} (is|are)) "
         r"(currently |temporarily |now )*(down|offline|closed|unavailable) (for|due to) "
         r"(scheduled |planned |routine )?maintenance",
         r"(site|website|page|service|store|shop|server|system|portal) (is )?(currently )?"
@@ -372,8 +387,7 @@ INTERSTITIAL: tuple[Entry, ...] = (
         # The site itself (or its domain name) not for readers where this one is: "example.com
         # is not available to customers located outside ...". Not a product's or an offer's
         # terms beside it (tests/pages/hard_negative/product_page_not_available_outside_*).
-        r"(this (site|website|web site|service|content|page|app|platform)|our (site|website|"
-        r"services?|platform|app)|\b[a-z0-9-]+\.[a-z]{2,6}\b\W{0,3}) (is|are) (currently )?"
+        r"(this content|" + _SELF + r") (is|are) (currently )?"
         r"(not|only) (available|accessible|offered|intended) (to|for) (customers|users|visitors|"
         r"residents|patients|players|people|persons|members|anyone)\b[^.]{0,60}\b(located|based|"
         r"residing|living|outside|from)\b",
