@@ -16,7 +16,7 @@ for a near-synonym, or a name swapped for another name of the same page. A chang
 leaves text the page holds is thrown away: a pass on it would not be a false pass.
 """
 
-# ruff: noqa: RUF001 - the forms are the look-alike characters themselves
+# ruff: noqa: RUF001, RUF003 - the forms are the look-alike characters themselves
 from __future__ import annotations
 
 import random
@@ -28,8 +28,11 @@ from collections.abc import Callable
 
 _MARKS = "\"'\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u00ab\u00bb\u2039\u203a" \
          "\u300c\u300d\u300e\u300f\uff02\uff07\u301d\u301e\u301f"
-_KEY_MAP = str.maketrans({**{c: None for c in _MARKS}, "\u2013": "-", "\u2014": "-",
-                          "\u2212": "-", "\u00ad": None, "\u200b": None})
+# Arabic vowel signs and tatweel, Hebrew points: written or left out at will.
+_DIACRITICS = "".join(chr(c) for c in [*range(0x064B, 0x0660), 0x0640, 0x0670,
+                                       *range(0x0591, 0x05BE)])
+_KEY_MAP = str.maketrans({**{c: None for c in _MARKS + _DIACRITICS}, "\u2013": "-",
+                          "\u2014": "-", "\u2212": "-", "\u00ad": None, "\u200b": None})
 
 
 def key(text: str) -> str:
@@ -55,6 +58,7 @@ def script_of(text: str) -> str:
         "hangul": sum(1 for c in letters if _HANGUL.match(c)),
         "cyrillic": sum(1 for c in letters if "\u0400" <= c <= "\u04ff"),
         "arabic": sum(1 for c in letters if "\u0600" <= c <= "\u06ff"),
+        "thai": sum(1 for c in letters if "\u0e00" <= c <= "\u0e7f"),
         "latin": sum(1 for c in letters if c.isascii() or "\u00c0" <= c <= "\u024f"
                      or "\u1e00" <= c <= "\u1eff"),
     }
@@ -62,7 +66,7 @@ def script_of(text: str) -> str:
 
 
 def unspaced(text: str) -> bool:
-    return script_of(text) == "han/kana"
+    return script_of(text) in ("han/kana", "thai")
 
 
 # ------------------------------------------------------------------------- passages to quote
@@ -136,6 +140,8 @@ NEGATE: dict[str, list[tuple[str, str]]] = {
     "ja": [("した", "しなかった"), ("です", "ではありません"), ("ある", "ない"),
            ("いる", "いない")],
     "ko": [("했다", "하지 않았다"), ("있다", "없다"), ("된다", "되지 않는다")],
+    "th": [("(สามารถ|เห็นด้วย|อนุมัติ|ยอมรับ)", r"ไม่\1")],
+    "ar": [("(يوافق|ترتفع|قال)", r"لا \1")],
 }
 DENEGATE: dict[str, list[tuple[str, str]]] = {
     "en": [(r"\b(not|never) ", ""), (r"n't\b", "")],
@@ -146,6 +152,7 @@ DENEGATE: dict[str, list[tuple[str, str]]] = {
     "zh": [("没有", "有"), ("不", ""), ("未", "已"), ("沒有", "有"), ("尚未", "已")],
     "ja": [("しなかった", "した"), ("ない", "る"), ("ません", "ます")],
     "ko": [("않", "하"), ("없", "있"), ("아직 ", "")],
+    "th": [("ไม่", "")], "ar": [("لم ", ""), ("لن ", "")],
 }
 QUALIFIERS: dict[str, list[str]] = {
     "en": ["about ", "only ", "nearly ", "almost ", "more than ", "at least ", "up to ",
@@ -161,6 +168,7 @@ QUALIFIERS: dict[str, list[str]] = {
     "zh": ["约", "大约", "近", "只", "仅", "超过", "至少", "最多", "略"],
     "ja": ["約", "およそ", "ほぼ", "最大", "だけ", "以上"],
     "ko": ["약 ", "거의 ", "최대 ", "이상"],
+    "th": ["เกือบ", "กว่า", "ทั้งสิ้น"], "ar": ["نحو ", "قرابة "],
 }
 SYNONYMS: dict[str, list[tuple[str, str]]] = {
     "en": [("said", "stated"), ("big", "large"), ("rise", "increase"), ("began", "started"),
@@ -350,13 +358,14 @@ ELISIONS = ["...", "\u2026", "[...]", "[\u2026]", "(...)", ". . ."]
 
 _NEGATING = re.compile(r"(?<!\w)(?:not|no|never|neither|nor|none|nobody|nothing|nicht|kein\w*|"
                        r"nie\w*|ne|n'|pas|non|nie|не|нет|ни|nem|não|nunca|jamais|ningún|sin|"
-                       r"sans|senza|without|cannot)(?!\w)|n['’ʼ]t|[不没沒未无無非别別莫勿]|ない|ません|않|못|없|아니",
+                       r"sans|senza|without|cannot)(?!\w)|n['’ʼ]t|[不没沒未无無非别別莫勿]|ない|ません|않|못|없|아니"
+                       r"|\u0e44\u0e21\u0e48|(?<!\w)(?:لم|لن|لا)(?!\w)",
                        re.I)
 # Where a reader of Chinese or Japanese cuts: after a clause mark or a particle.
 _CJK_CUT = re.compile("(?<=[，、。的了是在和与及はがをにでとも])")
 
 
-def elide(passage: str, rng: random.Random) -> str | None:
+def elide(passage: str, rng: random.Random, marks: list[str] | None = None) -> str | None:
     """The passage with a stretch left out: at its start, in the middle or at its end. The
     stretch never begins or ends with a negation (leaving one out would be a misquote)."""
     spaced = not unspaced(passage)
@@ -366,7 +375,7 @@ def elide(passage: str, rng: random.Random) -> str | None:
         cuts = [m.start() for m in _CJK_CUT.finditer(passage) if 0 < m.start() < len(passage)]
     if len(cuts) < (7 if spaced else 3):
         return None
-    mark = rng.choice(ELISIONS)
+    mark = rng.choice(marks or ELISIONS)
     where = rng.choice(["start", "middle", "end"])
     third = len(cuts) // 3
     last = cuts[min(len(cuts) - 1, third + max(1, len(cuts) // 4))]
@@ -410,3 +419,72 @@ def bracket(passage: str, lang: str, rng: random.Random) -> str | None:
                 name = {"zh": "市长", "ja": "同市"}.get(lang, "the official")
                 return passage[: m.start()] + f"[{name}]" + passage[m.end() :]
     return None
+
+
+# ------------------------------------------------------------------- the local conventions
+
+# Forms measured apart (with a random stream of their own, so the cases of the forms above do
+# not change): how people in each language elide, bracket and type, and the one misquote
+# only scripts without spaces allow.
+LOCAL_FORMS = ["mixed marks", "elided (local)", "bracketed (full-width)", "typography",
+               "negation at the edge"]
+#: Elision marks by language: Japanese (中略) and ・・・, Chinese …… and （略）, Russian <...>.
+LOCAL_ELISIONS: dict[str, list[str]] = {
+    "ja": ["\uff08\u4e2d\u7565\uff09", "\u30fb\u30fb\u30fb", "(\u4e2d\u7565)", "\u2026"],
+    "zh": ["\u2026\u2026", "\uff08\u7565\uff09", "(\u7565)", "\u22ef\u22ef"],
+    "ru": ["<...>", "<\u2026>", "(...)"], "pl": ["(...)", "[...]", "(\u2026)"],
+    "fr": ["[\u2026]", "(\u2026)", " \u2026 "], "de": ["[\u2026]", "(\u2026)", "\u2026"],
+}
+_TYPOGRAPHY_GROUPS = re.compile("(?<=\\d)[\u00a0\u202f\u2009](?=\\d{3}(?!\\d))")
+_TYPOGRAPHY_MARKS = re.compile(f"[{_DIACRITICS}]")
+# A negation a quotation may start (Chinese, Thai) or end (Japanese) right beside.
+_EDGE_NEGATION = {"zh": re.compile("[不没未]"), "th": re.compile("\u0e44\u0e21\u0e48"),
+                  "ja": re.compile("(?:ない|ません|なかった)")}
+
+
+def local_case(passage: str, form: str, lang: str, kind: str,
+               rng: random.Random) -> tuple[str, str | None] | None:
+    """(the quotation as typed in ``form``, the change made) for a faithful or an altered
+    case; None when the form does not apply to the passage or its language."""
+    change = None
+    if form == "negation at the edge":
+        found = _EDGE_NEGATION.get(lang)
+        if kind == "faithful":
+            return (passage, None) if found is not None else None
+        m = found.search(passage, 1) if found is not None else None
+        if m is None:
+            return None
+        cut = passage[: m.start()] if lang == "ja" else passage[m.end():]
+        return cut, "negation"
+    if kind == "altered":
+        altered = alter(passage, lang, passage, rng)
+        if altered is None:
+            return None
+        passage, change = altered
+    if form == "mixed marks":
+        return passage, change
+    if form == "elided (local)":
+        marks = LOCAL_ELISIONS.get(lang)
+        edited = elide(passage, rng, marks) if marks else None
+        return (edited, change) if edited else None
+    if form == "bracketed (full-width)":
+        m = re.search(_PRONOUN.get(lang, "$^"), passage) if lang in ("zh", "ja") else None
+        if m is None or m.start() == 0:
+            return None
+        opening, closing = rng.choice([("\uff3b", "\uff3d"), ("\u3014", "\u3015")])
+        name = {"zh": "市长", "ja": "同市"}[lang]
+        return passage[: m.start()] + f"{opening}{name}{closing}" + passage[m.end():], change
+    if form == "typography":
+        typed = _TYPOGRAPHY_MARKS.sub("", _TYPOGRAPHY_GROUPS.sub("", passage))
+        return (typed, change) if typed != passage else None
+    raise ValueError(form)
+
+
+def typeset_local(passage: str, form: str, lang: str, rng: random.Random) -> str:
+    """The answer quoting ``passage`` in a local form (mixed marks: opened curly or low,
+    closed straight, as a phone's keyboard leaves them)."""
+    if form == "mixed marks":
+        opening = rng.choice(["\u201c", "\u201e"])
+        body = _nest(vary(passage, rng), "\u2018", "\u2019")
+        return f"The page says {opening}{body}\" and goes on."
+    return typeset(passage, _MARKS_OF_LANG.get(lang, "curly"), lang, rng)[0]

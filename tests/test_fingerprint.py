@@ -270,7 +270,8 @@ def test_walls_are_named(name: str) -> None:
     signal = judge(html)
     assert signal is not None, name
     assert (signal.reason, signal.wall) == (f"wall:{kind}", kind)
-    assert signal.rule.split(":", 1)[0] in ("marker", "phrase", "heading", "title", "header")
+    assert signal.rule.split(":", 1)[0] in ("marker", "phrase", "label", "heading", "title",
+                                            "header")
 
 
 def test_a_long_article_cut_off_by_its_wall_is_a_wall() -> None:

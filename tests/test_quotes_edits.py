@@ -1,6 +1,6 @@
 """Edited quotations: elisions, editorial notes and bracketed stand-ins, in several scripts."""
 
-# ruff: noqa: RUF001 - the pages are typeset as their languages are
+# ruff: noqa: RUF001, RUF003 - pages and comments are typeset as their languages are
 from __future__ import annotations
 
 import pytest
@@ -21,7 +21,11 @@ PAGE = (
     "南江大桥加固工程昨日正式完工，比原计划晚了两年。市政府表示，工程共耗资三千五百万元，其中约四成来自"
     "中央财政补贴。他说，大桥在未来五十年内不需要再次大规模维修。\n\n"
     "北浜駅の改良工事が完了し、新しい駅舎の利用が始まった。鉄道会社は「工事の遅れは地盤の状態が想定より"
-    "悪かったためで、安全上の問題はなかった」と説明した。"
+    "悪かったためで、安全上の問題はなかった」と説明した。\n\n"
+    "Мэр заявил, что город сдержал слово, хотя ремонт моста занял больше времени, чем "
+    "планировалось, и обошёлся в 35 миллионов рублей.\n\n"
+    "กรุงเทพมหานครเปิดใช้ประตูระบายน้ำแห่งใหม่ที่คลองบางเขน ชาวบ้านบางส่วนไม่เห็นด้วยกับการปิดถนน "
+    "เพราะต้องใช้เวลาเดินทางเพิ่มขึ้น สำนักงานเขตยอมรับว่าแผนเดิมต้องปรับปรุงเส้นทางเลี่ยง"
 )
 
 
@@ -51,6 +55,16 @@ EDITED = [
     ("南江大桥加固工程昨日正式完工……工程共耗资三千五百万元", True),
     ("北浜駅の改良工事が完了し…新しい駅舎の利用が始まった", True),
     ("Nous n’avons pas rendu le pont plus solide […] plus souple", True),
+    # Each language's own conventions: Japanese (中略) and ・・・, Chinese （略）, Russian <…>,
+    # and full-width or tortoise-shell brackets around a stand-in (［同社は］, 〔市は〕).
+    ("北浜駅の改良工事が完了し（中略）新しい駅舎の利用が始まった", True),
+    ("北浜駅の改良工事が完了し(中略)新しい駅舎の利用が始まった", True),
+    ("北浜駅の改良工事が完了し・・・新しい駅舎の利用が始まった", True),
+    ("南江大桥加固工程昨日正式完工（略）工程共耗资三千五百万元", True),
+    ("город сдержал слово <...> обошёлся в 35 миллионов рублей", True),
+    ("город сдержал слово <…> обошёлся в 35 миллионов рублей", True),
+    ("［鉄道会社は］工事の遅れは地盤の状態が想定より悪かったためで", True),
+    ("〔鉄道会社は〕工事の遅れは地盤の状態が想定より悪かったためで", True),
     # Editorial notes dropped; a bracketed capital; a bracketed stand-in.
     ("took four years [sic] and was finished in the spring of 2026", True),
     ("took four years and was finished in the spring of 2026 [emphasis added]", True),
@@ -68,6 +82,10 @@ EDITED = [
     ("Engineers replaced 212 of the [bridge's] 840 bearings", False),
     ("南江大桥加固工程昨日正式完工……工程共耗资三千六百万元", False),
     ("Nous avons rendu le pont plus solide […] plus souple", False),
+    ("北浜駅の改良工事が完了し（中略）古い駅舎の利用が始まった", False),
+    ("南江大桥加固工程昨日正式完工（略）工程共耗资三千六百万元", False),
+    ("город сдержал слово <...> обошёлся в 53 миллиона рублей", False),
+    ("［鉄道会社は］工事の遅れは地盤の状態が想定より良かったためで", False),
     # Pieces out of order, or further apart than a paragraph.
     ("two years later than promised … took four years and was finished", False),
     # An elision or a stand-in may not hide a negation, nor a stand-in a number.
@@ -77,6 +95,14 @@ EDITED = [
     ("Engineers replaced [the] 480 bearings, and the council said", False),
     ("Engineers replaced [about half] of the 480 bearings", False),
     ("大桥在未来五十年内……需要再次大规模维修", False),
+    # Thai: the stretch left out may hold a negation inside a clause (not at its edges),
+    # but may not drop the ไม่ glued to the quoted verb.
+    ("กรุงเทพมหานครเปิดใช้ประตูระบายน้ำแห่งใหม่ที่คลองบางเขน … "
+     "สำนักงานเขตยอมรับว่าแผนเดิมต้องปรับปรุงเส้นทางเลี่ยง", True),
+    ("ชาวบ้านบางส่วน…เห็นด้วยกับการปิดถนน เพราะต้องใช้เวลาเดินทางเพิ่มขึ้น", False),
+    # ...nor may a stand-in cover it, unless the stand-in negates too.
+    ("ชาวบ้านบางส่วน[เห็นด้วย]กับการปิดถนน เพราะต้องใช้เวลาเดินทางเพิ่มขึ้น", False),
+    ("ชาวบ้านบางส่วน[ไม่พอใจ]กับการปิดถนน เพราะต้องใช้เวลาเดินทางเพิ่มขึ้น", True),
     # …but a whole sentence that starts with a negation may be left out.
     ("Traffic returned within a week. … About 60,000 vehicles cross it every day", True),
     ("Traffic returned within a week … About 60,000 vehicles cross it every day", True),

@@ -64,6 +64,19 @@ ZH = "我们将在年底前完成这项工程的全部内容"
         (f"He said “{DE} ‘as promised’ today”.", [f"{DE} ‘as promised’ today"]),
         # A closing “ after a space (a spaced ellipsis) still closes „…“: nothing follows it.
         (f"Er sagte: „{DE} . . . “ und ging.", [f"{DE} . . ."]),
+        # Mixed marks: opened curly or low, closed straight (a keyboard's habit). Still a
+        # quotation to check, never skipped; a straight pair nested inside still nests.
+        (f'Er sagte: „{DE}".', [DE]),
+        (f'He said “{DE}" on Tuesday.', [DE]),
+        (f'He said “{DE}, "as promised" today" and left.', [f'{DE}, "as promised" today']),
+        (f'He said "{DE}" and “{FR}”.', [DE, FR]),
+        (f'Er sagte: „{DE}" und dann „{FR}“.', [DE, FR]),
+        # ...but a straight mark followed by the opener's own closing mark is inches, not
+        # the end: the whole passage is checked, not its first words.
+        (f'He said “{DE}, the 12" pipes under the bridge” today.',
+         [f'{DE}, the 12" pipes under the bridge']),
+        (f'Er sagte: „{DE}, die 12" Rohre unter der Brücke“ und ging.',
+         [f'{DE}, die 12" Rohre unter der Brücke']),
         # Not quotations: straight single quotes (every one can be an apostrophe), a closing
         # mark with nothing open, a breadcrumb's guillemets.
         (f"He said '{DE}' today.", []),

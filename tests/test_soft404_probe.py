@@ -61,6 +61,9 @@ def host_factory(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Host
                 status, body = (404, b"") if self.path == "/robots.txt" else \
                     host.answer(self.path)
                 self.send_response(status)
+                if 300 <= status < 400:
+                    self.send_header("Location", body.decode())  # a redirect's body: where to
+                    body = b""
                 self.send_header("Content-Type", "text/html; charset=utf-8")
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
@@ -140,6 +143,49 @@ def test_a_page_unlike_the_answer_for_a_missing_path_stays_read(
                      Library.open(tmp_path / "lib")).record
     assert record.verdict == "RETRIEVED"
     assert record.probe is not None and record.probe["outcome"] == "different"
+
+
+HOME = (f"<html><head><title>Example Shop</title></head><body><nav><ul>{NAV}</ul></nav><main>"
+        "<h1>Welcome to Example Shop</h1><p>Kettles, teapots, cups and saucers for every kitchen, "
+        "with free delivery on orders over twenty pounds and returns within sixty days.</p>"
+        "<p>This week: enamel kettles in six colours, and a new range of stoneware mugs made "
+        "in Stoke, glazed by hand in three colours. Our tea of the month is a smoky lapsang "
+        "from a small estate in the Wuyi mountains, sold loose in tins of one hundred grams, "
+        "and every order this month comes with a free infuser while stocks last.</p></main>"
+        "<footer><a href='/about'>About us</a></footer></body></html>"
+        ).encode()
+
+
+def _home_for_every_missing_path(path: str) -> tuple[int, bytes]:
+    return (200, HOME) if path == "/" else (302, b"/")
+
+
+def test_a_deep_address_sent_to_the_home_page_is_compared_and_called_a_soft_404(
+        host_factory: Callable[..., Host], tmp_path: Path) -> None:
+    """A site that answers every missing path with a redirect to its home page: the page
+    read is the home page, whose text says nothing of an error, so only the redirect makes
+    it a suspect; the probe is sent home too, which settles it."""
+    host = host_factory(_home_for_every_missing_path)
+    record = capture(f"{host.base}/news/2019/05/bridge-reopens", CaptureOptions(
+        render=False, wait=10), Library.open(tmp_path / "lib")).record
+    assert (record.verdict, record.reason) == ("UNKNOWN", "soft_404")
+    assert record.probe is not None and record.probe["outcome"] == "soft_404"
+    assert "home page" in record.probe["suspicion"]
+    assert len(_probes(host)) == 1
+
+
+def test_the_home_page_asked_for_is_not_a_suspect(
+        host_factory: Callable[..., Host], tmp_path: Path) -> None:
+    """The control: the same host's home page, asked for by its own address (or an alias of
+    it), is read with no probe."""
+    host = host_factory(lambda path: (200, HOME) if path == "/" else
+                        (302, b"/") if path == "/index.html" else (404, b""))
+    lib = Library.open(tmp_path / "lib")
+    for address in ("/", "/index.html"):
+        record = capture(f"{host.base}{address}", CaptureOptions(render=False, wait=10),
+                         lib).record
+        assert record.verdict == "RETRIEVED" and record.probe is None, address
+    assert _probes(host) == []
 
 
 class _Fixed:

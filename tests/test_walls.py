@@ -116,14 +116,14 @@ def test_no_article_is_called_anything(name: str) -> None:
 
 # --- the table itself ---------------------------------------------------------------------
 
-ALL_ENTRIES = walls.WALLS + notfound.SOFT_404 + notfound.PARKED
+ALL_ENTRIES = walls.WALLS + notfound.SOFT_404 + notfound.NO_RESULTS + notfound.PARKED
 KINDS = {"challenge", "login", "consent", "paywall", "interstitial", "soft_404", "parked"}
 
 
 @pytest.mark.parametrize("entry", ALL_ENTRIES, ids=lambda e: f"{e.kind}:{e.name}")
 def test_every_entry_is_well_formed(entry: walls.Entry) -> None:
     assert entry.kind in KINDS
-    assert entry.where in {"title", "heading", "text", "markup", "tail"}
+    assert entry.where in {"title", "heading", "text", "label", "markup", "tail"}
     assert entry.gate in (*GATES, "tail")
     assert (entry.where == "tail") == (entry.gate == "tail")
     assert entry.ev, "every entry says where it was seen"

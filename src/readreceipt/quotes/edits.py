@@ -60,10 +60,18 @@ JOIN_GAP_CHARS = 250
 STANDIN_MAX_WORDS = 4
 STANDIN_MAX_CHARS = 40
 
-_ELISION = (r"\[\s*(?:\.\s*){2,}\.?\s*\]|\[\s*[\u2026\u22ef]+\s*\]"
-            r"|\(\s*(?:\.\s*){2,}\.?\s*\)|\(\s*[\u2026\u22ef]+\s*\)"
+# Besides the Latin conventions: Japanese and Chinese (中略) and (略), "omitted", in either
+# width of parenthesis or bracket, and a run of middle dots (・・・); Russian <...>; the
+# full-width and tortoise-shell brackets around dots (tests/test_quotes_edits.py).
+_OPEN = "(\uff08\\[\uff3b\u3014"
+_CLOSE = ")\uff09\\]\uff3d\u3015"
+_ELISION = (rf"[{_OPEN}]\s*(?:中略|前略|後略|下略|以下略|上略|略)\s*[{_CLOSE}]"
+            r"|[\u30fb\uff65]{2,}|<\s*(?:\.\s*){2,}\.?\s*>|<\s*[\u2026\u22ef]+\s*>"
+            rf"|[{_OPEN}]\s*(?:(?:\.\s*){{2,}}\.?|[\u2026\u22ef]+)\s*[{_CLOSE}]"
             r"|\.(?:\s?\.){2,}|[\u2026\u22ef]+")
-_MARK = re.compile(rf"(?P<elision>{_ELISION})|\[(?P<bracket>[^\[\]\n]{{1,80}})\]")
+# A bracket in the Latin form or the full-width and tortoise-shell ones CJK text uses.
+_MARK = re.compile(rf"(?P<elision>{_ELISION})|[\[\uff3b\u3014](?P<bracket>[^\[\]\uff3b\uff3d"
+                   rf"\u3014\u3015\n]{{1,80}})[\]\uff3d\u3015]")
 # Editorial notes in the languages the check meets most; matched on the bracket's content.
 _NOTES = re.compile(
     r"(?:sic|sic!|sic passim|!|\?|sic\.|"
@@ -234,10 +242,11 @@ def _gap_holds(standin: str | None, between: str) -> bool:
         if not between:
             return True
         words = between.split(" ")
-        if len(words) == 1 and any(unspaced(ch) for ch in between):
-            head, tail = between[:3], between[-3:]  # no words: the first and last characters
-        else:
-            head, tail = " ".join(words[:2]), " ".join(words[-2:])
+        # A run of a script without spaces (a Thai clause, a Chinese sentence) is no word:
+        # its first and last characters are the edge, not the whole run.
+        first, last = words[0], words[-1]
+        head = first[:3] if any(unspaced(ch) for ch in first) else " ".join(words[:2])
+        tail = last[-3:] if any(unspaced(ch) for ch in last) else " ".join(words[-2:])
         return not ((not head_free and has_negation(head))
                     or (not tail_free and has_negation(tail)))
     between = between.strip(_EDGE + " .")

@@ -51,6 +51,15 @@ for _ch in (
     "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 ):
     MARKS[ord(_ch)] = None
+# Arabic vowel signs and other marks over or under a letter, and the tatweel that stretches a
+# word to justify a line; Hebrew points and cantillation. Pages and answers write them or
+# leave them out at will (a headline voweled, the same words unvoweled in the answer), as
+# every Arabic and Hebrew search engine assumes; the letters stay.
+for _code in [*range(0x0610, 0x061B), *range(0x064B, 0x0660), 0x0640, 0x0670,
+              *range(0x06D6, 0x06DD), *range(0x06DF, 0x06E5), 0x06E7, 0x06E8,
+              *range(0x06EA, 0x06EE), *range(0x0591, 0x05BE), 0x05BF, 0x05C1, 0x05C2, 0x05C4,
+              0x05C5, 0x05C7]:
+    MARKS[_code] = None
 # Different glyphs for one relation; never a change of relation (≤ stays ≤, never <).
 MARKS[ord("\u223c")] = "~"  # tilde operator, what TeX's \sim renders
 MARKS[ord("\u301c")] = "~"  # wave dash, the Japanese range mark (NFKC makes U+FF5E a tilde)

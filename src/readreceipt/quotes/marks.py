@@ -10,14 +10,19 @@ closed pairs are passages.
 | opens | closes | where |
 |---|---|---|
 | `"` `＂` | the same | everywhere (straight, full-width); by its place, as before |
-| `“` | `”` | English, Chinese, and the many languages that borrowed them |
-| `„` | `“` or `”` | German, Czech, Slovak (`“`); Polish, Hungarian, Romanian (`”`) |
+| `“` | `”` (or `"`) | English, Chinese, and the many languages that borrowed them |
+| `„` | `“` or `”` (or `"`) | German, Czech, Slovak (`“`); Polish, Hungarian, Romanian (`”`) |
 | `”` | `”` | Swedish, Finnish |
 | `«` | `»` | French (often with inner spaces, U+00A0 or U+202F), Spanish, Italian, Russian… |
 | `»` | `«` or `»` | German, Danish (`»…«`); Swedish, Finnish (`»…»`) |
 | `‹` `›` `‚` | `›`, `‹` or `›`, `‘` or `’` | the single forms of the above |
 | `‘` | `’` | English single, only where neither can be an apostrophe (below) |
 | `「` `『` `｢` `〝` `﹁` `﹃` | `」` `』` `｣` `〞`/`〟` `﹂` `﹄` | Japanese, Chinese |
+
+A straight `"` closes an open `“` or `„` when no straight mark is open and no closing mark
+of the opener's own follows before its next opening (mixed marks: the passage is still a
+quotation, and must not go unchecked; but in “the 12" pipes” the `"` is inches, and closing
+there would leave the rest of the passage unchecked).
 
 Straight single quotes (`'`, `＇`) are never read: every one of them can be an apostrophe.
 A curly `‘` opens only where an apostrophe cannot stand (not inside a word, not before an
@@ -41,8 +46,10 @@ __all__ = ["MARK_CHARS", "quoted_spans"]
 # Family of an opening mark -> the characters that close it.
 _CLOSERS: dict[str, str] = {
     '"': '"', "\uff02": "\uff02",
-    "\u201c": "\u201d",
-    "\u201e": "\u201c\u201d",
+    # A straight mark closes a curly or low one too: hands (and phones' keyboards) open with
+    # one and close with the other ("He said “the city kept its word" on Tuesday").
+    "\u201c": '\u201d"',
+    "\u201e": '\u201c\u201d"',
     "\u201d": "\u201d",
     "\u00ab": "\u00bb",
     "\u00bb": "\u00ab\u00bb",
@@ -95,7 +102,7 @@ def quoted_spans(paragraph: str) -> list[tuple[int, str, bool]]:
         before = paragraph[i - 1] if i else ""
         after = paragraph[i + 1] if i + 1 < len(paragraph) else ""
         if mark in _STRAIGHT:
-            action = _straight(mark, before, after, stack)
+            action = _straight(paragraph, i, before, after, stack)
         else:
             action = _curly(paragraph, i, mark, before, after, stack)
         if action == "close":
@@ -120,19 +127,33 @@ def _closes(mark: str, stack: list[_Open]) -> bool:
     return any(mark in _CLOSERS[o.mark] for o in stack)
 
 
-def _straight(mark: str, before: str, after: str, stack: list[_Open]) -> str | None:
+def _straight(paragraph: str, i: int, before: str, after: str,
+              stack: list[_Open]) -> str | None:
     """A straight mark opens or closes by its place: 5"x7" is inches, not a quotation."""
     can_open = (not before or _spacelike(before) or before in _OPEN_AFTER) and bool(
         after) and not after.isspace()
     # Korean glues its particles to the closing mark ("…"고 말했다, "…"라고).
     can_close = bool(before) and not before.isspace() and (
         _spacelike(after) or after in _CLOSE_BEFORE or hangul(after))
-    open_here = any(o.mark == mark for o in stack)
+    open_here = _straight_closes(paragraph, i, stack)
     if can_open and can_close:
         return "close" if open_here else "open"
     if can_close:
         return "close" if open_here else None
     return "open" if can_open else None
+
+
+def _straight_closes(paragraph: str, i: int, stack: list[_Open]) -> bool:
+    """Whether the straight mark at ``i`` may close the innermost passage it can close: one it
+    opened, or a curly or low one whose own closing mark does not come later (before the next
+    opening of its kind); when it does, this straight mark is inches or a nested mark."""
+    mark = paragraph[i]
+    opened = next((o for o in reversed(stack) if mark in _CLOSERS[o.mark]), None)
+    if opened is None or opened.mark == mark:
+        return opened is not None
+    following = paragraph.find(opened.mark, i + 1)
+    ahead = paragraph[i + 1 : len(paragraph) if following < 0 else following]
+    return not any(ch in ahead for ch in _CLOSERS[opened.mark] if ch != mark)
 
 
 def _curly(paragraph: str, i: int, mark: str, before: str, after: str,

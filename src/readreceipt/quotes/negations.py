@@ -11,7 +11,9 @@ page that says "不同意这个计划" (does not agree). These tables close that
   Japanese verb and adjective endings (ない, なかった, ません, ず, ぬ, ではない…) and the
   Korean words that follow what they negate (않다, 못하다, 아니다, 없다).
 - :data:`NEGATION_BEFORE_WORD`: Korean short negations written as a word of their own before
-  the verb (안 갔다, 못 갔다): a match may not start right after one.
+  the verb (안 갔다, 못 갔다), and the negating words of the other scripts written without
+  spaces, Thai ไม่, Lao ບໍ່, Khmer មិន and ពុំ (เห็นด้วย, "agree", inside ไม่เห็นด้วย, "do not
+  agree"): a match may not start right after one.
 - :data:`NEGATION_WORDS`: negating words of the languages that separate words, folded (lower
   case, curly apostrophes straight). An editorial stand-in (``[the council]``) may cover a few
   words of the page and an elision may leave out a stretch, but neither may hide one of these
@@ -39,7 +41,11 @@ NEGATION_AFTER = re.compile(
     r"| ?(?:않|못\s?하|못했|아니|없)"
 )
 
-NEGATION_BEFORE_WORD = re.compile(r"(?:^|\s)(?:안|못) ?$")
+# Thai ไม่, Lao ບໍ່, Khmer មិន and ពុំ: glued to the word they negate. A space after one ends
+# its clause ("...หรือไม่ ", "or not", closes a clause and the next one starts afresh), so only
+# a glued one binds what follows; Korean writes its own as a word apart (안 갔다).
+_UNSPACED_NEGATIONS = "\u0e44\u0e21\u0e48|\u0e9a\u0ecd\u0ec8|\u1798\u17b7\u1793|\u1796\u17bb\u17c6"
+NEGATION_BEFORE_WORD = re.compile(f"(?:(?:^|\\s)(?:안|못) ?|{_UNSPACED_NEGATIONS})$")
 
 NEGATION_WORDS = frozenset((
     # English
@@ -60,11 +66,14 @@ NEGATION_WORDS = frozenset((
 ))
 
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]*)?")
+_UNSPACED_NEGATION = re.compile(_UNSPACED_NEGATIONS)
 
 
 def has_negation(folded: str) -> bool:
     """Whether a folded stretch of text holds a negation, in any of the tables."""
     if any(ch in NEGATION_BEFORE for ch in folded) or NEGATION_AFTER.search(folded):
+        return True
+    if _UNSPACED_NEGATION.search(folded):
         return True
     return any(word in NEGATION_WORDS or word.endswith("n't") or word.startswith("n'")
                for word in _WORD.findall(folded))

@@ -9,8 +9,8 @@ for a PDF the words a line end broke with a hyphen, joined without it and with i
 
 Invariant, checked by the must-not-match tables in tests/test_textfold.py: no reading changes
 a digit, a sign, an inequality or a decimal point (a CJK numeral becomes exactly the number it
-writes, or stays as written), and TeX that is not math (an amount in
-dollars) stays as typed.
+writes, or stays as written; a number grouped by typographic spaces loses only the spaces), and
+TeX that is not math (an amount in dollars) stays as typed.
 """
 
 # ruff: noqa: RUF001 - the TeX table is the look-alike characters themselves
@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["cjk_digits", "folded_readings", "has_tex", "source_readings", "tex_rendered"]
+__all__ = ["cjk_digits", "folded_readings", "has_tex", "source_readings", "tex_rendered",
+           "ungrouped"]
 
 
 # ------------------------------------------------------------------------------ TeX as rendered
@@ -186,15 +187,46 @@ def cjk_digits(text: str) -> str:
     return _CJK_NUMBER.sub(lambda m: _cjk_number(m.group()) or m.group(), text)
 
 
+# A number whose thousands a page groups with a no-break, narrow no-break, thin or figure
+# space (French, Russian, Polish, Czech, Swedish typesetting: "1 200 000 euros"), which an
+# answer writes "1200000": typographic spaces only, which do not part two numbers (a plain
+# space does: "3 500-year plans"), and only in the shape of a grouped number, a lead group of
+# one to three digits then groups of three ("en 2019\u00a0300 personnes" is a year and a count,
+# never 2019300; nor is "12.345\u00a0678", where the group may close a decimal, nor a run
+# whose last group has a fourth digit, "1\u00a0234\u00a05678").
+_GROUP_SPACES = "\u00a0\u202f\u2009\u2007"
+# The quick test, which most pages fail: the scan for the whole shape costs a few times more.
+_GROUP_SPACE_DIGITS = re.compile(f"[{_GROUP_SPACES}]\\d{{3}}")
+_GROUPED_NUMBER = re.compile(
+    f"(\\d+)(?:[{_GROUP_SPACES}]\\d{{3}})+(?!\\d|[{_GROUP_SPACES}]\\d)")
+
+
+def ungrouped(text: str) -> str:
+    """``text`` with the typographic spaces inside grouped numbers removed, nothing else."""
+    if _GROUP_SPACE_DIGITS.search(text) is None:
+        return text
+    return _GROUPED_NUMBER.sub(_joined, text)
+
+
+def _joined(m: re.Match[str]) -> str:
+    start = m.start()
+    if len(m.group(1)) > 3 or (start and m.string[start - 1] in ".,"):
+        return m.group()  # not one grouped number: leave it as written
+    return "".join(ch for ch in m.group() if ch not in _GROUP_SPACES)
+
+
 def source_readings(text: str, *, pdf: bool = False) -> list[str]:
     """Further readings made from the page's own text, to be folded by the caller.
 
-    TeX written as the characters it renders to (only where the text holds TeX), and for a PDF
-    the words broken by a hyphen at a line end joined, without the hyphen and with it.
+    TeX written as the characters it renders to (only where the text holds TeX); numbers
+    grouped by typographic spaces, written without them; and for a PDF the words broken by a
+    hyphen at a line end joined, without the hyphen and with it.
     """
     readings: list[str] = []
     if has_tex(text):
         readings.append(tex_rendered(text))
+    if (plain := ungrouped(text)) != text:
+        readings.append(plain)
     if pdf and _PDF_BREAK.search(text):
         readings.append(_PDF_BREAK.sub(r"\1", text))
         readings.append(_PDF_BREAK.sub(r"\1-", text))

@@ -28,7 +28,12 @@ from collections.abc import Iterator
 from rapidfuzz import fuzz
 
 from readreceipt.quotes.negations import NEGATION_AFTER, NEGATION_BEFORE, NEGATION_BEFORE_WORD
-from readreceipt.quotes.pagereadings import cjk_digits, folded_readings, source_readings
+from readreceipt.quotes.pagereadings import (
+    cjk_digits,
+    folded_readings,
+    source_readings,
+    ungrouped,
+)
 from readreceipt.quotes.scripts import UNSPACED_CLASS, hangul, unspaced
 from readreceipt.quotes.textfold import LazyFolded, fold, fold_text
 
@@ -145,7 +150,8 @@ def boundaries_hold(hay: str, start: int, end: int) -> bool:
             return False
         if wide and (unspaced(first) or unspaced(before)) and before in NEGATION_BEFORE:
             return False
-        if wide and hangul(first) and NEGATION_BEFORE_WORD.search(hay, max(0, start - 3), start):
+        if wide and (hangul(first) or unspaced(first)) and \
+                NEGATION_BEFORE_WORD.search(hay, max(0, start - 4), start):
             return False
     if end < len(hay):
         after = hay[end]
@@ -249,7 +255,10 @@ class Needle:
 
     def __init__(self, passage: str, pdf: bool) -> None:
         clean = trim(fold(strip_markdown(passage)))
-        variants = (trim(fold(passage)), clean, cjk_digits(clean))
+        # The answer's thousands grouped by typographic spaces, written without them, as the
+        # page may write them (pagereadings.source_readings reads the page the other way).
+        plain = trim(fold(ungrouped(strip_markdown(passage))))
+        variants = (trim(fold(passage)), clean, cjk_digits(clean), plain)
         self.strict = [n for n in dict.fromkeys(variants) if n]
         self.clean = clean
         self.squeezed = trim(squeeze(clean, pdf=pdf))  # for the quick test

@@ -34,7 +34,9 @@ class Entry:
 
     ``where``: ``title`` (the document title), ``heading`` (title, h1 or h2, each on its
     own), ``text`` (all visible text, noscript text, and image alt text on a page with no
-    text), ``markup`` (the lower-cased HTML) or ``tail`` (the end of the main text).
+    text), ``label`` (a line of visible text short enough to be a label, not a sentence of
+    prose: ``facts.LABEL_MAX_CHARS``), ``markup`` (the lower-cased HTML) or ``tail`` (the
+    end of the main text).
     ``expr`` is a regular expression unless ``literal``; a markup regex carries an
     ``anchor``, a substring it cannot match without, so a 1 MB page is not run through
     the regex engine unless the anchor is there.

@@ -32,7 +32,7 @@ _WALL_BOXES = frozenset({"form", "dialog", "sidebar", "header"})
 #: Kinds whose phrases count only where the content is (module docstring of placement.py).
 _PLACED_KINDS = frozenset({"login", "paywall", "consent", "interstitial", "challenge",
                            "soft_404", "parked"})
-_RULE_KIND = {"markup": "marker", "text": "phrase", "tail": "phrase-at-end"}
+_RULE_KIND = {"markup": "marker", "text": "phrase", "label": "label", "tail": "phrase-at-end"}
 
 
 def first(f: Facts, table: tuple[Compiled, ...]) -> tuple[Entry, str] | None:
@@ -59,21 +59,40 @@ def _placed(f: Facts, c: Compiled, rule: str, unlocked: bool) -> str | None:
     entry = c.entry
     if entry.name == "password field":
         return _password_rule(f, rule)
-    if entry.where != "text" or entry.kind not in _PLACED_KINDS:
+    if entry.kind == "challenge" and f.layout.passwords:
+        # A page with a sign-in form is judged by the sign-in rules: a captcha or an "access
+        # denied" heading over a password field is a sign-in wall, not a bot check
+        # (tests/pages/login/it_devi_essere_registrato.html).
+        f.cleared.append(f"{rule} (a sign-in form: the sign-in rules decide)")
+        return None
+    if entry.kind == "login" and entry.where == "title" and not f.sign_in_form and \
+            f.main_letters > BARE_MAX_MAIN_LETTERS:
+        # A title is a sign-in page's only with a sign-in form on it: "crate login | Docs",
+        # "Kfz-Anmeldung | Stadt" are pages about signing in or registering.
+        f.cleared.append(f"{rule} (no sign-in form on the page)")
+        return None
+    if entry.where not in ("text", "label") or entry.kind not in _PLACED_KINDS:
         return rule
     place = f.place(c)
     # The publisher's own word that the page is a teaser makes a paywall's words count
     # wherever they sit (walls/paywall/bloomberg_*: its label in a list of links).
     teaser = entry.kind == "paywall" and f.publisher.verdict == "teaser"
     if place not in ("content", "own words") and not teaser:
-        # A wall's own box may be a form, a dialog, an aside or a header: there it counts on
-        # a page whose content (by either measure) is within the entry's gate. Navigation,
-        # link lists, teasers, footers, adverts and hidden elements are never the wall
-        # itself: there it counts only on a page that holds nothing else.
-        limit = GATES.get(entry.gate, BARE_MAX_MAIN_LETTERS) if place in _WALL_BOXES else \
-            BARE_MAX_MAIN_LETTERS
-        if f.substance > limit:
-            f.cleared.append(f"{rule} (only in the {place}, beside {f.substance} letters of "
+        # A wall's own box may be a form, a dialog, an aside or a header. A paywall's box
+        # stands beside its teaser: it counts on a page whose content (by either measure) is
+        # within the entry's gate. Any other wall's box stands alone: it counts only when the
+        # content beside the box is bare (a cookie dialog beside a short article is a banner:
+        # tests/pages/hard_negative/short_article_onetrust_banner.html). Navigation, link
+        # lists, teasers, footers, adverts and hidden elements are never the wall itself:
+        # there it counts only on a page that holds nothing else.
+        if place in _WALL_BOXES and entry.kind == "paywall":
+            limit, beside = GATES.get(entry.gate, BARE_MAX_MAIN_LETTERS), f.substance
+        elif place in _WALL_BOXES:
+            limit, beside = BARE_MAX_MAIN_LETTERS, f.beside(place)
+        else:
+            limit, beside = BARE_MAX_MAIN_LETTERS, f.substance
+        if beside > limit:
+            f.cleared.append(f"{rule} (only in the {place}, beside {beside} letters of "
                              "content)")
             return None
     if entry.kind in ("paywall", "login") and f.publisher.verdict == "whole":

@@ -25,8 +25,8 @@ from readreceipt.reading.placement import Layout, layout
 from readreceipt.reading.publisher import PublisherSays, publisher_says
 
 __all__ = ["BARE_MAX_MAIN_LETTERS", "BLOCK_MAX_MAIN_LETTERS", "EMPTY_MAX_LETTERS", "GATES",
-           "TAIL_CHARS", "TEASER_MAX_MAIN_LETTERS", "Compiled", "ContentSignal", "Facts",
-           "PageView", "compile_entries", "fold", "letters"]
+           "LABEL_MAX_CHARS", "TAIL_CHARS", "TEASER_MAX_MAIN_LETTERS", "Compiled",
+           "ContentSignal", "Facts", "PageView", "compile_entries", "fold", "letters"]
 
 # --- thresholds (letters of text: digits, spaces and punctuation do not count) -----------
 # Evidence: ../shared/corpus (walls/ and the 181 articles), through readreceipt.reading.extract as
@@ -55,6 +55,10 @@ TAIL_CHARS = 400
 # only a link's text are not counted when the main text has this many lines, this short.
 LIST_MIN_LINES = 10
 LIST_MAX_LETTERS_PER_LINE = 40
+# A label stands on a line of its own: "Subscriber Only" (15 characters), "Members Only" (12),
+# "Exklusiv für Abonnenten" (23), "Este contenido es exclusivo para suscriptores" (46). A
+# sentence of an article's paragraph is longer; a one-line paragraph this short is rare.
+LABEL_MAX_CHARS = 60
 
 GATES: Mapping[str, int] = {
     "empty": EMPTY_MAX_LETTERS,
@@ -115,6 +119,17 @@ _HEADING = re.compile(r"<h[12][^>]{0,500}>(.{0,1000}?)</h[12]>", re.S)
 _NOSCRIPT = re.compile(r"<noscript[^>]{0,200}>(.{0,2000}?)</noscript>", re.S)
 _IMG_ALT = re.compile(r"<img[^>]*?\salt=[\"']([^\"']+)")
 _SCRIPT = re.compile(r"<script\b")
+# A sign-in form's inputs: a password field, or a user-name field by the names sign-in forms
+# give it (a newsletter's e-mail field is not one).
+_SIGN_IN_INPUT = re.compile(r"<input\b[^>]{0,400}?(type=[\"']?password|autocomplete=[\"']?"
+                            r"(username|current-password)|name=[\"']?(username|login|userid|"
+                            r"user_id|j_username|loginname)[\"'\s>])")
+
+
+def short_lines(text: str) -> str:
+    """The lines of ``text`` short enough to be a label, folded, one a line."""
+    return "\n".join(line for raw in text.split("\n")
+                     if (line := fold(raw)) and len(line) <= LABEL_MAX_CHARS)
 
 
 @dataclass(frozen=True)
@@ -175,15 +190,36 @@ class Facts:
         """Letters of content on the page by either measure: extracted, or outside chrome."""
         return max(self.main_letters, self.layout.content_letters)
 
+    def beside(self, kind: str) -> int:
+        """Letters of content beside the chrome of ``kind`` (a dialog, a form...), by either
+        measure: outside all chrome, or the main text without the lines that chrome holds
+        (an extractor may take a lone dialog's text for the main text)."""
+        box = " ".join(self.layout.chrome.get(kind, "").split())
+        main = sum(letters(line) for line in self.page.main_text.split("\n")
+                   if (one := " ".join(line.split())) and one not in box)
+        return max(self.layout.content_letters, main)
+
     def place(self, c: Compiled) -> str:
         """Where a text entry's words are: "content", a kind of chrome, or "own words"
-        (title, noscript, alt text: the page's own, wherever they sit)."""
-        where = self.layout.place_of(lambda text: c.search(fold(text)) is not None)
+        (title, noscript, alt text: the page's own, wherever they sit). A label is looked
+        for on lines of its own only."""
+        prepare = short_lines if c.entry.where == "label" else fold
+        where = self.layout.place_of(lambda text: c.search(prepare(text)) is not None)
         if where is not None:
             return where
-        if c.search(fold(self.page.main_text)) is not None:
+        if c.search(prepare(self.page.main_text)) is not None:
             return "content"
         return "own words"
+
+    @cached_property
+    def labels(self) -> str:
+        """Lines of the page's text short enough to be a label (LABEL_MAX_CHARS)."""
+        return "\n".join(short_lines(t) for t in (self.page.page_text, self.page.main_text))
+
+    @cached_property
+    def sign_in_form(self) -> bool:
+        """Whether the page carries a sign-in form's inputs (password or user-name field)."""
+        return bool(self.layout.passwords) or _SIGN_IN_INPUT.search(self.markup) is not None
 
     @cached_property
     def page_letters(self) -> int:
@@ -261,4 +297,6 @@ class Facts:
             return c.search(self.title)
         if where == "heading":
             return next((m for h in self.headings if (m := c.search(h))), None)
+        if where == "label":
+            return c.search(self.labels)
         return c.search(self.text)

@@ -36,6 +36,7 @@ __all__ = [
     "empty_bindings",
     "empty_mount",
     "loading_mount",
+    "mount_without_text",
     "template_share",
 ]
 
@@ -98,7 +99,10 @@ _BINDING = re.compile(r"<[a-z][a-z0-9-]*\s[^>]{0,400}?\b(?:ng-bind(?:-html)?|dat
                       r"\s*</")
 #: A mount point's only text may be a loading word, in the languages the wall table knows.
 _LOADING = re.compile(r"^\W*(loading|chargement|cargando|carregando|caricamento|laden|"
-                      r"wird geladen|lade|読み込み中|로딩 ?중|加载中|載入中)\W*$")
+                      r"wird geladen|lade|読み込み中|로딩 ?중|加载中|載入中|please wait|"
+                      r"bitte warten|"
+                      r"veuillez patienter|un momento|por favor,? espere|attendere|even geduld|"
+                      r"aguarde|お待ちください|잠시만 기다려 ?주세요|请稍候|請稍候)\W*$")
 
 
 def empty_mount(markup: str) -> str | None:
@@ -129,6 +133,30 @@ def loading_mount(markup: str) -> str | None:
         inner = markup[end + 1:end + 201]
         close = inner.find("<")
         if close > 0 and _LOADING.match(" ".join(inner[:close].split())):
+            return f"{name} that only says it is loading"
+    return None
+
+
+def mount_without_text(html: str) -> str | None:
+    """The first framework mount point whose whole subtree shows no text, or only a loading
+    word (a spinner element inside it, ``<app-root><div><p>Please wait…</p></div></app-root>``),
+    named; else None. Parses the page: called only on pages with little text."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    try:
+        tree = LexborHTMLParser(html)
+        tree.strip_tags(["script", "style", "noscript", "template", "svg"])
+        found = [(f"#{i} mount point", tree.css_first(f'[id="{i}"]')) for i in SHELL_MOUNT_IDS]
+        found += [(f"<{t}>", tree.css_first(t)) for t in SHELL_MOUNT_TAGS]
+    except Exception:  # selectolax raises a variety on hostile markup
+        return None
+    for name, node in found:
+        if node is None:
+            continue
+        text = " ".join(node.text(deep=True, separator=" ").split()).lower()
+        if not text:
+            return name
+        if _LOADING.match(text):
             return f"{name} that only says it is loading"
     return None
 
@@ -173,7 +201,7 @@ def check_js_shell(f: Facts) -> ContentSignal | None:
 
 def _shell_sign(f: Facts) -> tuple[str, str] | None:
     if f.page_letters <= SHELL_MAX_PAGE_LETTERS:
-        mount = empty_mount(f.markup) or loading_mount(f.markup)
+        mount = empty_mount(f.markup) or loading_mount(f.markup) or mount_without_text(f.html)
         if mount is not None:
             return f"an empty {mount}" if "loading" not in mount else f"a {mount}", \
                 f"structure:empty {mount}"
@@ -187,6 +215,14 @@ def _shell_sign(f: Facts) -> tuple[str, str] | None:
         # A little text of its own (walls/soft_404/physicsclassroom_*: a one-line 'not
         # found' page; a server-rendered 404): left to the checks below.
         return None
+    # A mount point with nothing in it, inside the site's chrome rendered on the server (a
+    # header of links, a footer): the content was left to the scripts (tests/pages/js_shell/
+    # nuxt_spinner_inside_mount.html, vue_empty_app_with_header_nav.html).
+    if f.layout.content_letters <= MAX_CONTENT_LETTERS_BESIDE_TEMPLATES:
+        mount = mount_without_text(f.html)
+        if mount is not None:
+            return (f"an empty {mount} beside the site's chrome" if "loading" not in mount
+                    else f"a {mount}, beside the site's chrome"), f"structure:empty {mount}"
     if not f.templated_raw and "-bind" not in f.markup and "v-" not in f.markup and \
             "x-text" not in f.markup:
         return None

@@ -93,8 +93,10 @@ _CHALLENGE: tuple[Entry, ...] = (
     # PerimeterX / HUMAN: the block page; _pxAppId is on ordinary pages (hard_negative/jstor_*).
     _c("markup", "px-captcha", _PX, ev="PerimeterX block page (#px-captcha)"),
     _c("markup", "captcha.px-cdn.net", _PX, ev="PerimeterX captcha host"),
-    rx(_CH, "text", r"(press|activate|click) (&|and) hold", "press and hold", vendor=_PX,
-        ev="PerimeterX 'Press & Hold' challenge"),
+    # Only with the human it asks for: "press and hold the power button" is every device
+    # manual's (tests/pages/hard_negative/support_press_and_hold.html).
+    rx(_CH, "text", r"(press|activate|click) (&|and) hold\b[^.!?]{0,80}\b(human|robot|bot)\b",
+        "press and hold", vendor=_PX, ev="PerimeterX 'Press & Hold' challenge"),
     _c("text", "access to this page has been denied", _PX, ev="PerimeterX block page"),
     _c("markup", "_pxappid", _PX, "empty", ev="hard_negative/jstor_* carries it"),
     # DataDome: the captcha host; its tag script alone is on ordinary pages.
@@ -121,9 +123,18 @@ _CHALLENGE: tuple[Entry, ...] = (
         "request blocked by a network policy", ev="Reddit and WAF block pages"),
     # A WAF's own words for a refused request, whoever the vendor (F5, Akamai, Imperva and
     # in-house WAFs all say it so): never an article's words about itself.
-    rx(_CH, "text", r"your (request|access|connection) (has been|was|is) (blocked|rejected|"
-        r"denied)", "your request has been blocked",
-        ev="walls2/challenge/waf_blocked_request_carsales_*; F5 and Imperva block pages"),
+    rx(_CH, "text", alt(
+        r"your (request|access|connection) (has been|was|is) (blocked|rejected|denied)",
+        # The same, in the languages of the rest of the table.
+        r"ihre anfrage wurde (aus sicherheitsgründen )?(blockiert|abgelehnt|zurückgewiesen)",
+        r"votre (requête|demande) a été (bloquée|rejetée|refusée)",
+        r"(su|tu) (solicitud|petición) (ha sido|fue) (bloqueada|rechazada|denegada)",
+        r"la (tua|sua) richiesta è stata (bloccata|respinta|rifiutata)",
+        r"(a )?(sua|tua) (solicitação|requisição) foi (bloqueada|rejeitada|negada)",
+        r"(uw|je) (verzoek|aanvraag) (is|werd) (geblokkeerd|geweigerd)"),
+        "your request has been blocked",
+        ev="walls2/challenge/waf_blocked_request_carsales_*; F5 and Imperva block pages; "
+           "tests/pages/challenge/waf_block_de.html, waf_block_es.html"),
     _c("text", "enter the characters you see below", ev="Amazon's robot check"),
     # F5 (ASM block page; TSPD bot defense), Reblaze, ShieldSquare, Distil.
     _c("markup", "/tspd/", "F5", ev="walls/challenge/f5_tspd_*"),
@@ -181,19 +192,34 @@ _CHALLENGE: tuple[Entry, ...] = (
     rx(_CH, "text", r"(detected|noticed) unusual (activity|traffic) from your",
         "unusual activity from your network", ev="PerimeterX (Bloomberg), Google"),
     _c("text", "security service to protect itself", ev="walls/challenge/stackpath_*"),
+    # Bare: ordinary pages say the same in their <noscript> (tests/pages/hard_negative/
+    # short_press_release_noscript_cookies.html); the check page says nothing else (98).
     rx(_CH, "text", r"(requires|enable) javascript and cookies", "JavaScript and cookies",
-        ev="walls/challenge/js_cookie_reload_check_*; Cloudflare noscript text"),
+        gate="bare", ev="walls/challenge/js_cookie_reload_check_*; Cloudflare noscript text"),
     _c("text", "please enable javascript before you are allowed to see this page",
        ev="walls/challenge/sucuri_waf_*"),
     _c("text", "please enable javascript to view the page content", ev="walls/challenge/f5_*"),
     rx(_CH, "text", r"(your|this) ip( address)? (has been|was|is) (temporarily )?"
         r"(blocked|banned)|banned your ip", "your IP has been blocked",
         ev="walls/challenge/cf_access_denied_*"),
-    rx(_CH, "text", r"access (to this (site|website|page) )?has been (temporarily )?blocked|"
-        r"has been temporarily blocked", "access has been blocked",
-        ev="walls/challenge/ncbi_blocked_*"),
-    rx(_CH, "heading", r"^access denied\b|\baccess denied$|^(403 )?forbidden$", "access denied",
-        ev="walls/challenge/akamai_*, ncbi_*"),
+    # Only the reader's access: "Mill Road has been temporarily blocked" is local news
+    # (tests/pages/hard_negative/short_news_road_blocked.html).
+    rx(_CH, "text", alt(
+        r"your access( to [^.]{1,80}?)? (has been|was|is) (temporarily )?(blocked|suspended|"
+        r"limited|restricted)",
+        r"access to this (site|website|page|resource|server) (has been|is) (temporarily )?"
+        r"blocked"), "access has been blocked", ev="walls/challenge/ncbi_blocked_*"),
+    # The whole heading, or before a title separator ("Access denied | site"): "Access denied:
+    # voters turned away" is a headline.
+    # A rate limit served as a page (429's words, whatever the status).
+    rx(_CH, "heading", r"^(429 )?too many requests\b", "too many requests",
+        ev="tests/pages/challenge/rate_limited_too_many_requests.html; 429 pages"),
+    rx(_CH, "text", r"(you('ve| have)|we('ve| have)) (sent|made|received) too many requests|"
+        r"rate limit exceeded", "too many requests", ev="rate-limit pages' wording"),
+    rx(_CH, "heading", r"^(403 )?(access denied|acceso denegado|zugriff verweigert|accès refusé|"
+        r"acesso negado|accesso negato|toegang geweigerd)( ?[|\-\u2013\u2014\u00b7\u2022] .*)?$|"
+        r"^(403 )?forbidden$", "access denied",
+        ev="walls/challenge/akamai_*, ncbi_*, cf_access_denied_*; tests/pages/challenge/waf_*"),
     rx(_CH, "text", alt(
         r"(bestätigen|beweisen) sie, dass sie (ein mensch|kein roboter)",
         r"vérifi(ez|ons) que vous (êtes|n'êtes pas) (un humain|un robot)",
