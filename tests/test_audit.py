@@ -369,3 +369,26 @@ def test_a_transcript_naming_no_session_still_meets_the_session_cap(
     assert [p.captured_now for p in result.pages] == [True, True, False]
     assert result.pages[2].error is not None and "session_cap" in result.pages[2].error
     assert len([r for r in allow_server.requests if r["path"].startswith("/p")]) == 2
+
+
+def test_a_compaction_summary_and_a_subagent_prompt_are_not_the_user_s_words(
+        server: LocalServer, library_dir: Path, tmp_path: Path) -> None:
+    # A compacted session keeps a user entry holding the model's summary of what came
+    # before (isCompactSummary), and a sidechain opens with the main agent's prompt to its
+    # subagent. Both were read as the user's own words: a misquote they repeat (and a
+    # summary repeats the answers' quotations) was passed over as "in_prompt" for the
+    # whole session, and the audit exited 0.
+    w = session(server, ANSWER_WITH_MISQUOTE)
+    w._entry("user", "This session is being continued from a previous conversation that ran "
+             f'out of context. Summary: the engineer was quoted as saying "{MISQUOTE}".',
+             isCompactSummary=True, isVisibleInTranscriptOnly=True)
+    w._entry("user", f'Check the article for "{GOOD_1}" and report back.', isSidechain=True)
+    w.say(f'As I said, the engineer said "{MISQUOTE}".')
+    read = read_transcript(w.write(tmp_path / "s.jsonl"))
+    assert MISQUOTE not in read.user_words and GOOD_1 not in read.user_words
+    assert "the council voted for the retrofit" in read.user_words  # the control
+    out = audit(tmp_path / "s.jsonl", library_dir, server, "--json")
+    assert out.code == 10, out.stdout + out.stderr
+    quotes = {q["text"]: q["status"] for q in out.json()["quotations"]}
+    assert quotes[MISQUOTE] == "not_found"
+    assert [s["why"] for s in out.json()["skipped_quotations"]] == ["in_prompt"]

@@ -15,7 +15,10 @@ What is read (:func:`read_transcript`):
   server's ``fetch_page`` and ``capture`` tools (``mcp__<server>__fetch_page``);
 - every ``WebSearch``: its query and the result URLs it returned (links seen, not pages read);
 - every text block the assistant wrote (where its quotations are), and the user's own words
-  (a passage the user wrote is not a page's).
+  (a passage the user wrote is not a page's). A user entry Claude Code wrote itself is not
+  the user's: the summary a compaction leaves (``isCompactSummary``, a model's words, which
+  repeat the answers' quotations) and a subagent's prompt (an entry of a sidechain, written
+  by the main agent). Their tool results are still read.
 
 Invariants: a line that is not a JSON object, or an entry of an unknown shape, is counted
 and passed over, never fatal; nothing here does I/O beyond reading the one file, and the
@@ -42,6 +45,10 @@ MAX_SEARCH_URLS = 50
 _FETCH_VALUE_OPTIONS = frozenset({"-o", "--output", "--format", "--preview", "--wait",
                                   "--timeout", "--max-bytes", "--resolve", "--library"})
 _SHELL_SEPARATORS = frozenset({";", "&&", "||", "|", "&", "(", ")", "\n"})
+#: Flags of a user entry whose words are not the user's: a compaction's summary (a model's
+#: words) and a sidechain's prompt (the main agent's words to a subagent). (``isMeta``
+#: entries stay the user's: a slash command's text comes from the user's own files.)
+_NOT_THE_USERS = ("isCompactSummary", "isSidechain")
 
 
 @dataclass(frozen=True)
@@ -151,7 +158,8 @@ class _Reader:
         if entry["type"] == "assistant":
             self._assistant(number, content)
         else:
-            self._user(number, content, entry.get("toolUseResult"))
+            self._user(number, content, entry.get("toolUseResult"),
+                       users=not any(entry.get(key) is True for key in _NOT_THE_USERS))
 
     # assistant --------------------------------------------------------------------------
 
@@ -196,15 +204,17 @@ class _Reader:
 
     # user -------------------------------------------------------------------------------
 
-    def _user(self, number: int, content: Any, result: Any) -> None:
+    def _user(self, number: int, content: Any, result: Any, *, users: bool) -> None:
         if isinstance(content, str):
-            self.user_words.append(content)
+            if users:
+                self.user_words.append(content)
             return
         for block in content if isinstance(content, list) else []:
             if not isinstance(block, dict):
                 continue
             if block.get("type") == "text" and isinstance(block.get("text"), str):
-                self.user_words.append(block["text"])
+                if users:
+                    self.user_words.append(block["text"])
             elif block.get("type") == "tool_result" and isinstance(block.get("tool_use_id"),
                                                                    str):
                 self._tool_result(block["tool_use_id"], block, result)
