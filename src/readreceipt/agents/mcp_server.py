@@ -125,7 +125,11 @@ def parse_since(text: str) -> str:
         raise _failed("bad_since", f"since={text!r} is not an ISO 8601 date or time "
                       "(2026-11-30 or 2026-11-30T14:00:00Z)") from None
     if when.tzinfo is not None:
-        when = when.astimezone(UTC).replace(tzinfo=None)
+        try:
+            when = when.astimezone(UTC).replace(tzinfo=None)
+        except OverflowError:  # 0001-01-01T00:00+01:00 is before the first UTC time there is
+            raise _failed("bad_since", f"since={text!r} is outside the times that can be "
+                          "compared (years 1 to 9999 in UTC)") from None
     return when.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 

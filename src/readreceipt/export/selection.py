@@ -48,7 +48,12 @@ def parse_since(text: str) -> str:
                          f"not {text!r}", reason="bad_date") from None
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
-    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    try:
+        when = when.astimezone(UTC)
+    except OverflowError:  # 0001-01-01T00:00+01:00 is before the first UTC time there is
+        raise UsageError(f"--since {text!r} is outside the dates that can be compared "
+                         "(years 1 to 9999 in UTC)", reason="bad_date") from None
+    return when.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def select_record_ids(library: Library, selection: Selection) -> list[str]:
