@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from readreceipt.errors import LibraryError
 from readreceipt.store import pgschema
 from readreceipt.store.clock import utc_now
-from readreceipt.store.config import TeamConfig, redact_dsn
+from readreceipt.store.config import TeamConfig, redact_dsn, require_auth
 from readreceipt.store.protocols import (
     ROBOTS_PENDING,
     AnswerCheck,
@@ -140,7 +140,7 @@ class PostgresIndex(IndexReads):
         kwargs: dict[str, Any] = {"autocommit": True}
         if "connect_timeout" not in config.index_url:
             kwargs["connect_timeout"] = CONNECT_TIMEOUT
-        if config.from_file and "require_auth" not in config.index_url and \
+        if config.from_file and require_auth(config.index_url) is None and \
                 psycopg.pq.version() >= 160000:
             kwargs["require_auth"] = CONFIG_FILE_REQUIRE_AUTH
         try:
