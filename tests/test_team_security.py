@@ -273,3 +273,16 @@ def test_init_will_not_write_a_require_auth_a_config_file_may_not_hold(tmp_path:
                   "s3://team-bucket/x", cwd=tmp_path, env={})
     assert written.code == 0, written.stderr
     assert kept in (tmp_path / ".readreceipt" / "config.toml").read_text()
+
+
+def test_a_password_written_oddly_in_the_url_is_scrubbed_as_written(tmp_path: Path) -> None:
+    # libpq echoes the part of a URL it cannot parse: here the password as written (a space
+    # and a percent escape), which is neither the password nor its quoted form.
+    pytest.importorskip("psycopg")
+    token = PG_PASSWORD.removeprefix("pg-")
+    url = f"postgresql://reader:{token} x%21y@127.0.0.1:1/evidence"
+    result = run("status", "--json", cwd=tmp_path,
+                 env={"READRECEIPT_INDEX_URL": url, "READRECEIPT_BLOBS_URL": "s3://b-ucket/x"})
+    assert result.code == 1 and "Traceback" not in result.stderr, result.stderr
+    assert "unexpected spaces" in result.stderr  # libpq's words, with the password scrubbed
+    assert token not in result.stdout + result.stderr, result.stderr

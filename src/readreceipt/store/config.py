@@ -129,6 +129,20 @@ def allows_cleartext(value: str) -> bool:
     return "password" in methods
 
 
+def _written_passwords(url: str) -> list[str]:
+    """The URL's password as written in it, escapes and all: libpq echoes a part of the URL
+    it cannot parse as it is written, which may be neither the password nor its quoted
+    form (``pa ss%21`` for ``pa ss!``)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return []
+    written = [parts.netloc.rsplit("@", 1)[0].partition(":")[2]] if "@" in parts.netloc else []
+    written += [pair.partition("=")[2] for pair in parts.query.split("&")
+                if pair.partition("=")[0] in ("password", "sslpassword")]
+    return [w for w in written if w]
+
+
 def scrub(text: str, secrets: tuple[str, ...]) -> str:
     """``text`` with every secret (and its URL-quoted form) replaced by ``***``."""
     for secret in sorted(secrets, key=len, reverse=True):
@@ -262,6 +276,7 @@ def known_secrets(index_url: str | None = None) -> tuple[str, ...]:
                                                "AWS_SESSION_TOKEN")]
     if index_url:
         found.append(dsn_password(index_url))
+        found += _written_passwords(index_url)
     profile = aws_profile()
     found += [profile.get("aws_secret_access_key"), profile.get("aws_session_token")]
     return tuple(s for s in found if s)
