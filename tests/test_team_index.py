@@ -215,3 +215,18 @@ def test_a_blob_is_written_once_and_a_second_writer_is_a_no_op(team: Team,
         with pytest.raises(KeyError):
             lib.blobs.get("0" * 64)
     assert json.loads(json.dumps(team.object_keys("store/"))) == sorted(team.object_keys("store/"))
+
+
+def test_a_team_library_opened_and_closed_again_and_again_leaves_nothing_behind(
+        team: Team, tmp_path: Path) -> None:
+    # The MCP server opens the library for every call: each opening hooked a scrubbing
+    # filter to psycopg's loggers that closing left there, one more for every call, for
+    # as long as the server ran.
+    import logging
+
+    loggers = [logging.getLogger(name) for name in ("psycopg", "psycopg.pool")]
+    before = [len(logger.filters) for logger in loggers]
+    for _ in range(3):
+        with Library.locate(tmp_path, index_url=team.index_url, blobs_url=team.blobs_url):
+            assert [len(logger.filters) for logger in loggers] == [n + 1 for n in before]
+    assert [len(logger.filters) for logger in loggers] == before
