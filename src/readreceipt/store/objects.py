@@ -9,7 +9,9 @@ Key layout, under the blobs URL's prefix, the local library's own::
 A blob is written once, with a conditional put (``If-None-Match: *``): two writers of one
 digest never overwrite each other, and the second is a no-op. A body larger than
 :data:`HEAD_FIRST_BYTES` is looked for first, so a page fetched again unchanged is not sent
-again. A record is replaced only by ``forget`` (an ordinary put: S3 makes it atomic).
+again. A new capture's record is written the same way, only where none is (two captures
+that drew one record id never overwrite each other: :meth:`Library.save_new`); a record is
+replaced only by ``forget`` and the agents' notes (an ordinary put: S3 makes it atomic).
 
 Reads stream: :meth:`ObjectBlobStore.chunks` hands out the body a chunk at a time (verify
 hashes it so), and :meth:`ObjectBlobStore.get` gathers those chunks into one buffer that
@@ -219,6 +221,9 @@ class ObjectRecordStore:
 
     def put(self, record_id: str, data: bytes) -> None:
         self.bucket.put(self.key(record_id), data)
+
+    def add(self, record_id: str, data: bytes) -> bool:
+        return self.bucket.put_once(self.key(record_id), data)
 
     def get(self, record_id: str) -> bytes:
         return self.bucket.get(self.key(record_id))
