@@ -108,7 +108,11 @@ class Bucket:
         try:
             result = self.obstore.get(self.store, key)
             stream = result.stream(min_chunk_size=CHUNK_BYTES)
-        except FileNotFoundError:
+        except FileNotFoundError as exc:
+            # A missing bucket answers 404 as a missing object does; its body tells them
+            # apart, and a bucket that is not there is no evidence that is gone.
+            if "<Code>NoSuchBucket</Code>" in str(exc):
+                raise self.error(exc, "reading", key) from None
             raise KeyError(key) from None
         except Exception as exc:
             raise self.error(exc, "reading", key) from None
