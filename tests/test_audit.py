@@ -369,3 +369,71 @@ def test_a_transcript_naming_no_session_still_meets_the_session_cap(
     assert [p.captured_now for p in result.pages] == [True, True, False]
     assert result.pages[2].error is not None and "session_cap" in result.pages[2].error
     assert len([r for r in allow_server.requests if r["path"].startswith("/p")]) == 2
+
+
+def test_a_compaction_summary_and_a_subagent_prompt_are_not_the_user_s_words(
+        server: LocalServer, library_dir: Path, tmp_path: Path) -> None:
+    # A compacted session keeps a user entry holding the model's summary of what came
+    # before (isCompactSummary), and a sidechain opens with the main agent's prompt to its
+    # subagent. Both were read as the user's own words: a misquote they repeat (and a
+    # summary repeats the answers' quotations) was passed over as "in_prompt" for the
+    # whole session, and the audit exited 0.
+    w = session(server, ANSWER_WITH_MISQUOTE)
+    w._entry("user", "This session is being continued from a previous conversation that ran "
+             f'out of context. Summary: the engineer was quoted as saying "{MISQUOTE}".',
+             isCompactSummary=True, isVisibleInTranscriptOnly=True)
+    w._entry("user", f'Check the article for "{GOOD_1}" and report back.', isSidechain=True)
+    w.say(f'As I said, the engineer said "{MISQUOTE}".')
+    read = read_transcript(w.write(tmp_path / "s.jsonl"))
+    assert MISQUOTE not in read.user_words and GOOD_1 not in read.user_words
+    assert "the council voted for the retrofit" in read.user_words  # the control
+    out = audit(tmp_path / "s.jsonl", library_dir, server, "--json")
+    assert out.code == 10, out.stdout + out.stderr
+    quotes = {q["text"]: q["status"] for q in out.json()["quotations"]}
+    assert quotes[MISQUOTE] == "not_found"
+    assert [s["why"] for s in out.json()["skipped_quotations"]] == ["in_prompt"]
+
+
+def test_the_pages_a_subagent_read_are_pages_the_session_read(
+        server: LocalServer, library_dir: Path, tmp_path: Path) -> None:
+    # Claude Code writes a subagent's transcript beside the session's, in
+    # <session>/subagents/agent-<id>.jsonl; the session's own file holds only the Task call
+    # and its result. The audit read the session's file alone: a quotation the main agent
+    # took from a page only its subagent fetched was on "no page the session read" (exit
+    # 10), and the subagent's own fetches and quotations went unaudited.
+    article = server.route("/news/bridge", article_html())
+    main = Writer()
+    main.user("What did the engineer say about the bridge?")
+    main.tool("Task", {"description": "Read the article", "subagent_type": "general-purpose",
+                       "prompt": "Read the bridge article and report what it says."},
+              {"status": "completed", "content": [{"type": "text", "text": "It says..."}]},
+              "It says...")
+    main.say(f'The article says "{GOOD_1}".')
+    transcript = main.write(tmp_path / f"{SESSION}.jsonl")
+    sub = Writer()
+    sub._entry("user", "Read the bridge article and report what it says.", isSidechain=True,
+               agentId="a1b2c3")
+    sub.webfetch(article, f'The article says "{GOOD_1}".')
+    sub.say(f'The article says "{GOOD_1}" and the engineer said "{MISQUOTE}".')
+    folder = tmp_path / SESSION / "subagents"
+    folder.mkdir(parents=True)
+    sub.write(folder / "agent-a1b2c3.jsonl")
+    (folder / "agent-a1b2c3.meta.json").write_text('{"agentType": "general-purpose"}')
+
+    read = read_transcript(transcript)
+    assert [(f.url, f.source) for f in read.fetches] == [
+        (article, "subagents/agent-a1b2c3.jsonl")]
+    assert read.session_id == SESSION and read.user_words.startswith("What did the engineer")
+    out = audit(transcript, library_dir, server, "--json")
+    assert out.code == 10, out.stdout + out.stderr  # the subagent's misquote, and only it
+    data = out.json()
+    [page] = data["pages"]
+    assert page["url"] == article and page["verdict"] == "RETRIEVED"
+    assert page["lines"] == []
+    assert page["subagent_lines"] == ["subagents/agent-a1b2c3.jsonl:2"]
+    quotes = {(q["text"], q["source"]): q["status"] for q in data["quotations"]}
+    assert quotes == {(GOOD_1, None): "found",
+                      (GOOD_1, "subagents/agent-a1b2c3.jsonl"): "found",
+                      (MISQUOTE, "subagents/agent-a1b2c3.jsonl"): "not_found"}
+    text = audit(transcript, library_dir, server).stdout
+    assert f"NOT FOUND  \u201c{MISQUOTE}\u201d (line 4 of subagents/agent-a1b2c3.jsonl)" in text

@@ -432,6 +432,11 @@ def test_cli_export_json_and_filters(evidence: Evidence, tmp_path: Path) -> None
     bad = run_cli("export", "--warc", str(tmp_path / "x.warc"), "--since", "last week",
                   library=evidence.lib.root)
     assert bad.code == 1 and "--since" in bad.stderr
+    for edge in ("0001-01-01T00:00+01:00", "9999-12-31T23:00-05:00"):  # off the calendar
+        off = run_cli("export", "--warc", str(tmp_path / "x.warc"), "--since", edge,
+                      library=evidence.lib.root)
+        assert off.code == 1 and off.stderr.startswith("readreceipt: --since "), off.stderr
+        assert "internal error" not in off.stderr
     neither = run_cli("export", library=evidence.lib.root)
     assert neither.code == 1 and "--warc" in neither.stderr
 

@@ -206,6 +206,10 @@ def test_one_rule_for_errors_across_tools(server: LocalServer, library_dir: Path
                                                 {"since": "2000-01-01", "verdict": "FAILED"})
         seen["future"] = await session.call_tool("find_records",
                                                  {"since": "2999-01-01T00:00:00+02:00"})
+        # at the ends of the calendar an offset leaves it: a reason, not "Error executing"
+        seen["edges"] = [await session.call_tool("find_records", {"since": since})
+                         for since in ("0001-01-01T00:00:00+01:00",
+                                       "9999-12-31T23:00:00-05:00")]
 
     run_session(library_dir, server, tmp_path, body)
     for name in ("fetch", "capture", "check"):
@@ -224,6 +228,8 @@ def test_one_rule_for_errors_across_tools(server: LocalServer, library_dir: Path
                     "answer_without_page_text"):
             assert row[key] is True or row[key] is False, (key, row[key])
     assert structured(seen["future"])["records"] == []
+    for edge in seen["edges"]:
+        assert edge.is_error and "bad_since: since=" in edge.content[0].text, edge.content
 
 
 def test_messages_name_the_servers_arguments_not_the_command_lines(

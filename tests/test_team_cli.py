@@ -265,3 +265,24 @@ def test_push_takes_no_record_the_source_s_index_misnames(team: Team, tmp_path: 
     assert "record id" in pushed.stderr and "internal error" not in pushed.stderr
     assert [k for k in team.object_keys() if named.rsplit("/", 1)[-1] in k] == []
     assert team.sql("SELECT count(*) FROM retrievals WHERE record_id = %s", named) == [(0,)]
+
+
+def test_a_bucket_that_is_not_there_is_named_not_taken_for_lost_evidence(
+        team: Team, tmp_path: Path, server: LocalServer) -> None:
+    # A missing bucket answers 404 as a missing object does: `show` said the record's file
+    # was gone, and `init` took the 404 as the bucket answering and wrote its config.
+    env = {**team.env, "READRECEIPT_ALLOW_HOSTS": server.pair}
+    page = server.route("/kept", article_html())
+    assert run("capture", page, cwd=tmp_path, env=env).code == 0
+    missing = {**env, "READRECEIPT_BLOBS_URL": "s3://no-such-bucket/x"}
+    shown = run("show", page, cwd=tmp_path, env=missing)
+    assert shown.code == 1 and "NoSuchBucket" in shown.stderr, shown.stderr
+    assert "gone" not in shown.stderr and "no record" not in shown.stderr
+    assert run("show", page, cwd=tmp_path, env=env).code == 0  # the control
+    index_url = team.postgres.url(team.schema, password="").replace("postgres:@", "postgres@")
+    project = tmp_path / "project"
+    project.mkdir()
+    made = run("init", "--index-url", index_url, "--blobs-url", "s3://no-such-bucket/x",
+               cwd=project, env={**aws_only(team), "PGPASSWORD": PG_PASSWORD})
+    assert made.code == 1 and "NoSuchBucket" in made.stderr, made.stderr
+    assert not (project / ".readreceipt" / "config.toml").exists()

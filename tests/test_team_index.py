@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import LocalServer, article_html
 from library_builder import at, put_capture, put_failure
 from readreceipt.store.library import Library
 from readreceipt.store.pgschema import MIGRATIONS
@@ -215,3 +216,41 @@ def test_a_blob_is_written_once_and_a_second_writer_is_a_no_op(team: Team,
         with pytest.raises(KeyError):
             lib.blobs.get("0" * 64)
     assert json.loads(json.dumps(team.object_keys("store/"))) == sorted(team.object_keys("store/"))
+
+
+def test_a_team_library_opened_and_closed_again_and_again_leaves_nothing_behind(
+        team: Team, tmp_path: Path) -> None:
+    # The MCP server opens the library for every call: each opening hooked a scrubbing
+    # filter to psycopg's loggers that closing left there, one more for every call, for
+    # as long as the server ran.
+    import logging
+
+    loggers = [logging.getLogger(name) for name in ("psycopg", "psycopg.pool")]
+    before = [len(logger.filters) for logger in loggers]
+    for _ in range(3):
+        with Library.locate(tmp_path, index_url=team.index_url, blobs_url=team.blobs_url):
+            assert [len(logger.filters) for logger in loggers] == [n + 1 for n in before]
+    assert [len(logger.filters) for logger in loggers] == before
+
+
+def test_a_record_id_drawn_twice_never_overwrites_the_first_capture(
+        lib: Library, server: LocalServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    # An id is a second's stamp and 32 random bits: at a team library's 100 million captures
+    # a month, two captures draw the same one about every two months. The second then
+    # replaced the first's record and row, and the first capture was gone.
+    from readreceipt import pipeline
+
+    monkeypatch.setenv("READRECEIPT_ALLOW_HOSTS", server.pair)
+    drawn = "20260101T000000Z-00000001"
+    monkeypatch.setattr(pipeline, "new_record_id", lambda: drawn)
+    first = pipeline.capture(server.route("/first", article_html()),
+                             pipeline.CaptureOptions(now=True), lib)
+    second = pipeline.capture(server.route("/second", "<html><body><p>" + "Other words. " * 60
+                                           + "</p></body></html>"),
+                              pipeline.CaptureOptions(now=True), lib)
+    assert first.record.record_id == drawn and second.record.record_id != drawn
+    assert lib.load(drawn).url == server.url("/first")
+    assert lib.load(second.record.record_id).url == server.url("/second")
+    assert second.record_location == lib.record_location(second.record.record_id)
+    assert {r.url for r in lib.index.retrievals()} == {server.url("/first"),
+                                                       server.url("/second")}

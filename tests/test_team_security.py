@@ -221,3 +221,68 @@ def test_a_config_file_s_index_is_never_sent_the_password_in_the_clear(
         asker.close()
     for result in (from_file, given):
         assert PG_PASSWORD not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("url", [
+    # the file names require_auth itself, allowing the password in the clear
+    "postgresql://reader@127.0.0.1:{port}/evidence?connect_timeout=5&require_auth=password",
+    "postgresql://reader@127.0.0.1:{port}/evidence?connect_timeout=5&require%5Fauth=!md5",
+    # the words 'require_auth' where they are no parameter (a role, a database)
+    "postgresql://require_auth@127.0.0.1:{port}/evidence?connect_timeout=5",
+    "postgresql://reader@127.0.0.1:{port}/require_auth?connect_timeout=5",
+])
+def test_a_config_file_cannot_lift_the_cleartext_guard(tmp_path: Path, url: str) -> None:
+    pytest.importorskip("psycopg")
+    asker = CleartextAsker()
+    project = tmp_path / "cloned"
+    (project / ".readreceipt").mkdir(parents=True)
+    (project / ".readreceipt" / "config.toml").write_text(
+        f'[team]\nindex_url = "{url.format(port=asker.port)}"\n'
+        'blobs_url = "s3://team-bucket/x"\n')
+    env = {"PGPASSWORD": PG_PASSWORD, "AWS_ACCESS_KEY_ID": "AKIAEXAMPLEEXAMPLE00",
+           "AWS_SECRET_ACCESS_KEY": AWS_SECRET}
+    try:
+        result = run("status", "--json", cwd=project, env=env)
+    finally:
+        asker.close()
+    assert result.code == 1 and "Traceback" not in result.stderr, result.stderr
+    assert asker.received == []
+    assert PG_PASSWORD not in result.stdout + result.stderr
+
+
+def test_a_config_file_may_set_a_require_auth_that_keeps_the_password_back(
+        tmp_path: Path) -> None:
+    folder = tmp_path / ".readreceipt"
+    folder.mkdir()
+    for value in ("scram-sha-256", "!password,!md5", "scram-sha-256,none"):
+        (folder / "config.toml").write_text(
+            f'[team]\nindex_url = "postgresql://reader@db.example/evidence?require_auth='
+            f'{value}"\nblobs_url = "s3://team-bucket/x"\n')
+        assert config.from_folder(folder) is not None
+
+
+def test_init_will_not_write_a_require_auth_a_config_file_may_not_hold(tmp_path: Path) -> None:
+    url = "postgresql://reader@db.example/evidence?require_auth=md5,password"
+    result = run("init", "--no-check", "--index-url", url, "--blobs-url", "s3://team-bucket/x",
+                 cwd=tmp_path, env={})
+    assert result.code == 1 and "nothing was written" in result.stderr, result.stderr
+    assert not (tmp_path / ".readreceipt" / "config.toml").exists()
+    # the control: one that keeps the password back is written
+    kept = url.replace("md5,password", "scram-sha-256")
+    written = run("init", "--no-check", "--index-url", kept, "--blobs-url",
+                  "s3://team-bucket/x", cwd=tmp_path, env={})
+    assert written.code == 0, written.stderr
+    assert kept in (tmp_path / ".readreceipt" / "config.toml").read_text()
+
+
+def test_a_password_written_oddly_in_the_url_is_scrubbed_as_written(tmp_path: Path) -> None:
+    # libpq echoes the part of a URL it cannot parse: here the password as written (a space
+    # and a percent escape), which is neither the password nor its quoted form.
+    pytest.importorskip("psycopg")
+    token = PG_PASSWORD.removeprefix("pg-")
+    url = f"postgresql://reader:{token} x%21y@127.0.0.1:1/evidence"
+    result = run("status", "--json", cwd=tmp_path,
+                 env={"READRECEIPT_INDEX_URL": url, "READRECEIPT_BLOBS_URL": "s3://b-ucket/x"})
+    assert result.code == 1 and "Traceback" not in result.stderr, result.stderr
+    assert "unexpected spaces" in result.stderr  # libpq's words, with the password scrubbed
+    assert token not in result.stdout + result.stderr, result.stderr

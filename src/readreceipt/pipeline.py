@@ -278,7 +278,8 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
                            fetched_at, keep, rendering, static_body, answer_fields)
     if probe is not None:
         record = record.replace(probe=probe)
-    path = lib.save(record)
+    record = lib.save_new(record)
+    path = lib.record_location(record.record_id)
     _log_check_and_flags(lib, record, options)
     timings["store"] = time.perf_counter() - t3
     return CaptureResult(record, path, False, timings)
@@ -407,7 +408,8 @@ def _store_failure(lib: Library, target: PolicyURL, exc: FetchError, guard: Addr
         policy_exemption=_exemption(guard),
         **_answer_fields(options, None, None, verdict),
     )
-    path = lib.save(record)
+    record = lib.save_new(record)
+    path = lib.record_location(record.record_id)
     _log_check_and_flags(lib, record, options)
     return CaptureResult(record, path, False, timings)
 

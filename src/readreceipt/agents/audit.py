@@ -1,6 +1,7 @@
 """``readreceipt audit TRANSCRIPT``: a whole agent session checked after the fact.
 
-From a Claude Code transcript (:mod:`.transcript`): every page the session fetched
+From a Claude Code transcript (:mod:`.transcript`, which reads the session's subagents'
+transcripts with it): every page the session fetched
 (``WebFetch``, ``readreceipt fetch``, the MCP tools) with its verdict, every search with the
 links it returned, and every quotation in the assistant's messages checked against the pages
 the session read. A quotation is found when any page of the session holds it; one that none
@@ -83,6 +84,7 @@ class PageEntry:
     error: str | None = None
     title: str | None = None
     agent_status: int | None = None  # the status the agent's own fetch reported
+    subagent_lines: tuple[str, ...] = ()  # where subagents fetched it: "<file>:<line>"
 
     @property
     def readable(self) -> bool:
@@ -101,6 +103,7 @@ class QuoteEntry:
     nearest_url: str | None = None
     similarity: float | None = None
     reason: str | None = None  # not_run: why
+    source: str | None = None  # the subagent's file it is in; None: the session's own
 
 
 @dataclass(frozen=True)
@@ -138,13 +141,15 @@ class AuditResult:
             "pages": [{"url": p.url, "tools": list(p.tools), "lines": list(p.lines),
                        "verdict": p.verdict, "reason": p.reason, "record_id": p.record_id,
                        "fetched_at": p.fetched_at, "captured_now": p.captured_now,
-                       "error": p.error, "title": p.title, "agent_status": p.agent_status}
+                       "error": p.error, "title": p.title, "agent_status": p.agent_status,
+                       "subagent_lines": list(p.subagent_lines)}
                       for p in self.pages],
             "searches": list(self.searches),
             "quotations": [{"text": q.text, "line": q.line, "status": q.status, "url": q.url,
                             "record_id": q.record_id, "nearest": q.nearest,
                             "nearest_url": q.nearest_url, "similarity": q.similarity,
-                            "reason": q.reason} for q in self.quotations],
+                            "reason": q.reason, "source": q.source}
+                           for q in self.quotations],
             "skipped_quotations": list(self.skipped_quotations),
             "exit_code": self.exit_code,
         }
@@ -163,7 +168,7 @@ def audit_transcript(transcript: Transcript, library: Library,
         transcript_sha256=transcript_digest(path), session_id=transcript.session_id,
         audited_at=utc_now(), entries=transcript.entries,
         skipped_lines=transcript.skipped_lines, pages=tuple(p for p, _ in pages),
-        searches=tuple({"query": s.query, "line": s.line,
+        searches=tuple({"query": s.query, "line": s.line, "source": s.source,
                         "results": list(dict.fromkeys(loggable_url(u) for u in s.urls))}
                        for s in transcript.searches),
         quotations=tuple(quotes), skipped_quotations=tuple(skipped))
@@ -192,7 +197,8 @@ def _pages(transcript: Transcript, lib: Library, options: AuditOptions,
     made = 0
     for url, fetches in order.items():
         tools = tuple(dict.fromkeys(f.tool for f in fetches))
-        lines = tuple(f.line for f in fetches)
+        lines = tuple(f.line for f in fetches if f.source is None)
+        elsewhere = tuple(f"{f.source}:{f.line}" for f in fetches if f.source is not None)
         status = next((f.status for f in fetches if f.status is not None), None)
         # A named session meets the session cap in capture; a transcript that names none
         # meets it here, so no transcript makes an audit a crawler.
@@ -203,11 +209,11 @@ def _pages(transcript: Transcript, lib: Library, options: AuditOptions,
         shown = loggable_url(url)
         if record is None:
             out.append((PageEntry(shown, tools, lines, None, None, None, None, captured, error,
-                                  agent_status=status), None))
+                                  agent_status=status, subagent_lines=elsewhere), None))
             continue
         out.append((PageEntry(shown, tools, lines, record.verdict, record.reason,
                               record.record_id, record.fetched_at, captured, None,
-                              record.title, status), record))
+                              record.title, status, elsewhere), record))
     return out
 
 
@@ -254,12 +260,13 @@ def _quotations(transcript: Transcript, lib: Library,
                 pages: list[tuple[PageEntry, Record | None]]
                 ) -> tuple[list[QuoteEntry], list[dict[str, Any]]]:
     prompt = transcript.user_words
-    found: list[tuple[int, str]] = []
+    # A quotation is known by where it was written (the file, the line) and its words.
+    found: list[tuple[str | None, int, str]] = []
     skipped: list[dict[str, Any]] = []
     for said in transcript.said:
         passages, passed_over = find_quotations(said.text, prompt)
-        found.extend((said.line, p) for p in passages)
-        skipped.extend({"text": text, "line": said.line, "why": why}
+        found.extend((said.source, said.line, p) for p in passages)
+        skipped.extend({"text": text, "line": said.line, "source": said.source, "why": why}
                        for text, why in passed_over)
     readable = [(entry, record) for entry, record in pages
                 if record is not None and entry.readable]
@@ -268,16 +275,18 @@ def _quotations(transcript: Transcript, lib: Library,
     texts = [t for t in texts if t[2].strip() or t[3].strip()]
     if not texts:
         why = "no_page_read" if not pages else "no_page_text"
-        return [QuoteEntry(text, line, NOT_RUN, reason=why) for line, text in found], skipped
-    best: dict[tuple[int, str], _Best] = {key: _Best() for key in found}
-    blocks = [s for s in transcript.said if any(line == s.line for line, _ in found)]
+        return [QuoteEntry(text, line, NOT_RUN, reason=why, source=source)
+                for source, line, text in found], skipped
+    best: dict[tuple[str | None, int, str], _Best] = {key: _Best() for key in found}
+    quoting = {(source, line) for source, line, _ in found}
+    blocks = [s for s in transcript.said if (s.source, s.line) in quoting]
     for entry, record, main, page in texts:  # page by page: each page's text is built once
         for said in blocks:
             check = check_answer_text(said.text, main_text=main, page_text=page,
                                       prompt=prompt,
                                       is_pdf=record.content_type == "application/pdf")
             for passage in check.passages:
-                mine = best.get((said.line, passage.text))
+                mine = best.get((said.source, said.line, passage.text))
                 if mine is None or mine.found_on is not None:
                     continue
                 if passage.found:
@@ -286,15 +295,15 @@ def _quotations(transcript: Transcript, lib: Library,
                     mine.nearest, mine.nearest_on = passage.nearest, entry
                     mine.similarity = passage.similarity
     out = []
-    for (line, text), mine in best.items():
+    for (source, line, text), mine in best.items():
         if mine.found_on is not None:
             out.append(QuoteEntry(text, line, FOUND, mine.found_on.url,
-                                  mine.found_on.record_id))
+                                  mine.found_on.record_id, source=source))
         else:
             out.append(QuoteEntry(
                 text, line, NOT_FOUND, nearest=mine.nearest,
                 nearest_url=mine.nearest_on.url if mine.nearest_on else None,
-                similarity=mine.similarity if mine.similarity >= 0 else None))
+                similarity=mine.similarity if mine.similarity >= 0 else None, source=source))
     return out, skipped
 
 
@@ -340,7 +349,9 @@ def report_text(result: AuditResult) -> str:
                  f"({counts[FOUND]} found, {counts[NOT_FOUND]} on no page the session read"
                  + (f", {counts[NOT_RUN]} not checked" if counts[NOT_RUN] else "") + ")")
     for quote in result.quotations:
-        shown = f"\u201c{_line(quote.text)}\u201d (line {quote.line})"
+        where = f"line {quote.line}" + (f" of {_line(quote.source, 300)}" if quote.source
+                                        else "")
+        shown = f"\u201c{_line(quote.text)}\u201d ({where})"
         if quote.status == FOUND:
             lines.append(f"  found      {shown} on {_line(quote.url, 300)}")
         elif quote.status == NOT_FOUND:

@@ -28,7 +28,6 @@ import os
 import re
 import tempfile
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -43,6 +42,7 @@ from readreceipt.agents.fetchpage import DEFAULT_WAIT
 from readreceipt.errors import ReadReceiptError
 from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 from readreceipt.reading.verdict import FAILED
+from readreceipt.store.clock import stamp_of
 from readreceipt.store.library import Library
 from readreceipt.store.protocols import RetrievalFilter
 
@@ -120,13 +120,10 @@ def _tool(server: MCPServer, *, description: str, read_only: bool, open_world: b
 def parse_since(text: str) -> str:
     """An ISO 8601 date or time as a ``fetched_at`` bound (UTC); ToolError otherwise."""
     try:
-        when = datetime.fromisoformat(text.strip())
-    except ValueError:
-        raise _failed("bad_since", f"since={text!r} is not an ISO 8601 date or time "
-                      "(2026-11-30 or 2026-11-30T14:00:00Z)") from None
-    if when.tzinfo is not None:
-        when = when.astimezone(UTC).replace(tzinfo=None)
-    return when.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        return stamp_of(text)
+    except ValueError as exc:
+        raise _failed("bad_since", f"since={text!r} is {exc} (2026-11-30 or "
+                      "2026-11-30T14:00:00Z)") from None
 
 
 def inside(folder: Path, path: str | None) -> Path:

@@ -15,11 +15,21 @@ What is read (:func:`read_transcript`):
   server's ``fetch_page`` and ``capture`` tools (``mcp__<server>__fetch_page``);
 - every ``WebSearch``: its query and the result URLs it returned (links seen, not pages read);
 - every text block the assistant wrote (where its quotations are), and the user's own words
-  (a passage the user wrote is not a page's).
+  (a passage the user wrote is not a page's). A user entry Claude Code wrote itself is not
+  the user's: the summary a compaction leaves (``isCompactSummary``, a model's words, which
+  repeat the answers' quotations) and a subagent's prompt (an entry of a sidechain, written
+  by the main agent; nothing a subagent's file holds is the user's). Their tool results are
+  still read.
+
+A session's subagents: Claude Code writes each one's transcript beside the session's, in
+``<session>/subagents/agent-<id>.jsonl`` (older versions wrote them into the session's own
+file, as sidechain entries). Those files are read as part of the session, each thing found
+there naming its file (``source``): a page only a subagent fetched is still a page the
+session read.
 
 Invariants: a line that is not a JSON object, or an entry of an unknown shape, is counted
-and passed over, never fatal; nothing here does I/O beyond reading the one file, and the
-file is read only up to :data:`MAX_TRANSCRIPT_BYTES`.
+and passed over, never fatal; nothing here does I/O beyond reading the transcript and its
+subagents' files, and at most :data:`MAX_TRANSCRIPT_BYTES` of them all.
 """
 
 from __future__ import annotations
@@ -35,6 +45,10 @@ from readreceipt.errors import UsageError
 
 #: The most of a transcript read. A long working session writes some tens of megabytes.
 MAX_TRANSCRIPT_BYTES = 512 * 1024 * 1024
+#: Subagent transcripts read at most beside a session's own.
+MAX_SUBAGENT_FILES = 1000
+#: Where Claude Code keeps a session's subagent transcripts, relative to ``<session>.jsonl``.
+SUBAGENTS_FOLDER = "subagents"
 #: Result URLs kept per search (a search returns ten or so).
 MAX_SEARCH_URLS = 50
 
@@ -42,6 +56,10 @@ MAX_SEARCH_URLS = 50
 _FETCH_VALUE_OPTIONS = frozenset({"-o", "--output", "--format", "--preview", "--wait",
                                   "--timeout", "--max-bytes", "--resolve", "--library"})
 _SHELL_SEPARATORS = frozenset({";", "&&", "||", "|", "&", "(", ")", "\n"})
+#: Flags of a user entry whose words are not the user's: a compaction's summary (a model's
+#: words) and a sidechain's prompt (the main agent's words to a subagent). (``isMeta``
+#: entries stay the user's: a slash command's text comes from the user's own files.)
+_NOT_THE_USERS = ("isCompactSummary", "isSidechain")
 
 
 @dataclass(frozen=True)
@@ -55,6 +73,7 @@ class Fetch:
     prompt: str | None = None
     answer: str | None = None  # the fetch tool's answer (WebFetch's small model)
     status: int | None = None  # what the agent's own fetch reported
+    source: str | None = None  # the subagent's file it is in; None: the session's own
 
 
 @dataclass(frozen=True)
@@ -63,6 +82,7 @@ class Search:
     line: int
     tool_use_id: str | None = None
     urls: tuple[str, ...] = ()
+    source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +91,7 @@ class Said:
 
     text: str
     line: int
+    source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -100,14 +121,37 @@ def read_transcript(path: str | os.PathLike[str]) -> Transcript:
             raise UsageError(f"{file} is not a file", reason="bad_transcript")
         data = handle.read(MAX_TRANSCRIPT_BYTES + 1)
     reader = _Reader(str(file))
-    reader.truncated = len(data) > MAX_TRANSCRIPT_BYTES
-    for number, raw in enumerate(data[:MAX_TRANSCRIPT_BYTES].splitlines(), start=1):
-        if raw.strip():
-            reader.line(number, raw)
+    left = reader.read(data, MAX_TRANSCRIPT_BYTES)
     if reader.entries == 0:
         raise UsageError(f"{file} holds no transcript entry (one JSON object a line, with "
                          "\"type\": \"user\" or \"assistant\")", reason="bad_transcript")
+    for sub in subagent_files(file):
+        if left <= 0:
+            reader.truncated = True
+            break
+        try:
+            with sub.open("rb") as handle:
+                data = handle.read(left + 1)
+        except OSError:
+            reader.skipped += 1  # a subagent's file that cannot be read: counted, not fatal
+            continue
+        reader.source = f"{SUBAGENTS_FOLDER}/{sub.name}"
+        reader.pending.clear()
+        left = reader.read(data, left)
     return reader.result()
+
+
+def subagent_files(transcript: Path) -> list[Path]:
+    """The transcripts of the session's subagents (regular files only), in name order."""
+    folder = transcript.with_suffix("") / SUBAGENTS_FOLDER
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    found = [folder / name for name in names
+             if name.startswith("agent-") and name.endswith(".jsonl")]
+    return [path for path in found if path.is_file() and not path.is_symlink()][
+        :MAX_SUBAGENT_FILES]
 
 
 class _Reader:
@@ -123,6 +167,16 @@ class _Reader:
         self.truncated = False
         self.tools: dict[str, int] = {}
         self.pending: dict[str, tuple[str, int]] = {}  # tool_use id -> (kind, index)
+        self.source: str | None = None  # the subagent's file being read; None: the session's
+
+    def read(self, data: bytes, budget: int) -> int:
+        """Read ``data`` (at most ``budget`` bytes of it); the budget left."""
+        if len(data) > budget:
+            self.truncated = True
+        for number, raw in enumerate(data[:budget].splitlines(), start=1):
+            if raw.strip():
+                self.line(number, raw)
+        return budget - min(len(data), budget)
 
     def result(self) -> Transcript:
         return Transcript(self.path, self.session_id, tuple(self.fetches),
@@ -145,25 +199,28 @@ class _Reader:
             return
         self.entries += 1
         session = entry.get("sessionId")
-        if self.session_id is None and isinstance(session, str) and session:
+        if self.source is None and self.session_id is None and isinstance(session, str) \
+                and session:
             self.session_id = session
         content = message.get("content")
         if entry["type"] == "assistant":
             self._assistant(number, content)
         else:
-            self._user(number, content, entry.get("toolUseResult"))
+            self._user(number, content, entry.get("toolUseResult"),
+                       users=self.source is None
+                       and not any(entry.get(key) is True for key in _NOT_THE_USERS))
 
     # assistant --------------------------------------------------------------------------
 
     def _assistant(self, number: int, content: Any) -> None:
         if isinstance(content, str):
-            self.said.append(Said(content, number))
+            self.said.append(Said(content, number, self.source))
             return
         for block in content if isinstance(content, list) else []:
             if not isinstance(block, dict):
                 continue
             if block.get("type") == "text" and isinstance(block.get("text"), str):
-                self.said.append(Said(block["text"], number))
+                self.said.append(Said(block["text"], number, self.source))
             elif block.get("type") == "tool_use":
                 self._tool_use(number, block)
 
@@ -179,16 +236,19 @@ class _Reader:
             prompt = tool_input.get("prompt")
             self._pending(use_id, "fetch", len(self.fetches))
             self.fetches.append(Fetch("WebFetch", url.strip(), number, use_id,
-                                      prompt if isinstance(prompt, str) else None))
+                                      prompt if isinstance(prompt, str) else None,
+                                      source=self.source))
         elif name == "WebSearch" and isinstance(tool_input.get("query"), str):
             self._pending(use_id, "search", len(self.searches))
-            self.searches.append(Search(tool_input["query"], number, use_id))
+            self.searches.append(Search(tool_input["query"], number, use_id,
+                                        source=self.source))
         elif name == "Bash" and isinstance(tool_input.get("command"), str):
             for found in fetched_by_command(tool_input["command"]):
-                self.fetches.append(Fetch("readreceipt fetch", found, number, use_id))
+                self.fetches.append(Fetch("readreceipt fetch", found, number, use_id,
+                                          source=self.source))
         elif name.startswith("mcp__") and name.rsplit("__", 1)[-1] in ("fetch_page", "capture") \
                 and isinstance(url, str) and url.strip():
-            self.fetches.append(Fetch(name, url.strip(), number, use_id))
+            self.fetches.append(Fetch(name, url.strip(), number, use_id, source=self.source))
 
     def _pending(self, use_id: str | None, kind: str, index: int) -> None:
         if use_id is not None:
@@ -196,15 +256,17 @@ class _Reader:
 
     # user -------------------------------------------------------------------------------
 
-    def _user(self, number: int, content: Any, result: Any) -> None:
+    def _user(self, number: int, content: Any, result: Any, *, users: bool) -> None:
         if isinstance(content, str):
-            self.user_words.append(content)
+            if users:
+                self.user_words.append(content)
             return
         for block in content if isinstance(content, list) else []:
             if not isinstance(block, dict):
                 continue
             if block.get("type") == "text" and isinstance(block.get("text"), str):
-                self.user_words.append(block["text"])
+                if users:
+                    self.user_words.append(block["text"])
             elif block.get("type") == "tool_result" and isinstance(block.get("tool_use_id"),
                                                                    str):
                 self._tool_result(block["tool_use_id"], block, result)
@@ -220,12 +282,12 @@ class _Reader:
             self.fetches[index] = Fetch(
                 fetch.tool, fetch.url, fetch.line, fetch.tool_use_id, fetch.prompt,
                 answer or None, code if isinstance(code, int) and not isinstance(code, bool)
-                else None)
+                else None, fetch.source)
         elif kind == "search":
             search = self.searches[index]
             urls = _urls(result if result is not None else block.get("content"))
             self.searches[index] = Search(search.query, search.line, search.tool_use_id,
-                                          tuple(urls))
+                                          tuple(urls), search.source)
 
 
 def _block_text(content: Any) -> str:

@@ -58,7 +58,9 @@ def init(ctx: click.Context, index_url: str | None, blobs_url: str | None, no_ch
     assert team is not None
     if not no_check:
         with Library.open_team(folder, team) as lib:
-            lib.records.has("readreceipt-init-check")  # the bucket answers, or this raises
+            # A listing, not a HEAD: a missing bucket answers a HEAD 404 as a missing
+            # object does, and fails a listing.
+            next(lib.records.ids(), None)
     local = 0
     if discovery.is_library(folder) and (folder / discovery.INDEX_FILENAME).is_file():
         with Library.open_local(folder) as lib:

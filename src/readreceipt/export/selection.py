@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 from readreceipt.errors import UsageError
+from readreceipt.store.clock import stamp_of
 from readreceipt.store.library import Library
 from readreceipt.store.protocols import RetrievalFilter
 
@@ -40,15 +40,11 @@ def _pattern(text: str) -> re.Pattern[str]:
 
 def parse_since(text: str) -> str:
     """A date or date-time (ISO 8601; no zone means UTC) as a ``fetched_at`` bound."""
-    raw = text.strip()
     try:
-        when = datetime.fromisoformat(raw.replace("Z", "+00:00"))
-    except ValueError:
-        raise UsageError(f"--since wants a date such as 2026-01-31 or 2026-01-31T12:00, "
-                         f"not {text!r}", reason="bad_date") from None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        return stamp_of(text)
+    except ValueError as exc:
+        raise UsageError(f"--since wants a date such as 2026-01-31 or 2026-01-31T12:00; "
+                         f"{text!r} is {exc}", reason="bad_date") from None
 
 
 def select_record_ids(library: Library, selection: Selection) -> list[str]:

@@ -108,6 +108,41 @@ def dsn_password(url: str) -> str | None:
     return None
 
 
+def require_auth(url: str) -> tuple[str, ...] | None:
+    """The values of the URL's ``require_auth`` parameter (libpq's list of the ways a server
+    may ask to be told who the user is), as libpq would decode them; None when it sets none.
+    Parsed, not looked for as words: a role or a database may be named require_auth."""
+    found = tuple(v for k, v in parse_qsl(urlsplit(url).query, keep_blank_values=True)
+                  if k == "require_auth")
+    return found or None
+
+
+def allows_cleartext(value: str) -> bool:
+    """Whether the ``require_auth`` value ``value`` lets a server ask for the password in
+    the clear: a list of methods allows it when it names ``password``, a list of refusals
+    (``!md5,...``) unless it names ``!password``, an empty one always."""
+    methods = [m.strip().lower() for m in value.split(",")]
+    if not any(methods):
+        return True
+    if any(m.startswith("!") for m in methods):
+        return "!password" not in methods
+    return "password" in methods
+
+
+def _written_passwords(url: str) -> list[str]:
+    """The URL's password as written in it, escapes and all: libpq echoes a part of the URL
+    it cannot parse as it is written, which may be neither the password nor its quoted
+    form (``pa ss%21`` for ``pa ss!``)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return []
+    written = [parts.netloc.rsplit("@", 1)[0].partition(":")[2]] if "@" in parts.netloc else []
+    written += [pair.partition("=")[2] for pair in parts.query.split("&")
+                if pair.partition("=")[0] in ("password", "sslpassword")]
+    return [w for w in written if w]
+
+
 def scrub(text: str, secrets: tuple[str, ...]) -> str:
     """``text`` with every secret (and its URL-quoted form) replaced by ``***``."""
     for secret in sorted(secrets, key=len, reverse=True):
@@ -187,6 +222,12 @@ def read_file(path: Path) -> tuple[str | None, str | None]:
         raise LibraryError(f"{path} holds a password in index_url; a config file is no place "
                            "for a secret: remove it and give the password through PGPASSWORD, "
                            "~/.pgpass or a libpq service file", reason="bad_config")
+    if isinstance(index, str) and any(allows_cleartext(v) for v in require_auth(index) or ()):
+        # A repository can carry this file: its server may not ask for PGPASSWORD in the
+        # clear (the index adds require_auth=!password where the file sets none).
+        raise LibraryError(f"{path}: index_url's require_auth lets the server ask for the "
+                           "password in the clear, which a config file may not; name "
+                           "scram-sha-256 (or leave require_auth out)", reason="bad_config")
     return index, blobs
 
 
@@ -235,6 +276,7 @@ def known_secrets(index_url: str | None = None) -> tuple[str, ...]:
                                                "AWS_SESSION_TOKEN")]
     if index_url:
         found.append(dsn_password(index_url))
+        found += _written_passwords(index_url)
     profile = aws_profile()
     found += [profile.get("aws_secret_access_key"), profile.get("aws_session_token")]
     return tuple(s for s in found if s)
@@ -247,6 +289,11 @@ def write_file(folder: Path, index_url: str, blobs_url: str) -> Path:
     check_index_url(index_url)
     check_blobs_url(blobs_url)
     refuse_password(index_url)
+    if any(allows_cleartext(v) for v in require_auth(index_url) or ()):
+        raise UsageError("the index URL's require_auth lets the server ask for the password "
+                         "in the clear, which config.toml may not (it would be refused when "
+                         "read): name scram-sha-256, or leave require_auth out (nothing was "
+                         "written)", reason="bad_index_url")
     text = ("# Written by `readreceipt init`: this library's evidence lives in a team store.\n"
             "# No secrets here: the database password comes from PGPASSWORD, ~/.pgpass or a\n"
             "# libpq service file; the bucket's credentials from the standard AWS settings.\n"

@@ -110,6 +110,9 @@ class FileRecordStore:
     def put(self, record_id: str, data: bytes) -> None:
         write_replace(self.path(record_id), data)
 
+    def add(self, record_id: str, data: bytes) -> bool:
+        return write_once(self.path(record_id), data)
+
     def get(self, record_id: str) -> bytes:
         return _read(self.path(record_id), record_id)
 

@@ -48,6 +48,9 @@ LIBRARY_ENV = discovery.LIBRARY_ENV
 DEFAULT_DIRNAME = discovery.DIRNAME
 
 
+#: Fresh record ids drawn for a new record before giving up (one is nearly always free).
+_NEW_ID_TRIES = 5
+
 #: How to get the team extra: readreceipt is installed from its checkout, not from an index.
 _TEAM_INSTALL = "install readreceipt with it, from its checkout: pip install '.[team]'"
 
@@ -256,6 +259,28 @@ class Library:
             raise _os_error(exc, self.root, "writing a record") from exc
         self.index.add_retrieval(record)
         return self.record_location(record_id)
+
+    def save_new(self, record: Record) -> Record:
+        """Keep a new capture's record, then its index row; the record as kept. A record id
+        is a second's stamp and 32 random bits, which a busy team library draws twice now
+        and then: the record is written only where none is (a conditional write), and one
+        whose id is taken is kept under a fresh id, never over the other capture."""
+        from readreceipt.store.records import new_record_id
+
+        self._checked_id(record.record_id)
+        self._writable()
+        for _ in range(_NEW_ID_TRIES):
+            try:
+                written = self.records.add(record.record_id, record.to_yaml().encode("utf-8"))
+            except OSError as exc:
+                raise _os_error(exc, self.root, "writing a record") from exc
+            if written:
+                self.index.add_retrieval(record)
+                return record
+            log.info("the record id %s is taken; drawing another", record.record_id)
+            record = record.replace(record_id=new_record_id())
+        raise LibraryError(f"no free record id in {self.where} after {_NEW_ID_TRIES} draws",
+                           reason="io")
 
     def count_log(self, name: str) -> int:
         """Entries in the log ``name``."""

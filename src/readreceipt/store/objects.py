@@ -9,7 +9,9 @@ Key layout, under the blobs URL's prefix, the local library's own::
 A blob is written once, with a conditional put (``If-None-Match: *``): two writers of one
 digest never overwrite each other, and the second is a no-op. A body larger than
 :data:`HEAD_FIRST_BYTES` is looked for first, so a page fetched again unchanged is not sent
-again. A record is replaced only by ``forget`` (an ordinary put: S3 makes it atomic).
+again. A new capture's record is written the same way, only where none is (two captures
+that drew one record id never overwrite each other: :meth:`Library.save_new`); a record is
+replaced only by ``forget`` and the agents' notes (an ordinary put: S3 makes it atomic).
 
 Reads stream: :meth:`ObjectBlobStore.chunks` hands out the body a chunk at a time (verify
 hashes it so), and :meth:`ObjectBlobStore.get` gathers those chunks into one buffer that
@@ -106,7 +108,11 @@ class Bucket:
         try:
             result = self.obstore.get(self.store, key)
             stream = result.stream(min_chunk_size=CHUNK_BYTES)
-        except FileNotFoundError:
+        except FileNotFoundError as exc:
+            # A missing bucket answers 404 as a missing object does; its body tells them
+            # apart, and a bucket that is not there is no evidence that is gone.
+            if "<Code>NoSuchBucket</Code>" in str(exc):
+                raise self.error(exc, "reading", key) from None
             raise KeyError(key) from None
         except Exception as exc:
             raise self.error(exc, "reading", key) from None
@@ -219,6 +225,9 @@ class ObjectRecordStore:
 
     def put(self, record_id: str, data: bytes) -> None:
         self.bucket.put(self.key(record_id), data)
+
+    def add(self, record_id: str, data: bytes) -> bool:
+        return self.bucket.put_once(self.key(record_id), data)
 
     def get(self, record_id: str) -> bytes:
         return self.bucket.get(self.key(record_id))

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from readreceipt.errors import LibraryError
 from readreceipt.store import pgschema
 from readreceipt.store.clock import utc_now
-from readreceipt.store.config import TeamConfig, redact_dsn
+from readreceipt.store.config import TeamConfig, redact_dsn, require_auth
 from readreceipt.store.protocols import (
     ROBOTS_PENDING,
     AnswerCheck,
@@ -75,6 +75,8 @@ LOG_PAGE = 1000
 #: a file is a project's, a repository can carry one naming any server, and libpq would hand
 #: that server PGPASSWORD if it asked (libpq 16 and later; SCRAM and md5 never reveal it).
 CONFIG_FILE_REQUIRE_AUTH = "!password"
+#: The loggers psycopg and its pool write to (their lines are scrubbed of secrets).
+_DRIVER_LOGGERS = ("psycopg", "psycopg.pool")
 
 def _upsert(table: str, columns: Sequence[str]) -> str:
     """INSERT of every column, or UPDATE of all but the first (the key) when the key is
@@ -135,12 +137,15 @@ class PostgresIndex(IndexReads):
         #: Slots reserved by this process: (host, start on the caller's clock) -> start on
         #: the server's clock, so that a slot given back is found again.
         self._reserved: dict[tuple[str, float], float] = {}
-        for name in ("psycopg", "psycopg.pool"):
-            logging.getLogger(name).addFilter(_Scrubbing(config.scrub))
+        # Taken off again by close (or a failed opening): a process that opens the library
+        # for every request (the MCP server) would gather one more filter each time.
+        self._scrubbing = _Scrubbing(config.scrub)
+        for name in _DRIVER_LOGGERS:
+            logging.getLogger(name).addFilter(self._scrubbing)
         kwargs: dict[str, Any] = {"autocommit": True}
         if "connect_timeout" not in config.index_url:
             kwargs["connect_timeout"] = CONNECT_TIMEOUT
-        if config.from_file and "require_auth" not in config.index_url and \
+        if config.from_file and require_auth(config.index_url) is None and \
                 psycopg.pq.version() >= 160000:
             kwargs["require_auth"] = CONFIG_FILE_REQUIRE_AUTH
         try:
@@ -149,6 +154,7 @@ class PostgresIndex(IndexReads):
             with psycopg.connect(config.index_url, **kwargs) as conn:
                 self._migrate(conn)
         except psycopg.Error as exc:
+            self._unhook()
             raise self._error(exc, "opening it") from None
         self._pool: ConnectionPool[Any] = ConnectionPool(
             config.index_url, kwargs=kwargs, min_size=1, max_size=max(1, max_connections),
@@ -218,6 +224,11 @@ class PostgresIndex(IndexReads):
 
     def close(self) -> None:
         self._pool.close()
+        self._unhook()
+
+    def _unhook(self) -> None:
+        for name in _DRIVER_LOGGERS:
+            logging.getLogger(name).removeFilter(self._scrubbing)
 
     # retrievals -------------------------------------------------------------------------
 

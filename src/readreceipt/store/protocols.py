@@ -315,6 +315,10 @@ class RecordStore(Protocol):
     """One serialized record per record id; a record is replaced only by ``forget``."""
 
     def put(self, record_id: str, data: bytes) -> None: ...
+    def add(self, record_id: str, data: bytes) -> bool:
+        """Write a new record unless one is kept under its id (never replaced); True if
+        written here."""
+        ...
     def get(self, record_id: str) -> bytes:
         """The record's bytes; KeyError when there is none."""
         ...

@@ -91,7 +91,9 @@ def _quotes(quotes: list[dict[str, Any]]) -> Markup:
             where = Markup("no page of the session holds anything close")
         else:
             where = join(["not checked: ", str(q.get("reason") or "")])
-        items.append(tag("div", tag("h3", _badge(status), f" line {q.get('line')}"),
+        where_said = f" line {q.get('line')}" + (f" of {q['source']}" if q.get("source")
+                                                 else "")
+        items.append(tag("div", tag("h3", _badge(status), where_said),
                          tag("div", "\u201c", str(q.get("text") or ""), "\u201d",
                              class_="passage"),
                          tag("div", where), class_=f"quote {status}"))
