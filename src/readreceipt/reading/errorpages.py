@@ -129,6 +129,8 @@ ERROR_PAGE: tuple[Entry, ...] = (
 _HEADINGS = re.compile(HEADINGS)
 _ERROR_WORD = re.compile(rf"(^|{_SEP} ?){ERROR_WORD}( ?{_SEP}|$)")
 _TEXT_TABLE = compile_entries(e for e in ERROR_PAGE if e.where == "text")
+#: One of these is in every sentence TEXT matches: the cheap test before its regex runs.
+_TEXT_NEEDLES = ("erro", "erreur", "fehler", "problem", "problè", "request")
 #: A WAF's support ID: F5's block page gives 18 to 20 digits (module docstring).
 _SUPPORT_ID = re.compile(r"(?<![\d.,])\d{18,20}(?![\d.,])")
 
@@ -139,7 +141,7 @@ def check_error_page(f: Facts) -> ContentSignal | None:
         return None
     rule = _heading_rule(f)
     if rule is None:
-        hit = first(f, _TEXT_TABLE)
+        hit = first(f, _TEXT_TABLE) if any(n in f.text for n in _TEXT_NEEDLES) else None
         if hit is None:
             return None
         rule = hit[1]
