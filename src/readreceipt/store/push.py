@@ -13,7 +13,8 @@ Invariants:
   the source, and a second copy of one is ignored by the database;
 - resumable: a push killed at any point is finished by running it again, and nothing is
   duplicated (the same steps, in the same order, each a no-op where already done);
-- the source is only read;
+- the source's evidence (records, bytes, texts, rows, logs) is only read; opening it may
+  bring an older index.db up to the current schema, as opening any library does;
 - a retrieval whose record cannot be pushed (damaged, gone while the index names it, or
   misnamed: an id with a path in it, a file holding another id) is left behind, never half
   copied, and named in the report (``unreadable``); the others are copied.
