@@ -3,6 +3,7 @@ servers, the real console script, and the audit in the viewer."""
 
 from __future__ import annotations
 
+import hashlib
 import http.client
 import json
 import threading
@@ -395,7 +396,8 @@ def test_a_compaction_summary_and_a_subagent_prompt_are_not_the_user_s_words(
 
 
 def test_the_pages_a_subagent_read_are_pages_the_session_read(
-        server: LocalServer, library_dir: Path, tmp_path: Path) -> None:
+        server: LocalServer, library_dir: Path, tmp_path: Path,
+        viewer: tuple[Library, int]) -> None:
     # Claude Code writes a subagent's transcript beside the session's, in
     # <session>/subagents/agent-<id>.jsonl; the session's own file holds only the Task call
     # and its result. The audit read the session's file alone: a quotation the main agent
@@ -427,6 +429,12 @@ def test_the_pages_a_subagent_read_are_pages_the_session_read(
     out = audit(transcript, library_dir, server, "--json")
     assert out.code == 10, out.stdout + out.stderr  # the subagent's misquote, and only it
     data = out.json()
+    # The receipt covers every file the audit used, not only the session's own.
+    sub_bytes = (folder / "agent-a1b2c3.jsonl").read_bytes()
+    assert data["subagent_transcripts"] == [{"file": "subagents/agent-a1b2c3.jsonl",
+                                             "sha256": hashlib.sha256(sub_bytes).hexdigest()}]
+    status, shown = get(viewer[1], f"/audit/{data['audit_id']}")
+    assert status == 200 and hashlib.sha256(sub_bytes).hexdigest() in shown
     [page] = data["pages"]
     assert page["url"] == article and page["verdict"] == "RETRIEVED"
     assert page["lines"] == []

@@ -207,6 +207,42 @@ def test_push_leaves_an_unreadable_record_behind_and_copies_the_rest(
     assert len(team.object_keys("records/")) == len(ids) - 2
 
 
+def test_push_never_takes_another_capture_under_the_same_id_for_this_one(
+        team: Team, tmp_path: Path, server: LocalServer) -> None:
+    """Two captures that drew one record id (a second's timestamp and 32 random bits): the
+    team's row for it was counted "already there", and the laptop's capture was silently
+    never handed in. It is left behind, named, and the team's capture kept as it was."""
+    import sqlite3
+
+    first = tmp_path / "desk" / ".readreceipt"
+    _local_library(first, server, 1)
+    assert run("push", str(first), cwd=tmp_path, env=team.env).code == 0
+    laptop = tmp_path / "laptop" / ".readreceipt"
+    _local_library(laptop, server, 2)
+    taken = sorted(p.stem for p in (first / "records").glob("*.yaml"))[0]
+    own = sorted(p.stem for p in (laptop / "records").glob("*.yaml"))
+    renamed = own[-1]  # the laptop's newest capture drew the id the team already holds
+    record = laptop / "records" / f"{renamed}.yaml"
+    record.with_name(f"{taken}.yaml").write_bytes(
+        record.read_bytes().replace(renamed.encode(), taken.encode()))
+    record.unlink()
+    db = sqlite3.connect(laptop / "index.db")
+    with db:
+        db.execute("UPDATE retrievals SET record_id = ? WHERE record_id = ?", (taken, renamed))
+    db.close()
+    [(team_url, team_time)] = team.sql(
+        "SELECT url, fetched_at FROM retrievals WHERE record_id = %s", taken)
+
+    result = run("push", str(laptop), "--json", cwd=tmp_path, env=team.env)
+    assert result.code == 1, result.stderr
+    report = result.json()
+    assert report["conflicts"] == [taken] and report["unreadable"] == []
+    assert report["copied"] == len(own) - 1 and report["already_there"] == 0
+    assert "left behind: the team library holds other captures" in result.stderr
+    assert team.sql("SELECT url, fetched_at FROM retrievals WHERE record_id = %s",
+                    taken) == [(team_url, team_time)]
+
+
 def test_push_needs_a_team_library(tmp_path: Path, server: LocalServer) -> None:
     offline = tmp_path / "laptop" / ".readreceipt"
     _local_library(offline, server, 1)

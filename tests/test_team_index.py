@@ -7,6 +7,7 @@ moto server of ``teamstore`` (skipped, saying why, only where PostgreSQL is not 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -254,3 +255,20 @@ def test_a_record_id_drawn_twice_never_overwrites_the_first_capture(
     assert second.record_location == lib.record_location(second.record.record_id)
     assert {r.url for r in lib.index.retrievals()} == {server.url("/first"),
                                                        server.url("/second")}
+
+
+def test_a_body_larger_than_a_multipart_chunk_is_still_written_only_once(
+        team: Team, tmp_path: Path) -> None:
+    # obstore may send a body over its 5 MiB chunk as a multipart upload, and only a
+    # single PUT carries the condition: between the look before sending (put_bytes' HEAD)
+    # and the write, another writer's object under the same key must still never be
+    # replaced, whatever the size.
+    big = bytes(range(256)) * (24 * 1024)  # 6 MiB, under the default 10 MiB size cap
+    with Library.locate(tmp_path, index_url=team.index_url, blobs_url=team.blobs_url) as lib:
+        digest = hashlib.sha256(big).hexdigest()
+        key = lib.blobs.key(digest)
+        team.put(key, b"tampered")
+        assert lib.blobs.bucket.put_once(key, big) is False
+        assert team.get(key) == b"tampered"
+        other = big + b"!"
+        assert lib.blobs.get(lib.put_bytes(other)) == other

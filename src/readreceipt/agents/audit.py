@@ -119,6 +119,8 @@ class AuditResult:
     searches: tuple[dict[str, Any], ...]
     quotations: tuple[QuoteEntry, ...]
     skipped_quotations: tuple[dict[str, Any], ...] = field(default=())
+    #: The subagents' transcripts read with the session's: (file, SHA-256 of what was read).
+    subagent_transcripts: tuple[tuple[str, str], ...] = field(default=())
 
     def count(self, status: str) -> int:
         return sum(1 for q in self.quotations if q.status == status)
@@ -130,8 +132,10 @@ class AuditResult:
     def to_json(self) -> dict[str, Any]:
         return {
             "audit_id": self.audit_id, "transcript": self.transcript,
-            "transcript_sha256": self.transcript_sha256, "session_id": self.session_id,
-            "audited_at": self.audited_at,
+            "transcript_sha256": self.transcript_sha256,
+            "subagent_transcripts": [{"file": name, "sha256": digest}
+                                     for name, digest in self.subagent_transcripts],
+            "session_id": self.session_id, "audited_at": self.audited_at,
             "entries": self.entries, "skipped_lines": self.skipped_lines,
             "counts": {"pages": len(self.pages),
                        "pages_read": sum(1 for p in self.pages if p.readable),
@@ -171,7 +175,8 @@ def audit_transcript(transcript: Transcript, library: Library,
         searches=tuple({"query": s.query, "line": s.line, "source": s.source,
                         "results": list(dict.fromkeys(loggable_url(u) for u in s.urls))}
                        for s in transcript.searches),
-        quotations=tuple(quotes), skipped_quotations=tuple(skipped))
+        quotations=tuple(quotes), skipped_quotations=tuple(skipped),
+        subagent_transcripts=transcript.subagent_files)
     library.save_audit(Audit(
         audit_id=result.audit_id, transcript=result.transcript, session_id=result.session_id,
         audited_at=result.audited_at, pages=len(result.pages),

@@ -34,6 +34,7 @@ subagents' files, and at most :data:`MAX_TRANSCRIPT_BYTES` of them all.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shlex
@@ -106,6 +107,9 @@ class Transcript:
     skipped_lines: int = 0
     truncated: bool = False
     tools: dict[str, int] = field(default_factory=dict)  # tool name -> calls
+    #: The subagents' files read with the session's, each with the SHA-256 of the bytes read
+    #: ("subagents/agent-x.jsonl", digest): the audit's receipt covers every file it used.
+    subagent_files: tuple[tuple[str, str], ...] = ()
 
 
 def read_transcript(path: str | os.PathLike[str]) -> Transcript:
@@ -137,7 +141,9 @@ def read_transcript(path: str | os.PathLike[str]) -> Transcript:
             continue
         reader.source = f"{SUBAGENTS_FOLDER}/{sub.name}"
         reader.pending.clear()
-        left = reader.read(data, left)
+        read_to = reader.read(data, left)
+        reader.digests.append((reader.source, hashlib.sha256(data[:left]).hexdigest()))
+        left = read_to
     return reader.result()
 
 
@@ -167,6 +173,7 @@ class _Reader:
         self.truncated = False
         self.tools: dict[str, int] = {}
         self.pending: dict[str, tuple[str, int]] = {}  # tool_use id -> (kind, index)
+        self.digests: list[tuple[str, str]] = []  # subagents' files read, and their SHA-256
         self.source: str | None = None  # the subagent's file being read; None: the session's
 
     def read(self, data: bytes, budget: int) -> int:
@@ -181,7 +188,8 @@ class _Reader:
     def result(self) -> Transcript:
         return Transcript(self.path, self.session_id, tuple(self.fetches),
                           tuple(self.searches), tuple(self.said), "\n\n".join(self.user_words),
-                          self.entries, self.skipped, self.truncated, dict(self.tools))
+                          self.entries, self.skipped, self.truncated, dict(self.tools),
+                          tuple(self.digests))
 
     def line(self, number: int, raw: bytes) -> None:
         try:

@@ -116,4 +116,10 @@ def push(ctx: click.Context, folder: str, as_json: bool, library_here: str | Non
         click.echo(f"readreceipt: {len(report.unreadable)} retrievals were left behind: their "
                    f"records in {source_dir} cannot be read (`readreceipt --library "
                    f"{source_dir} verify` names them)", err=True)
+    if report.conflicts:
+        named = ", ".join(report.conflicts[:3]) + (", ..." if len(report.conflicts) > 3 else "")
+        click.echo(f"readreceipt: {len(report.conflicts)} retrievals were left behind: the "
+                   f"team library holds other captures under their record ids ({named}); "
+                   "neither was replaced", err=True)
+    if report.unreadable or report.conflicts:
         ctx.exit(ExitCode.LIBRARY)

@@ -91,7 +91,9 @@ class Bucket:
         from obstore.exceptions import AlreadyExistsError
 
         try:
-            self.obstore.put(self.store, key, data, mode="create")
+            # One request, never a multipart upload: only a single PUT carries the
+            # condition (the body is already in memory, at most the size cap).
+            self.obstore.put(self.store, key, data, mode="create", use_multipart=False)
             return True
         except AlreadyExistsError:
             return False

@@ -235,11 +235,12 @@ class PostgresIndex(IndexReads):
     def add_retrieval(self, record: Record) -> None:
         self._write("writing a retrieval", _UPSERT_RETRIEVAL, row_for(record))
 
-    def existing_ids(self, record_ids: Sequence[str]) -> set[str]:
-        """Which of ``record_ids`` have a row (``push`` skips those)."""
-        rows = self._read("SELECT record_id FROM retrievals WHERE record_id = ANY(%s)",
-                          (list(record_ids),))
-        return {str(r[0]) for r in rows}
+    def existing_ids(self, record_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
+        """Which of ``record_ids`` have a row, each with the URL and time of the capture it
+        is (``push`` skips those that are the same capture)."""
+        rows = self._read("SELECT record_id, url, fetched_at FROM retrievals "
+                          "WHERE record_id = ANY(%s)", (list(record_ids),))
+        return {str(r[0]): (str(r[1]), str(r[2])) for r in rows}
 
     def summary(self) -> Summary:
         urls = self._read("SELECT COUNT(DISTINCT url) FROM retrievals")[0][0]

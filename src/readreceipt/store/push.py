@@ -8,12 +8,15 @@ the robots.txt cache and soft-404 probes are not evidence and stay behind.
 
 Invariants:
 - idempotent: a retrieval whose row the team index already has is skipped (its row is
-  written last, so a row means everything before it is there); blobs are written once by
+  written last, so a row means everything before it is there); a row under the same id for
+  another capture (another URL or time: two captures drew one id) is never replaced, and the
+  local retrieval is left behind and named (``conflicts``); blobs are written once by
   digest; flags, checks and log lines carry a ``push_key`` made from what identifies them in
   the source, and a second copy of one is ignored by the database;
 - resumable: a push killed at any point is finished by running it again, and nothing is
   duplicated (the same steps, in the same order, each a no-op where already done);
-- the source is only read;
+- the source's evidence (records, bytes, texts, rows, logs) is only read; opening it may
+  bring an older index.db up to the current schema, as opening any library does;
 - a retrieval whose record cannot be pushed (damaged, gone while the index names it, or
   misnamed: an id with a path in it, a file holding another id) is left behind, never half
   copied, and named in the report (``unreadable``); the others are copied.
@@ -35,6 +38,7 @@ from readreceipt.progress import NO_PROGRESS, Progress
 if TYPE_CHECKING:
     from readreceipt.store.library import Library
     from readreceipt.store.postgres import PostgresIndex
+    from readreceipt.store.protocols import Retrieval
     from readreceipt.store.sqlite import SQLiteIndex
 
 log = logging.getLogger(__name__)
@@ -56,10 +60,13 @@ class PushReport:
     audits: int
     log_lines: int
     unreadable: tuple[str, ...] = ()  # record ids left behind: their records cannot be read
+    #: record ids left behind: the team library holds another capture under the same id
+    conflicts: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["unreadable"] = list(self.unreadable)
+        data["conflicts"] = list(self.conflicts)
         return data
 
 
@@ -83,10 +90,10 @@ def _indexes(source: Library, target: Library) -> tuple[SQLiteIndex, PostgresInd
     return source.index, target.index
 
 
-def _batches(source: SQLiteIndex) -> Iterator[list[str]]:
-    batch: list[str] = []
+def _batches(source: SQLiteIndex) -> Iterator[list[Retrieval]]:
+    batch: list[Retrieval] = []
     for row in source.all_retrievals():
-        batch.append(row.record_id)
+        batch.append(row)
         if len(batch) == BATCH:
             yield batch
             batch = []
@@ -100,12 +107,19 @@ def push(source: Library, target: Library, progress: Progress = NO_PROGRESS) -> 
     progress.start(total)
     copied = present = blobs = 0
     unreadable: list[str] = []
+    conflicts: list[str] = []
     for batch in _batches(local):
-        there = team.existing_ids(batch)
-        present += len(there)
-        for record_id in batch:
+        there = team.existing_ids([row.record_id for row in batch])
+        for row in batch:
             progress.advance()
+            record_id = row.record_id
             if record_id in there:
+                if there[record_id] == (row.url, row.fetched_at):
+                    present += 1
+                else:  # another capture drew the same id: neither may replace the other
+                    log.warning("not pushed: the team library holds another capture (%s at "
+                                "%s) under the record id %s", *there[record_id], record_id)
+                    conflicts.append(record_id)
                 continue
             offered = _copy_retrieval(source, target, record_id)
             if offered is None:
@@ -120,7 +134,7 @@ def push(source: Library, target: Library, progress: Progress = NO_PROGRESS) -> 
         team.add_audit(audit)
     lines = sum(_copy_log(source, team, name) for name in LOGS)
     return PushReport(total, copied, present, blobs, flags, checks, len(audits), lines,
-                      tuple(unreadable))
+                      tuple(unreadable), tuple(conflicts))
 
 
 def _copy_retrieval(source: Library, target: Library, record_id: str) -> int | None:

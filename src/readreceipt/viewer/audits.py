@@ -57,8 +57,11 @@ def audit_page(lib: Library, audit_id: str) -> bytes:
         f"{row.quotations} quotations in the assistant's messages, "
         f"{counts.get('found', '?')} found on a page the session read, {row.not_found} on "
         "none."), class_="sentence")
+    subagents = [(f"subagent {sub.get('file')}", sub.get("sha256"))
+                 for sub in report.get("subagent_transcripts", []) if isinstance(sub, dict)]
     fields = tag("dl", *[item for key, value in (
         ("transcript", row.transcript), ("its SHA-256", report.get("transcript_sha256")),
+        *subagents,
         ("session", row.session_id), ("audited at", row.audited_at),
         ("entries read", report.get("entries"))) if value is not None
         for item in (tag("dt", key), tag("dd", str(value)))], class_="fields")
