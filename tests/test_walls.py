@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from readreceipt.reading import notfound, walls
+from readreceipt.reading import errorpages, notfound, walls
 from readreceipt.reading.extract import extract
 from readreceipt.reading.fingerprint import GATES, PageView, judge_content
 
@@ -116,7 +116,8 @@ def test_no_article_is_called_anything(name: str) -> None:
 
 # --- the table itself ---------------------------------------------------------------------
 
-ALL_ENTRIES = walls.WALLS + notfound.SOFT_404 + notfound.NO_RESULTS + notfound.PARKED
+ALL_ENTRIES = (walls.WALLS + notfound.SOFT_404 + notfound.NO_RESULTS + notfound.PARKED
+               + errorpages.ERROR_PAGE)
 KINDS = {"challenge", "login", "consent", "paywall", "interstitial", "soft_404", "parked"}
 
 

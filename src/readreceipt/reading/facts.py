@@ -25,7 +25,7 @@ from readreceipt.reading.placement import Layout, layout
 from readreceipt.reading.publisher import PublisherSays, publisher_says
 
 __all__ = ["BARE_MAX_MAIN_LETTERS", "BLOCK_MAX_MAIN_LETTERS", "EMPTY_MAX_LETTERS", "GATES",
-           "LABEL_MAX_CHARS", "TAIL_CHARS", "TEASER_MAX_MAIN_LETTERS", "Compiled",
+           "LABEL_MAX_CHARS", "TAIL_CHARS", "TEASER_MAX_MAIN_LETTERS", "TEMPLATE", "Compiled",
            "ContentSignal", "Facts", "PageView", "compile_entries", "fold", "letters"]
 
 # --- thresholds (letters of text: digits, spaces and punctuation do not count) -----------
@@ -100,7 +100,14 @@ class ContentSignal:
 # --- folding -------------------------------------------------------------------------------
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
-_TEMPLATE = re.compile(r"\{\{.*?\}\}", re.S)
+#: An unrendered template expression: ``{{ x }}``, or the delimiters sites give AngularJS and
+#: Vue when ``{{`` is taken by their server's own templates (Jinja, Django, Twig, Handlebars):
+#: ``{[{ x }]}``, ``{[ x ]}``, ``[[ x ]]`` (tests/pages/js_shell/angular_custom_delimiters_*).
+#: Bounded, so an unclosed one costs a few hundred characters.
+TEMPLATE = re.compile(r"\{\{.{0,300}?\}\}|\{\[\{.{0,300}?\}\]\}|\{\[ ?[\w$:.].{0,300}?\]\}|"
+                      r"\[\[ ?[\w$:.][\w$:. |()'\"-]{0,300}?\]\]", re.S)
+#: The opening of one (cheap test before the regex runs).
+_TEMPLATE_OPENINGS = ("{{", "{[", "[[")
 _TAG = re.compile(r"<[^>]*>")
 
 
@@ -120,10 +127,16 @@ _NOSCRIPT = re.compile(r"<noscript[^>]{0,200}>(.{0,2000}?)</noscript>", re.S)
 _IMG_ALT = re.compile(r"<img[^>]*?\salt=[\"']([^\"']+)")
 _SCRIPT = re.compile(r"<script\b")
 # A sign-in form's inputs: a password field, or a user-name field by the names sign-in forms
-# give it (a newsletter's e-mail field is not one).
+# give it, bare or after a framework's prefix ("form:userId", "ctl00$login$UserName"); a
+# newsletter's e-mail field is not one. Or a form that posts to a sign-in address
+# (tests/pages/login/bank_login_step_one_no_password.html: user ID and date of birth first,
+# the password on the next step).
+_USER_NAMES = r"(username|login|userid|user_id|j_username|loginname|logonid|logon_id)"
 _SIGN_IN_INPUT = re.compile(r"<input\b[^>]{0,400}?(type=[\"']?password|autocomplete=[\"']?"
-                            r"(username|current-password)|name=[\"']?(username|login|userid|"
-                            r"user_id|j_username|loginname)[\"'\s>])")
+                            r"(username|current-password)|name=[\"']?([\w.$\[\]-]{0,60}?[:.$\[])?"
+                            + _USER_NAMES + r"[\"'\]\s>])")
+_SIGN_IN_FORM = re.compile(r"<form\b[^>]{0,400}?action=[\"']?[^\"'\s>]{0,200}?"
+                           r"(log-?in|sign-?in|log-?on|authenticat|/auth/|/sso/)")
 
 
 def short_lines(text: str) -> str:
@@ -219,17 +232,19 @@ class Facts:
     @cached_property
     def sign_in_form(self) -> bool:
         """Whether the page carries a sign-in form's inputs (password or user-name field)."""
-        return bool(self.layout.passwords) or _SIGN_IN_INPUT.search(self.markup) is not None
+        return bool(self.layout.passwords) or _SIGN_IN_INPUT.search(self.markup) is not None \
+            or _SIGN_IN_FORM.search(self.markup) is not None
 
     @cached_property
     def page_letters(self) -> int:
         """Letters of visible text, not counting unrendered {{templates}}."""
-        return letters(_TEMPLATE.sub(" ", self.page.page_text)) if self.templated_raw else (
+        return letters(TEMPLATE.sub(" ", self.page.page_text)) if self.templated_raw else (
             letters(self.page.page_text))
 
     @cached_property
     def templated_raw(self) -> bool:
-        return "{{" in self.page.page_text
+        text = self.page.page_text
+        return any(o in text for o in _TEMPLATE_OPENINGS) and TEMPLATE.search(text) is not None
 
     @cached_property
     def templated(self) -> bool:
@@ -251,6 +266,20 @@ class Facts:
     def headings(self) -> tuple[str, ...]:
         found = [_strip(m.group(1)) for m in _HEADING.finditer(self.markup)]
         return tuple(h for h in [self.title, *found] if h)
+
+    @cached_property
+    def shown_headings(self) -> tuple[str, ...]:
+        """The title, and the h1/h2 headings that stand where the content is or in the
+        site's header over it (not a hidden message, a dialog's, a form's or a sidebar's)."""
+        own = [self.title] if self.title else []
+        if self.layout.parsed:
+            shown = [fold(self.layout.content)]
+            shown += [fold(text) for kind, text in self.layout.chrome.items()
+                      if kind == "header"]
+        else:
+            shown = [fold(self.page.main_text)]
+        own += [h for h in self.headings[len(own):] if any(h in text for text in shown)]
+        return tuple(own)
 
     @cached_property
     def noscript(self) -> str:

@@ -19,7 +19,9 @@ Invariants:
   about captchas, or loads a vendor's script, has too much text of its own to be a wall.
   The one exception is a wall phrase at the very end of the main content (``TAIL_CHARS``),
   which is an article cut off by its wall.
-- Strictness when several fire: wall > js_shell > soft_404 > parked > thin_text.
+- Strictness when several fire: wall > js_shell > soft_404 > error page (an interstitial
+  wall, errorpages.py: a page that says it is missing is named so first) > parked >
+  thin_text.
 - Patterns are compiled once, at import.
 """
 
@@ -28,6 +30,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from readreceipt.reading.errorpages import check_error_page
 from readreceipt.reading.evidence import first
 from readreceipt.reading.facts import (
     BARE_MAX_MAIN_LETTERS,
@@ -122,7 +125,7 @@ def _check_thin(f: Facts) -> ContentSignal | None:
 
 
 _CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
-    _check_walls, check_js_shell, check_soft_404, check_parked, _check_thin,
+    _check_walls, check_js_shell, check_soft_404, check_error_page, check_parked, _check_thin,
 )
 
 

@@ -105,6 +105,33 @@ SOFT_404: tuple[Entry, ...] = (
         r"bulunamad[ıi]", r"не найден", r"ไม่พบ",  # noqa: RUF001 - Turkish dotless i is the word's
         r"찾을 수 없습니다", r"页面不存在", r"找不到"),
         "not found (body text)", gate="bare", ev="walls/soft_404/ncsoft_* (image alt only)"),
+    # A not-found page's own sentences about *this page or address*, in the content of a page
+    # as short as a wall's: sites keep their chrome around them, so bareness is not asked
+    # (tests/pages/soft_404/not_found_sentence_inside_chrome_*). Placed (evidence.py): in a
+    # footer or a search box they say nothing.
+    rx(_S4, "text", alt(
+        r"(page|file|document|url|address) (you|that you) (are|were|have been) (looking for|"
+        r"trying to (reach|find|open|access)|after)[^.]{0,40}\b(not|n't|no longer|cannot|"
+        r"could not|moved|removed|deleted|renamed)",
+        # ("this page", "the requested page": not "a page that does not exist", the words of
+        # documentation about 404s: tests/pages/hard_negative/docs_custom_404_page_short.html)
+        r"(this|the requested|the) page (you [^.]{1,30} )?(no longer exists|does not exist|"
+        r"doesn't exist|(could|can)(not|n't| not) be found|(has been|was) (removed|deleted))",
+        r"(there is )?no (page|content|file) (at|with|on) (this|that|the requested) (url|address|"
+        r"link|location)",
+        r"(page|url|address|link|file)[^.]{0,60}(may|might|could) (have been|be) (\w+ )?(moved|"
+        r"relocated|renamed|removed|deleted|mistyped|misspelled|broken)",
+        r"(mistyped|misspelled|mistyped or misspelled) (the )?(url|address|web address|link)",
+        r"(seite|datei|dokument)[^.]{0,40}(nicht gefunden|existiert nicht|nicht mehr verfügbar)",
+        r"\bpage\b[^.]{0,40}(introuvable|n'existe (pas|plus))",
+        r"p[aá]gina[^.]{0,40}(no existe|no (se )?(ha )?(podido )?encontr|não (foi )?encontrad|"
+        r"não existe|non (è stata )?trovata|non esiste|niet gevonden|bestaat niet)",
+        r"ページ[^。]{0,20}(見つかりません|みつかりません|存在しません)",
+        r"페이지[^.]{0,20}(찾을 수 없|존재하지 않)",
+        r"(页面|网页|頁面|網頁|文件|目录|檔案|目錄)[^。]{0,10}(不存在|未找到|找不到)",
+        r"(没有|沒有|未能|无法)找到[^。]{0,10}(页面|网页|頁面|網頁|文件|目录|檔案|目錄)"),
+        "not found (this page, in the content)",
+        ev="not-found pages' own sentences; tests/pages/soft_404/not_found_sentence_*"),
 )
 
 # A search page that found nothing, answering an address that asked for no search: the host

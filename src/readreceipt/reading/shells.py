@@ -21,7 +21,13 @@ import re
 
 from readreceipt.reading.basics import letters
 from readreceipt.reading.entries import alt
-from readreceipt.reading.facts import BARE_MAX_MAIN_LETTERS, ContentSignal, Facts
+from readreceipt.reading.facts import (
+    BARE_MAX_MAIN_LETTERS,
+    BLOCK_MAX_MAIN_LETTERS,
+    TEMPLATE,
+    ContentSignal,
+    Facts,
+)
 
 __all__ = [
     "MAX_CONTENT_LETTERS_BESIDE_TEMPLATES",
@@ -93,7 +99,6 @@ MAX_CONTENT_LETTERS_BESIDE_TEMPLATES = 200
 #: Empty binding elements: this many, on a page with as little content as above.
 MIN_EMPTY_BINDINGS = 3
 
-_TEMPLATE = re.compile(r"\{\{.{0,300}?\}\}", re.S)
 _BINDING = re.compile(r"<[a-z][a-z0-9-]*\s[^>]{0,400}?\b(?:ng-bind(?:-html)?|data-ng-bind|"
                       r"v-text|v-html|x-text|x-html)\s*=\s*[\"'][^\"']{1,200}[\"'][^>]{0,400}>"
                       r"\s*</")
@@ -170,8 +175,8 @@ def _closes_at_once(markup: str, tag_end: int) -> bool:
 
 def template_share(content: str) -> tuple[int, int]:
     """(how many {{ }} expressions, letters left once they are taken out) of ``content``."""
-    found = _TEMPLATE.findall(content)
-    return len(found), letters(_TEMPLATE.sub(" ", content)) if found else letters(content)
+    found = TEMPLATE.findall(content)
+    return len(found), letters(TEMPLATE.sub(" ", content)) if found else letters(content)
 
 
 def empty_bindings(markup: str) -> int:
@@ -186,9 +191,10 @@ _SHELL_NOSCRIPT = re.compile(SHELL_NOSCRIPT)
 
 def check_js_shell(f: Facts) -> ContentSignal | None:
     """Scripts, little text, and a sign the text is for scripts to fill in (py)."""
-    if f.main_letters > BARE_MAX_MAIN_LETTERS or not f.has_scripts:
+    if not f.has_scripts:
         return None
-    found = _shell_sign(f)
+    found = (_shell_sign(f) if f.main_letters <= BARE_MAX_MAIN_LETTERS else None) or \
+        _templated_heading(f)
     if found is None:
         return None
     what, rule = found
@@ -197,6 +203,24 @@ def check_js_shell(f: Facts) -> ContentSignal | None:
         what = f"{what}; {framework}"
     return ContentSignal(reason="js_shell", wall=None, rule=rule, vendor=None,
                          detail=f"a JavaScript shell with no content ({what})")
+
+
+def _templated_heading(f: Facts) -> tuple[str, str] | None:
+    """The page's own heading is nothing but unrendered templates, and the main text is
+    short once they are taken out: the scripts were to write the page (a server-rendered
+    page renders its own heading; an article about templates has more to say)."""
+    if f.main_letters > BLOCK_MAX_MAIN_LETTERS or not f.templated_raw:
+        return None
+    count = template_share(f.page.page_text)[0]
+    left = template_share(f.page.main_text)[1]
+    if count < MIN_TEMPLATES:
+        return None
+    for heading in f.shown_headings[1 if f.title else 0:]:
+        n, rest = template_share(heading)
+        if n and not rest:
+            return (f"a heading made of unrendered templates ({heading[:40]!r}) over "
+                    f"{left} letters", "structure:unrendered templates in the heading")
+    return None
 
 
 def _shell_sign(f: Facts) -> tuple[str, str] | None:

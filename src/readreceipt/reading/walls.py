@@ -124,9 +124,11 @@ _CHALLENGE: tuple[Entry, ...] = (
     # A WAF's own words for a refused request, whoever the vendor (F5, Akamai, Imperva and
     # in-house WAFs all say it so): never an article's words about itself.
     rx(_CH, "text", alt(
-        r"your (request|access|connection) (has been|was|is) (blocked|rejected|denied)",
+        r"your (request|access|connection) (has been|was|is) (blocked|rejected|denied|"
+        r"not (allowed|permitted))",
         # The same, in the languages of the rest of the table.
-        r"ihre anfrage wurde (aus sicherheitsgründen )?(blockiert|abgelehnt|zurückgewiesen)",
+        r"ihre anfrage (wurde|war|ist) (aus sicherheitsgründen )?(blockiert|abgelehnt|"
+        r"zurückgewiesen|unzulässig|nicht zulässig)",
         r"votre (requête|demande) a été (bloquée|rejetée|refusée)",
         r"(su|tu) (solicitud|petición) (ha sido|fue) (bloqueada|rechazada|denegada)",
         r"la (tua|sua) richiesta è stata (bloccata|respinta|rifiutata)",
@@ -242,4 +244,6 @@ _CHALLENGE: tuple[Entry, ...] = (
     _c("markup", "frc-captcha", None, "bare", "Friendly Captcha widget", "Friendly Captcha"),
 )
 
-WALLS: tuple[Entry, ...] = _CHALLENGE + LOGIN + CONSENT + PAYWALL + INTERSTITIAL
+# Interstitials before sign-in: a page that says the site is down, full or not for this
+# country is that, whatever sign-in form its template also carries.
+WALLS: tuple[Entry, ...] = _CHALLENGE + INTERSTITIAL + LOGIN + CONSENT + PAYWALL

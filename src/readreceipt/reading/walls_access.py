@@ -206,6 +206,11 @@ CONSENT: tuple[Entry, ...] = (
 
 _IN = "interstitial"
 _WAIT, _MAINT, _GEO = "a waiting room", "a maintenance page", "a geo-block"
+#: A site speaking of itself: "this site", "our service", or its own domain name ("example.com
+#: is ..."). News speaks of a site in the third person ("the bank's website is ...").
+_SELF = (r"((this|our) (site|website|web site|service|services|page|portal|system|server|app|"
+         r"application|platform|store|shop|online shop|webshop|online banking)|"
+         r"\b[a-z0-9-]+\.[a-z]{2,6}\b\W{0,3})")
 INTERSTITIAL: tuple[Entry, ...] = (
     lit(_IN, "markup", "queue-it.net", vendor="Queue-it", what=_WAIT, ev="Queue-it"),
     rx(_IN, "heading", r"waiting room|warteraum|salle d'attente|sala de espera", "waiting room",
@@ -219,6 +224,16 @@ INTERSTITIAL: tuple[Entry, ...] = (
         r"[^.!?]{0,80}\b(wait|queue|in line|moment|try again|shortly|redirected)",
         r"(aufgrund|wegen) (des )?hohen (andrangs|aufkommens)[^.!?]{0,80}(warte|gedulden|moment)",
         r"you are (now )?in (the )?(line|queue)", r"your (estimated )?wait(ing)? time",
+        # The reader's place kept for them by the site: a waiting room's promise, whatever
+        # its vendor ("an app that lets you keep your place in the queue" is news:
+        # tests/pages/hard_negative/short_news_clinic_queue_app.html).
+        r"we('ve| have| are| will|'ll|'re)? (saved|holding|hold|keep|keeping|reserved|secured) "
+        r"your (place|spot) in (the )?(line|queue)",
+        r"your (place|spot)( in (the )?(line|queue))? (is|has been) (saved|held|reserved|"
+        r"secured)",
+        r"(ihr|dein)en? platz in der warteschlange", r"votre place dans la file",
+        r"(su|tu) lugar en la (fila|cola)", r"il (tuo|suo) posto in (coda|fila)",
+        r"(seu|teu) lugar na fila", r"(je|uw) plaats in de wachtrij",
         r"please wait briefly", r"visitor prioriti[sz]ation",
         r"sie (sind|befinden sich) (jetzt )?in (der|einer) warteschlange",
         r"vous êtes (maintenant )?dans (la )?file d'attente",
@@ -242,6 +257,14 @@ INTERSTITIAL: tuple[Entry, ...] = (
     rx(_IN, "text",
         r"(please )?try (again )?(after|in) (some|a little|a few|a short) (time|while|minutes)",
         "try again later", what=_MAINT, ev="walls2/other_interstitial/bankofindia_*"),
+    # Said by the site of itself, on a page as short as a wall's.
+    rx(_IN, "text", alt(
+        _SELF + r" (is|are) (currently |temporarily |now )*(unavailable|not available|down|"
+        r"offline|inaccessible)\b",
+        r"we('re| are) (currently |temporarily )+(unavailable|offline|down)\b"),
+        "this site is unavailable", what=_MAINT,
+        ev="503 and outage pages' wording; tests/pages/other_interstitial/"
+           "outage_this_site_unavailable_with_chrome.html"),
     # Said of the site in the third person, the same words are news about an outage ("the
     # service is currently unavailable for customers in the north", "de website is tijdelijk
     # niet bereikbaar door een storing": tests/pages/hard_negative/short_news_service_*,
@@ -268,10 +291,12 @@ INTERSTITIAL: tuple[Entry, ...] = (
     # Maintenance of *this site*, said by the site ("we are", "the site is"): a bridge or a
     # pool "closed for maintenance" is news (tests/pages/hard_negative/de_short_news_*).
     rx(_IN, "text", alt(
-        # ("the store is closed for maintenance" is a shop in the news: a store or a service
-        # only as "this" or "our"; tests/pages/hard_negative/short_news_store_closed_*)
-        r"(we('re| are)|(this|our|the) (site|website|web site|page|server|system|portal|app)"
-        r"( is| are)?|(this|our) (service|store|shop|online shop|webshop)( is)?) "
+        # ("the store is closed for maintenance", "the website is down for maintenance" are
+        # news: the site only as "this", "our", "we" or its domain name; tests/pages/
+        # hard_negative/short_news_store_closed_*, short_news_scheduled_maintenance_bridge.html)
+        r"(we('re| are)|(this|our) (site|website|web site|page|server|system|portal|app)"
+        r"( is| are)?|(this|our) (service|store|shop|online shop|webshop)( is)?|"
+        r"\b[a-z0-9-]+\.[a-z]{2,6}\b\W{0,3} (is|are)) "
         r"(currently |temporarily |now )*(down|offline|closed|unavailable) (for|due to) "
         r"(scheduled |planned |routine )?maintenance",
         r"(site|website|page|service|store|shop|server|system|portal) (is )?(currently )?"
@@ -359,6 +384,26 @@ INTERSTITIAL: tuple[Entry, ...] = (
         r"(site|website|store|shop|page|\S+\.\w{2,3}) (which )?is intended (only )?for "
         r"(customers|users|visitors|residents) (in|of|from|outside)",
         r"unavailable in your (country|region|location)", r"geo-?(blocked|restricted)",
+        # The site itself (or its domain name) not for readers where this one is: "example.com
+        # is not available to customers located outside ...". Not a product's or an offer's
+        # terms beside it (tests/pages/hard_negative/product_page_not_available_outside_*).
+        r"(this content|" + _SELF + r") (is|are) (currently )?"
+        r"(not|only) (available|accessible|offered|intended) (to|for) (customers|users|visitors|"
+        r"residents|patients|players|people|persons|members|anyone)\b[^.]{0,60}\b(located|based|"
+        r"residing|living|outside|from)\b",
+        # The reader addressed where they are: "you may be accessing the site from a country
+        # that ...", "you appear to be located outside ...".
+        r"you (may be|are|appear to be|seem to be|might be)( currently)? (accessing|visiting|"
+        r"using|browsing|connecting to) [^.]{0,60}from (a|an|your) (country|region|location|"
+        r"territory|jurisdiction)",
+        r"you (appear to be|seem to be|are|may be)( currently)? (located|based|connecting|"
+        r"browsing) (from )?outside",
+        r"(zugriff|zugreifen|greifen sie|besuchen sie)[^.]{0,60}aus einem land",
+        r"(accédez|accéder|connectez)[^.]{0,60}depuis un pays",
+        r"(accediendo|accedes|accede|acceder)[^.]{0,60}desde un país",
+        r"(accedendo|accedi|accedere)[^.]{0,60}da un paese",
+        r"(acessando|acessar|aceder|acedendo)[^.]{0,60}de um país",
+        r"(bezoekt|toegang|opent)[^.]{0,60}vanuit een land",
         r"(is|are) (currently )?unavailable (in|to) (visitors|users|readers) (from|in)",
         r"(is|are) (currently )?unavailable in (most )?european",
         r"in (deinem|ihrem) land nicht verfügbar", r"pas disponible dans votre (pays|région)",

@@ -1,0 +1,167 @@
+"""Error pages served as success: the site failed to build the page and said so.
+
+A bank's "Sorry, an error has occurred", a webmail's "We're experiencing technical
+difficulties", a university's page titled "Error" over one line of text: none is the page
+asked for, and none says it is *missing* (that is a soft 404, judged first: notfound.py). They
+are judged by evidence and its place, not by a phrase anywhere:
+
+- the page's *own heading* says so: the title, or an h1/h2 shown where the content is (not a
+  hidden validation message, a dialog's or a form's), in the words error pages use for
+  themselves (``HEADINGS``), on a page whose main content is short (``BLOCK_MAX_MAIN_LETTERS``:
+  an article about errors has more to say);
+- the title (or a heading) is the bare word for an error (``ERROR_WORD``: "Error", "Error
+  page", "Fehler", "エラー"...), on a page with almost nothing else (``BARE_MAX_MAIN_LETTERS``
+  by the shorter of the two measures: a site's chrome may be taken for the main text);
+- the content apologises for an error with this reader's request (``TEXT``), placed as every
+  wall phrase is (evidence.py).
+
+An error page carrying a web application firewall's support ID (F5's block page gives an 18-
+to 20-digit one, whatever template and language it is dressed in) is a bot check's refusal,
+not a fault of the site: it is called a challenge.
+
+Error pages keep the site's chrome (navigation, footer), so bareness of the whole page is
+not asked; the error must be what stands where the content would be.
+
+Invariants: pure; the patterns are lower case and meet folded text (entries.py); an entry
+names its evidence; nothing here is keyed on a site.
+"""
+
+from __future__ import annotations
+
+import re
+
+from readreceipt.reading.entries import Entry, alt, rx
+from readreceipt.reading.evidence import first
+from readreceipt.reading.facts import (
+    BARE_MAX_MAIN_LETTERS,
+    BLOCK_MAX_MAIN_LETTERS,
+    ContentSignal,
+    Facts,
+    compile_entries,
+)
+
+__all__ = ["ERROR_PAGE", "ERROR_WORD", "HEADINGS", "TEXT", "check_error_page"]
+
+_IN = "interstitial"
+_WHAT = "an error or maintenance page: the site did not serve the page"
+# Title separators, as in walls_access.py.
+_SEP = "[|\\-\u2013\u2014:\u00b7\u2022]"
+
+#: The bare word for an error (or "error page", "system error"), in the languages the tables
+#: know: a title segment or a heading that says nothing else.
+ERROR_WORD = (
+    r"(\d{3} )?((internal |unexpected |system |server |application |general )?(server )?"
+    r"error( page| occurred)?|erreur|fehler|fehlerseite|systemfehler|errore|erro|fout|hata|"
+    r"ошибка|błąd|chyba|lỗi|ข้อผิดพลาด|エラー|エラーページ|システムエラー|오류|에러|错误|错误页面|"
+    r"系统错误|錯誤|系統錯誤|خطأ|خطا|שגיאה)( \d{3,5})?")
+
+# Interjections and apologies an error heading may open with ("Oops!", "Sorry,", "Error:").
+_OPEN = (rf"(^|{_SEP} )\W*((sorry|oops|whoops|uh[- ]oh|ouch|we're sorry|we are sorry|"
+         r"we apologi[sz]e|error|entschuldigung|désolé|lo sentimos|ci dispiace|desculpe)\W+)*")
+# What may follow the phrase in the same heading: nothing, a new sentence, a bracket or a
+# colon with a code ("[Error: 1007 ID: ...]"), or the reader's request. Not a headline's
+# continuation ("Something went wrong at the polls").
+_CLOSE = r"(\W*$|\W*[.!:;\[(\u2026]|\.\.\.| (while|whilst|when) (processing|loading|handling) " \
+         r"(your|the|this)| on (this|the|our) (page|site|server|website))"
+
+#: What an error page's own heading says of itself.
+HEADINGS = alt(
+    # "(An) error (has) occurred", "Some error has occured" (the common misspelling too).
+    _OPEN + r"(an? |some |unexpected |internal |system |server |technical |application )*"
+    r"(unexpected |internal |system |server |technical |application )?(error|problem)s? "
+    r"(has |have |had )?(occ?urr?ed|happened)" + _CLOSE,
+    _OPEN + r"something (went|has gone|is|has went) wrong" + _CLOSE,
+    _OPEN + r"(we('re| are) (currently )?experiencing |we('re| are) having |there (is|are|was|"
+    r"were) )(some |a )?(technical |temporary |unexpected )?(difficult(y|ies)|problems?|issues?|"
+    r"errors?)",
+    _OPEN + r"(technical|temporary) (difficult(y|ies)|problems?|issues?|errors?)" + _CLOSE,
+    _OPEN + r"(the |this )?(service|site|website|system|server|application|page) (is )?"
+    r"(temporarily |currently )*(unavailable|not available|down|offline)" + _CLOSE,
+    # A maintenance page's own heading: "Down for maintenance", "Scheduled maintenance",
+    # "We'll be back soon".
+    _OPEN + r"((site|system|scheduled|planned|essential) )?(down for |under |undergoing )?"
+    r"(scheduled |planned )?maintenance( in progress| mode| notice| underway)?" + _CLOSE,
+    _OPEN + r"we('ll| will) be (right )?back( soon| shortly)?" + _CLOSE,
+    _OPEN + r"(this |the )?(page|web ?page|content) (can't|cannot|could not|couldn't) be "
+    r"(displayed|loaded|shown|opened)" + _CLOSE,
+    _OPEN + r"(we('re| are| were) )?(unable|not able) to (process|complete|handle) (your|the|"
+    r"this) request",
+    _OPEN + r"(your |the |this )?request (could not|cannot|can't|couldn't) be (processed|"
+    r"completed|handled)",
+    # The same in the other languages of the tables.
+    _OPEN + alt(r"(ein|es ist ein) (unerwarteter |technischer |interner )?fehler "
+                r"(ist )?aufgetreten", r"(da )?(ist )?(leider )?etwas schief ?gelaufen",
+                r"technische (probleme|störung)", r"une erreur (technique )?(est survenue|s'est "
+                r"produite|inattendue)", r"un problème (technique )?est survenu",
+                r"(se ha producido|ha ocurrido|ocurrió|se produjo) un error",
+                r"algo (salió|ha salido) mal", r"si è verificato un errore",
+                r"qualcosa è andato storto", r"ocorreu um erro", r"algo deu errado",
+                r"er (is|ging) (een fout|iets mis|iets fout)", r"произошла ошибка",
+                r"bir hata oluştu", r"wystąpił błąd", r"došlo k chybě",
+                r"エラーが発生しました", r"問題が発生しました", r"오류가 발생했습니다",
+                r"문제가 발생했습니다", r"(发生|出现)了?(错误|異常|异常|錯誤)", r"出错了",
+                r"系统繁忙",
+                r"系統繁忙", r"حدث خطأ", r"אירעה שגיאה"))
+
+#: The content saying this reader's request met an error (placed as every wall phrase is).
+TEXT = alt(
+    # ("we apologise", not "the operator apologised": that is news about an error)
+    r"(sorry|we apologi[sz]e)[^.!?]{0,40}\b(an? |some )?(unexpected |internal |technical )?error "
+    r"(has |had )?(occ?urr?ed|happened)",
+    r"(error|problem) (has |had )?(occ?urr?ed|happened) (while|whilst|when) (processing|"
+    r"handling) your (last )?request",
+    r"(we('re| are| were)) (unable|not able) to (process|complete) your request",
+    r"your request (could not|cannot|can't|couldn't) be (processed|completed)",
+    r"(ein fehler ist|es ist ein fehler) (bei der verarbeitung )?(ihrer|deiner) anfrage",
+    r"(une erreur|un problème)[^.!?]{0,40}(de|avec) votre (demande|requête)",
+    r"(error|problema)[^.!?]{0,40}(tu|su) (solicitud|petición)",
+    r"(errore|problema)[^.!?]{0,40}(tua|sua) richiesta",
+    r"(erro|problema)[^.!?]{0,40}(sua|tua) (solicitação|requisição)")
+
+ERROR_PAGE: tuple[Entry, ...] = (
+    rx(_IN, "heading", HEADINGS, "an error heading", what=_WHAT,
+       ev="error pages of banks, webmail and portals (tests/pages/other_interstitial/"
+          "error_*); the words error pages use for themselves"),
+    rx(_IN, "text", TEXT, "an error with your request", what=_WHAT,
+       ev="tests/pages/other_interstitial/error_*: the apology of an application error page"),
+)
+
+_HEADINGS = re.compile(HEADINGS)
+_ERROR_WORD = re.compile(rf"(^|{_SEP} ?){ERROR_WORD}( ?{_SEP}|$)")
+_TEXT_TABLE = compile_entries(e for e in ERROR_PAGE if e.where == "text")
+#: One of these is in every sentence TEXT matches: the cheap test before its regex runs.
+_TEXT_NEEDLES = ("erro", "erreur", "fehler", "problem", "problè", "request")
+#: A WAF's support ID: F5's block page gives 18 to 20 digits (module docstring).
+_SUPPORT_ID = re.compile(r"(?<![\d.,])\d{18,20}(?![\d.,])")
+
+
+def check_error_page(f: Facts) -> ContentSignal | None:
+    """An error page: its heading or its content says the page failed (module docstring)."""
+    if f.main_letters > BLOCK_MAX_MAIN_LETTERS:
+        return None
+    rule = _heading_rule(f)
+    if rule is None:
+        hit = first(f, _TEXT_TABLE) if any(n in f.text for n in _TEXT_NEEDLES) else None
+        if hit is None:
+            return None
+        rule = hit[1]
+    waf = _SUPPORT_ID.search(f.page.page_text) or _SUPPORT_ID.search(f.page.main_text)
+    if waf is not None:
+        return ContentSignal(reason="wall:challenge", wall="challenge",
+                             rule=f"{rule}; a WAF support ID ({len(waf.group(0))} digits)",
+                             vendor=None, detail="a bot check: a firewall refused the request "
+                             "(an error page with its support ID)")
+    return ContentSignal(reason="wall:interstitial", wall="interstitial", rule=rule,
+                         vendor=None, detail=_WHAT)
+
+
+def _heading_rule(f: Facts) -> str | None:
+    bare = min(f.main_letters, f.layout.content_letters) if f.layout.parsed else f.main_letters
+    for heading in f.shown_headings:
+        m = _HEADINGS.search(heading)
+        if m is not None:
+            return f"heading:{m.group(0).strip()[:80]} (in the page's own heading)"
+        if bare <= BARE_MAX_MAIN_LETTERS and (m := _ERROR_WORD.search(heading)) is not None:
+            return (f"heading:{m.group(0).strip(' |-:')[:40]} (the page's own heading, "
+                    f"beside {bare} letters of content)")
+    return None
