@@ -13,7 +13,13 @@ are judged by evidence and its place, not by a phrase anywhere:
   page", "Fehler", "エラー"...), on a page with almost nothing else (``BARE_MAX_MAIN_LETTERS``
   by the shorter of the two measures: a site's chrome may be taken for the main text);
 - the content apologises for an error with this reader's request (``TEXT``), placed as every
-  wall phrase is (evidence.py).
+  wall phrase is (evidence.py);
+- the main content says, in a sentence of its own, that the site or the page asked for is
+  unavailable or down (``OUTAGE``), and then asks the reader to come back later
+  (``COME_BACK``): an outage notice in whatever layout (its heading may be bold text, not
+  h1/h2). Not advice ("If the site is unavailable, please try again later": a sentence that
+  opens with a condition) nor reported speech (a spokesman's "Please try again later" in a
+  news brief: a sentence with a quotation mark or a verb of saying).
 
 An error page carrying a web application firewall's support ID (F5's block page gives an 18-
 to 20-digit one, whatever template and language it is dressed in) is a bot check's refusal,
@@ -40,7 +46,8 @@ from readreceipt.reading.facts import (
     compile_entries,
 )
 
-__all__ = ["ERROR_PAGE", "ERROR_WORD", "HEADINGS", "TEXT", "check_error_page"]
+__all__ = ["COME_BACK", "ERROR_PAGE", "ERROR_WORD", "HEADINGS", "OUTAGE", "TEXT",
+           "check_error_page"]
 
 _IN = "interstitial"
 _WHAT = "an error or maintenance page: the site did not serve the page"
@@ -118,6 +125,29 @@ TEXT = alt(
     r"(errore|problema)[^.!?]{0,40}(tua|sua) richiesta",
     r"(erro|problema)[^.!?]{0,40}(sua|tua) (solicitação|requisição)")
 
+#: A site or the page asked for, out of service now (en, fr, de, es).
+OUTAGE = alt(
+    r"\b(site|web ?site|service|page|portal|server|system|application)( you (are|were) "
+    r"(trying|attempting) to (access|reach|visit|view|open|use))? (is|are) (currently |"
+    r"temporarily |now |momentarily )*(unavailable|not available|down|offline|undergoing "
+    r"maintenance|under maintenance)\b",
+    r"\b(site|service|page|portail)\b[^.!?]{0,40}\b(est|sont) (actuellement |momentanément |"
+    r"temporairement )*(indisponible|inaccessible|en maintenance)",
+    r"\b(seite|website|webseite|dienst|portal|service)\b[^.!?]{0,40}\b(ist|sind) (derzeit |"
+    r"vorübergehend |momentan |aktuell )*nicht (verfügbar|erreichbar)",
+    r"\b(sitio|servicio|página|portal)\b[^.!?]{0,40}(no está disponible|está (temporalmente |"
+    r"momentáneamente )?(fuera de servicio|no disponible|en mantenimiento))")
+#: The request to come back that follows it.
+COME_BACK = alt(r"\bplease (try again|come back|check back|visit (us )?again|return)",
+                r"\b(veuillez|merci de) (réessayer|revenir)", r"\bbitte versuchen sie es später",
+                r"\b(inténtelo|vuelva a intentarlo|intente|vuelva) más tarde")
+# A sentence that opens with a condition gives advice; one with a quotation mark or a verb of
+# saying reports someone's words.
+_CONDITION = re.compile(r"^\W*(if|when|whenever|should|in case|si|wenn|falls|sobald|cuando)\b")
+_REPORTED = re.compile("[\"\u201c\u201d\u201e\u00ab\u00bb]|\b(said|says|told|according|"
+                       "sagte|erklärte|déclaré|dijo)\b")
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+
 ERROR_PAGE: tuple[Entry, ...] = (
     rx(_IN, "heading", HEADINGS, "an error heading", what=_WHAT,
        ev="error pages of banks, webmail and portals (tests/pages/other_interstitial/"
@@ -127,6 +157,8 @@ ERROR_PAGE: tuple[Entry, ...] = (
 )
 
 _HEADINGS = re.compile(HEADINGS)
+_OUTAGE = re.compile(OUTAGE)
+_COME_BACK = re.compile(COME_BACK)
 _ERROR_WORD = re.compile(rf"(^|{_SEP} ?){ERROR_WORD}( ?{_SEP}|$)")
 _TEXT_TABLE = compile_entries(e for e in ERROR_PAGE if e.where == "text")
 #: One of these is in every sentence TEXT matches: the cheap test before its regex runs.
@@ -142,9 +174,9 @@ def check_error_page(f: Facts) -> ContentSignal | None:
     rule = _heading_rule(f)
     if rule is None:
         hit = first(f, _TEXT_TABLE) if any(n in f.text for n in _TEXT_NEEDLES) else None
-        if hit is None:
+        rule = hit[1] if hit is not None else _outage_rule(f.page.main_text)
+        if rule is None:
             return None
-        rule = hit[1]
     waf = _SUPPORT_ID.search(f.page.page_text) or _SUPPORT_ID.search(f.page.main_text)
     if waf is not None:
         return ContentSignal(reason="wall:challenge", wall="challenge",
@@ -164,4 +196,20 @@ def _heading_rule(f: Facts) -> str | None:
         if bare <= BARE_MAX_MAIN_LETTERS and (m := _ERROR_WORD.search(heading)) is not None:
             return (f"heading:{m.group(0).strip(' |-:')[:40]} (the page's own heading, "
                     f"beside {bare} letters of content)")
+    return None
+
+
+def _outage_rule(main_text: str) -> str | None:
+    """The outage notice of the main content: a sentence saying the site is out of service,
+    then (in it or one of the next two) the request to come back (module docstring)."""
+    sentences = [one.strip().lower() for one in _SENTENCES.split(main_text) if one.strip()]
+    for i, sentence in enumerate(sentences):
+        said = _OUTAGE.search(sentence)
+        if said is None or _CONDITION.search(sentence) or _REPORTED.search(sentence):
+            continue
+        for later in (sentence[said.end():], *sentences[i + 1:i + 3]):
+            asked = _COME_BACK.search(later)
+            if asked is not None and not _REPORTED.search(later):
+                return (f"phrase:{said.group(0).strip()[:60]} ... {asked.group(0).strip()} "
+                        "(in the content)")
     return None
