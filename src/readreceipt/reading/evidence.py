@@ -87,6 +87,11 @@ def _placed(f: Facts, c: Compiled, rule: str, unlocked: bool) -> str | None:
         # there it counts only on a page that holds nothing else.
         if place in _WALL_BOXES and entry.kind == "paywall":
             limit, beside = GATES.get(entry.gate, BARE_MAX_MAIN_LETTERS), f.substance
+            if beside > limit and f.main_letters <= limit and f.breaks_off_before(c):
+                # The teaser breaks off just before the box: what stands beside it outside
+                # the extracted text (an author's bio, a caption) is not more article.
+                beside = f.main_letters
+                rule = f"{rule}; the text breaks off just before it"
         elif place in _WALL_BOXES:
             limit, beside = BARE_MAX_MAIN_LETTERS, f.beside(place)
         else:

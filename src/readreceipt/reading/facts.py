@@ -46,6 +46,11 @@ BARE_MAX_MAIN_LETTERS = 200
 BLOCK_MAX_MAIN_LETTERS = 800
 # A paywall keeps a teaser: Boston Globe 904 letters, Zeit 783, Bloomberg 573.
 TEASER_MAX_MAIN_LETTERS = 1500
+# How far before a paywall's words a teaser's cut (a word glued to an ellipsis) may be: an
+# author's line or a short bio may stand between (AOC's teaser, in trafilatura's evaluation
+# pages: 110 characters; a bio of a few lines, about 500).
+CUT_REACH = 600
+_CUT = re.compile(r"[^\W\d_]{2}(\.\.\.|\u2026)(?=\s)")
 # A wall at the end of a long article: Nature's registration wall ends its 8,945-letter
 # main text within the last 300 characters; The Week's unenforced regwall markup is not in
 # the main text at all (hard_negative/theweek_*).
@@ -224,6 +229,19 @@ class Facts:
             return "content"
         return "own words"
 
+    def breaks_off_before(self, c: Compiled) -> bool:
+        """The page's text breaks off mid-sentence (a word glued to an ellipsis,
+        "interactions économi...") within ``CUT_REACH`` characters before where the entry's
+        words begin: a teaser cut short, then the call to read on (tests/pages/paywall/
+        fr_teaser_cut_then_register_form.html). An article's own "and then..." is not
+        followed by a subscription's words."""
+        text = fold(self.page.page_text)
+        found = c.search(text)
+        if found is None:
+            return False
+        at = text.find(found)
+        return _CUT.search(text, max(0, at - CUT_REACH), max(0, at)) is not None
+
     @cached_property
     def labels(self) -> str:
         """Lines of the page's text short enough to be a label (LABEL_MAX_CHARS)."""
@@ -270,12 +288,14 @@ class Facts:
     @cached_property
     def shown_headings(self) -> tuple[str, ...]:
         """The title, and the h1/h2 headings that stand where the content is or in the
-        site's header over it (not a hidden message, a dialog's, a form's or a sidebar's)."""
+        site's header over it, its navigation included (a landing page's hero heading may sit
+        in a ``<nav>``: tests/pages/js_shell/template_heading_inside_header_nav.html); not a
+        hidden message, a dialog's, a form's or a sidebar's."""
         own = [self.title] if self.title else []
         if self.layout.parsed:
             shown = [fold(self.layout.content)]
             shown += [fold(text) for kind, text in self.layout.chrome.items()
-                      if kind == "header"]
+                      if kind in ("header", "navigation")]
         else:
             shown = [fold(self.page.main_text)]
         own += [h for h in self.headings[len(own):] if any(h in text for text in shown)]

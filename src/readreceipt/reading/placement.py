@@ -43,6 +43,8 @@ __all__ = ["CLASS_TOKENS", "Element", "Layout", "PageTree", "PasswordField", "la
 #: Tags whose whole subtree is chrome, and the kind of chrome.
 CHROME_TAGS = {"nav": "navigation", "menu": "navigation", "aside": "sidebar", "form": "form",
                "dialog": "dialog", "header": "header", "footer": "footer"}
+#: Chrome that may hold a wall's own box, and inside which navigation is still navigation.
+_BOXES = frozenset({"header", "sidebar"})
 #: header/footer are the page's own only outside these (HTML: banner and contentinfo roles).
 _SECTIONING = frozenset({"article", "aside", "main", "nav", "section"})
 CHROME_ROLES = {"navigation": "navigation", "menubar": "navigation", "menu": "navigation",
@@ -293,6 +295,14 @@ def _classify(nodes: list[Element], total: int) -> list[str]:
             sectioned[index] = sectioned[parent] or nodes[parent].tag in _SECTIONING
         if parent >= 0 and kinds[parent] != "content":
             kinds[index] = kinds[parent]
+            if kinds[parent] in _BOXES:
+                # A menu or a list of links inside a site header or a sidebar is navigation,
+                # never the wall's own box: "Solo para suscriptores" as a menu heading of a
+                # site header names a section of the site, not this page
+                # (tests/pages/hard_negative/es_header_menu_solo_para_suscriptores.html).
+                own, _ = _own_kind(node, sectioned[index])
+                if own in ("navigation", "links"):
+                    kinds[index] = own
             continue
         if index in teasers:
             kinds[index] = "teaser"
