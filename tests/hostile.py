@@ -17,6 +17,8 @@ import threading
 import time
 from collections.abc import Callable
 
+from listener import LoopbackListener
+
 #: How long a hostile server keeps a fetch going if nothing stops it.
 HOLD_SECONDS = 60.0
 #: One byte every this many seconds: far inside any per-read timeout.
@@ -29,48 +31,27 @@ BOUND = 10.0
 Behaviour = Callable[[socket.socket, str, threading.Event], None]
 
 
-class SlowServer:
+class SlowServer(LoopbackListener):
     """A raw TCP server whose every connection runs ``behaviour(conn, path, stop)``."""
+
+    threaded = True
 
     def __init__(self, behaviour: Behaviour) -> None:
         self._behaviour = behaviour
-        self._sock = socket.create_server(("127.0.0.1", 0))
-        self._sock.settimeout(0.2)
-        self.port: int = self._sock.getsockname()[1]
         self.paths: list[str] = []
-        self.stop = threading.Event()
-        threading.Thread(target=self._loop, daemon=True).start()
-
-    @property
-    def pair(self) -> str:
-        return f"127.0.0.1:{self.port}"
+        super().__init__()
 
     def url(self, path: str = "/", scheme: str = "http") -> str:
         return f"{scheme}://127.0.0.1:{self.port}{path}"
 
-    def _loop(self) -> None:
-        while not self.stop.is_set():
-            try:
-                conn, _ = self._sock.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
-
-    def _serve(self, conn: socket.socket) -> None:
-        with conn:
-            conn.settimeout(HOLD_SECONDS)
-            path = ""
-            if self._behaviour is not silent_tls:
-                path = _read_path(conn)
-                self.paths.append(path)
-            with contextlib.suppress(OSError):
-                self._behaviour(conn, path, self.stop)
-
-    def close(self) -> None:
-        self.stop.set()
-        self._sock.close()
+    def handle(self, conn: socket.socket) -> None:
+        conn.settimeout(HOLD_SECONDS)
+        path = ""
+        if self._behaviour is not silent_tls:
+            path = _read_path(conn)
+            self.paths.append(path)
+        with contextlib.suppress(OSError):
+            self._behaviour(conn, path, self.stop)
 
 
 def _read_path(conn: socket.socket) -> str:

@@ -14,12 +14,12 @@ import json
 import socket
 import struct
 import subprocess
-import threading
 from pathlib import Path
 
 import pytest
 
 from conftest import BIN, CliResult, LocalServer, article_html, clean_env
+from listener import LoopbackListener
 from readreceipt.store import config
 from teamstore import AWS_SECRET, PG_PASSWORD, Team
 from test_hook import MISQUOTE, other_tool, webfetch
@@ -141,29 +141,18 @@ def test_a_connection_string_that_is_not_a_url_is_refused_without_echo(tmp_path:
     assert not (tmp_path / ".readreceipt").exists()
 
 
-class CleartextAsker:
+class CleartextAsker(LoopbackListener):
     """A PostgreSQL server in nothing but its first words: it asks every client for its
     password in the clear (AuthenticationCleartextPassword) and keeps what it is sent."""
 
     def __init__(self) -> None:
-        self._sock = socket.create_server(("127.0.0.1", 0))
-        self._sock.settimeout(0.2)
-        self.port: int = self._sock.getsockname()[1]
         self.received: list[bytes] = []
-        self._stop = threading.Event()
-        threading.Thread(target=self._loop, daemon=True).start()
+        super().__init__()
 
-    def _loop(self) -> None:
-        while not self._stop.is_set():
-            try:
-                conn, _ = self._sock.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            with conn, contextlib.suppress(OSError, struct.error):
-                conn.settimeout(10)
-                self._serve(conn)
+    def handle(self, conn: socket.socket) -> None:
+        with contextlib.suppress(OSError, struct.error):
+            conn.settimeout(10)
+            self._serve(conn)
 
     def _serve(self, conn: socket.socket) -> None:
         while True:  # SSLRequest and GSSENCRequest are declined; then the startup message
@@ -179,10 +168,6 @@ class CleartextAsker:
             self.received.append(_exactly(conn, length - 4))
         fields = b"SFATAL\0C28P01\0Mpassword authentication failed\0\0"
         conn.sendall(b"E" + struct.pack("!i", len(fields) + 4) + fields)
-
-    def close(self) -> None:
-        self._stop.set()
-        self._sock.close()
 
 
 def _exactly(conn: socket.socket, size: int) -> bytes:
