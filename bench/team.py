@@ -41,9 +41,9 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE))
 
 from readreceipt.localserver import LocalServer  # noqa: E402
-from readreceipt.store import config  # noqa: E402
 from readreceipt.store.library import Library  # noqa: E402
 from readreceipt.store.rows import RETRIEVAL_COLUMNS  # noqa: E402
+from readreceipt.store.team import config  # noqa: E402
 from teamstore import (  # noqa: E402 - after the path insert
     AWS_KEY_ID,
     AWS_SECRET,

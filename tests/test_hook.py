@@ -468,7 +468,7 @@ def test_report_with_something_to_tell_opens_the_index(article: str, server: Loc
     _flag_for(None, article, server, library_dir)
     ours, costly, printed = _modules_after("report", json.dumps(other_tool()).encode(),
                                            library_dir)
-    assert "readreceipt.store.sqlite" in ours and "sqlite3" in costly
+    assert "readreceipt.store.local.sqlite" in ours and "sqlite3" in costly
     assert "far more rigid" in printed
 
 

@@ -141,9 +141,21 @@ def test_only_the_embedded_index_speaks_sql() -> None:
              for n, line in enumerate(p.read_text("utf-8").splitlines(), 1)
              if pattern.search(line) and p.relative_to(PACKAGE).parts[0] != "store"]
     assert not found, found
-    speakers = {p.name for p in (PACKAGE / "store").glob("*.py")
+    speakers = {p.relative_to(PACKAGE / "store").as_posix()
+                for p in (PACKAGE / "store").rglob("*.py")
                 if "import sqlite3" in p.read_text("utf-8")}
-    assert speakers == {"sqlite.py"}
+    assert speakers == {"local/sqlite.py"}
+
+
+def test_the_two_back_ends_stand_apart() -> None:
+    # store/local/ (one folder) and store/team/ (PostgreSQL + S3) meet only in the modules
+    # of store/ itself; the one crossing is push, which reads a local library to hand it in.
+    local, team = "readreceipt.store.local", "readreceipt.store.team"
+    wrong = [f"{src}:{line} imports {dst}" for src, dst, line in ALL_IMPORTS
+             if (src.startswith(local) and dst.startswith(team))
+             or (src.startswith(team) and dst.startswith(local)
+                 and src != f"{team}.push")]
+    assert not wrong, "\n".join(wrong)
 
 
 def test_only_the_team_backends_import_their_drivers() -> None:
@@ -153,9 +165,9 @@ def test_only_the_team_backends_import_their_drivers() -> None:
     for src, dst, _ in ALL_IMPORTS:
         top = dst.split(".")[0]
         if top in drivers:
-            assert src == f"readreceipt.store.{drivers[top]}", f"{src} imports {dst}"
+            assert src == f"readreceipt.store.team.{drivers[top]}", f"{src} imports {dst}"
     for name in ("postgres", "objects"):
-        tree = ast.parse((PACKAGE / "store" / f"{name}.py").read_text("utf-8"))
+        tree = ast.parse((PACKAGE / "store" / "team" / f"{name}.py").read_text("utf-8"))
         at_top = {alias.name.split(".")[0] for node in tree.body
                   if isinstance(node, ast.Import) for alias in node.names}
         at_top |= {node.module.split(".")[0] for node in tree.body

@@ -20,7 +20,6 @@ import pytest
 from conftest import LocalServer, article_html
 from library_builder import at, put_capture, put_failure
 from readreceipt.store.library import Library
-from readreceipt.store.pgschema import MIGRATIONS
 from readreceipt.store.protocols import (
     ROBOTS_PENDING,
     AnswerCheck,
@@ -30,6 +29,7 @@ from readreceipt.store.protocols import (
     ProbeAnswer,
     RetrievalFilter,
 )
+from readreceipt.store.team.pgschema import MIGRATIONS
 from teamstore import Team
 
 PAGE = b"<html><head><title>A page</title></head><body><p>" + b"Words of the page. " * 40 \
@@ -181,8 +181,8 @@ def test_audits_are_kept_and_found(lib: Library) -> None:
 
 
 def test_migrations_are_applied_once_when_processes_start_together(team: Team) -> None:
-    code = ("import sys; from readreceipt.store import config; "
-            "from readreceipt.store.postgres import PostgresIndex; "
+    code = ("import sys; from readreceipt.store.team import config; "
+            "from readreceipt.store.team.postgres import PostgresIndex; "
             "PostgresIndex(config.resolve(None, index_url=sys.argv[1], "
             "blobs_url=sys.argv[2])).close(); print('ok')")
     procs = [subprocess.Popen([sys.executable, "-c", code, team.index_url, team.blobs_url],

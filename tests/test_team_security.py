@@ -20,7 +20,7 @@ import pytest
 
 from conftest import BIN, CliResult, LocalServer, article_html, clean_env
 from listener import LoopbackListener
-from readreceipt.store import config
+from readreceipt.store.team import config
 from teamstore import AWS_SECRET, PG_PASSWORD, Team
 from test_hook import MISQUOTE, other_tool, webfetch
 

@@ -258,7 +258,7 @@ def _has_unreported(folder: Path, session_id: str, agent_id: str | None) -> bool
     true: it is cleared when nothing at all is left, and set again if a flag came meanwhile."""
     from readreceipt.store import sessionmarks
     from readreceipt.store.discovery import INDEX_FILENAME
-    from readreceipt.store.sqlite import SQLiteIndex
+    from readreceipt.store.local.sqlite import SQLiteIndex
 
     index = SQLiteIndex.peek(folder / INDEX_FILENAME)
     try:
@@ -295,7 +295,7 @@ def _untold(payload: dict[str, object]) -> tuple[Path | None, str, str | None] |
 
 
 def _names_a_team(folder: Path | None) -> bool:
-    """Is the library a team library (:mod:`readreceipt.store.config`)? Asked of the
+    """Is the library a team library (:mod:`readreceipt.store.team.config`)? Asked of the
     environment and the folder's config.toml only, so the quick look stays light."""
     if os.environ.get("READRECEIPT_INDEX_URL") or os.environ.get("READRECEIPT_BLOBS_URL"):
         return True

@@ -31,9 +31,10 @@ from readreceipt.errors import DeclinedError, ReadReceiptError, RefusedError
 from readreceipt.fetching.credentials import loggable_url
 from readreceipt.fetching.transport import DEFAULT_TIMEOUT
 from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, capture
-from readreceipt.store import jsonlog, sessionmarks
+from readreceipt.store import sessionmarks
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
+from readreceipt.store.local import jsonlog
 from readreceipt.store.ownership import UnsafeFolder
 
 log = logging.getLogger(__name__)

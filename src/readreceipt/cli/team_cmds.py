@@ -9,8 +9,9 @@ import click
 from readreceipt.cli import emit_json
 from readreceipt.cli._common import json_option, library_option
 from readreceipt.errors import ExitCode, UsageError
-from readreceipt.store import config, discovery
+from readreceipt.store import discovery
 from readreceipt.store.library import Library
+from readreceipt.store.team import config
 
 
 def _init_folder(ctx: click.Context, library_here: str | None) -> Path:
@@ -86,8 +87,8 @@ def push(ctx: click.Context, folder: str, as_json: bool, library_here: str | Non
     """Copy the local library in FOLDER into the team library (idempotent; run it again
     after an interruption to finish)."""
     from readreceipt.progress import progress_bar, stderr_is_terminal
-    from readreceipt.store.push import no_team_library
-    from readreceipt.store.push import push as run_push
+    from readreceipt.store.team.push import no_team_library
+    from readreceipt.store.team.push import push as run_push
 
     source_dir = Path(folder).expanduser()
     if not (source_dir / discovery.INDEX_FILENAME).is_file():

@@ -15,7 +15,7 @@ against the objects both ways.
   orphans; they lose nothing (the evidence was never indexed) and are reported so a person
   can index or remove them.
 - A local library's folder is searched for what killed writers left behind
-  (:mod:`readreceipt.store.leftovers`, ``leftover``); a team library has no such folder.
+  (:mod:`readreceipt.store.local.leftovers`, ``leftover``); a team library has no such folder.
 
 The digests and ids seen are held as sets: memory grows with the number of objects (about
 100 bytes each), not with their size.
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from readreceipt.errors import LibraryError
 from readreceipt.progress import Progress
-from readreceipt.store import leftovers
+from readreceipt.store.local import leftovers
 from readreceipt.store.protocols import BlobStore
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ repository, and the walk stops (after looking in it) at the first of:
   unless the walk starts there. Test suites and sandboxes set it.
 
 A folder is a library when it holds ``index.db`` (the local library) or ``config.toml``
-(a folder that points at a team library, :mod:`readreceipt.store.config`). A library found
+(a folder that points at a team library, :mod:`readreceipt.store.team.config`). A library found
 on the way is used only when it is the user's own
 (:func:`readreceipt.store.ownership.foreign_control`): one another user owns or may write
 into (a ``/tmp/.readreceipt`` anyone could have made) is passed over,
@@ -39,7 +39,7 @@ INDEX_FILENAME = "index.db"
 
 
 #: A folder that names a team library holds this file instead of an index
-#: (:mod:`readreceipt.store.config`).
+#: (:mod:`readreceipt.store.team.config`).
 CONFIG_FILENAME = "config.toml"
 
 

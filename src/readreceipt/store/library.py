@@ -3,11 +3,11 @@
 :class:`Library` is the one object the pipeline and the adapters hold. It picks the backends
 and speaks to them only through the protocols of :mod:`readreceipt.store.protocols`:
 
-- the local library (the default): :class:`~readreceipt.store.sqlite.SQLiteIndex` and the
-  file stores of :mod:`readreceipt.store.files`, in one folder;
-- a team library, when :mod:`readreceipt.store.config` finds its two URLs (options, the
-  environment, or the folder's ``config.toml``): :class:`~readreceipt.store.postgres.
-  PostgresIndex` and the object stores of :mod:`readreceipt.store.objects`, imported only
+- the local library (the default): :class:`~readreceipt.store.local.sqlite.SQLiteIndex` and the
+  file stores of :mod:`readreceipt.store.local.files`, in one folder;
+- a team library, when :mod:`readreceipt.store.team.config` finds its two URLs (options, the
+  environment, or the folder's ``config.toml``): :class:`~readreceipt.store.team.postgres.
+  PostgresIndex` and the object stores of :mod:`readreceipt.store.team.objects`, imported only
   then. The local folder then holds only its ``config.toml``.
 
 Which folder: :mod:`readreceipt.store.discovery`.
@@ -35,12 +35,14 @@ from typing import Any
 
 from readreceipt.errors import LibraryError, RecordNotFound
 from readreceipt.progress import NO_PROGRESS, Progress
-from readreceipt.store import config, discovery, leftovers
+from readreceipt.store import discovery
 from readreceipt.store.clock import utc_now
-from readreceipt.store.files import FileBlobStore, FileLogs, FileRecordStore
+from readreceipt.store.local import leftovers
+from readreceipt.store.local.files import FileBlobStore, FileLogs, FileRecordStore
+from readreceipt.store.local.sqlite import SQLiteIndex
 from readreceipt.store.protocols import Audit, BlobStore, Index, LogStore, RecordStore
 from readreceipt.store.records import Record
-from readreceipt.store.sqlite import SQLiteIndex
+from readreceipt.store.team import config
 
 log = logging.getLogger(__name__)
 
@@ -114,7 +116,7 @@ class Library:
         (LibraryError, reason ``no_library``).
 
         A team library comes first: the one ``index_url`` and ``blobs_url``, else the
-        environment, else the folder's ``config.toml`` name (:mod:`readreceipt.store.config`);
+        environment, else the folder's ``config.toml`` name (:mod:`readreceipt.store.team.config`);
         nothing is made in the folder for it."""
         named = Path(explicit).expanduser() if explicit else discovery.configured()
         start = Path(os.path.realpath(cwd if cwd is not None else Path.cwd()))
@@ -144,8 +146,8 @@ class Library:
                   ) -> Library:
         """The team library ``team`` names (PostgreSQL and an S3-compatible bucket); ``root``
         is the local folder it was found from (nothing is made there)."""
-        from readreceipt.store.objects import Bucket, ObjectBlobStore, ObjectRecordStore
-        from readreceipt.store.postgres import PostgresIndex, PostgresLogs
+        from readreceipt.store.team.objects import Bucket, ObjectBlobStore, ObjectRecordStore
+        from readreceipt.store.team.postgres import PostgresIndex, PostgresLogs
 
         try:
             index = PostgresIndex(team, max_connections=connections)
@@ -397,7 +399,7 @@ class Library:
         text; parse every record and find every digest it names while its bytes are kept;
         check the index against the records, blobs and texts both ways (orphans included);
         report what killed writers left behind in a local library
-        (:mod:`readreceipt.store.leftovers`). The number of blobs, texts and records
+        (:mod:`readreceipt.store.local.leftovers`). The number of blobs, texts and records
         checked, and the problems."""
         from readreceipt.store.crosscheck import verify
 

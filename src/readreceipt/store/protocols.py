@@ -1,15 +1,15 @@
 """What the rest of readreceipt asks of a store, and the plain values it gets back.
 
 Four protocols, each with two implementations: the local library's (one folder) and the
-team library's (PostgreSQL and an S3-compatible bucket, :mod:`readreceipt.store.postgres`,
-:mod:`readreceipt.store.objects`):
+team library's (PostgreSQL and an S3-compatible bucket, :mod:`readreceipt.store.team.postgres`,
+:mod:`readreceipt.store.team.objects`):
 
 - :class:`Index` answers questions about retrievals, checks and flags, and holds the state
   several processes share (the pacing schedule, the robots.txt cache). The embedded one is
-  :class:`~readreceipt.store.sqlite.SQLiteIndex`; the PostgreSQL one keeps the same methods.
+  :class:`~readreceipt.store.local.sqlite.SQLiteIndex`; the PostgreSQL one keeps the same methods.
 - :class:`BlobStore` keeps bytes (and, as a second instance, extracted texts) under their
-  SHA-256; :class:`~readreceipt.store.files.FileBlobStore` keeps them as files,
-  :class:`~readreceipt.store.objects.ObjectBlobStore` as objects written once
+  SHA-256; :class:`~readreceipt.store.local.files.FileBlobStore` keeps them as files,
+  :class:`~readreceipt.store.team.objects.ObjectBlobStore` as objects written once
   (``If-None-Match: *``).
 - :class:`RecordStore` keeps one serialized record per retrieval under its record id.
 - :class:`LogStore` appends one JSON object a line to the named logs (``skipped.jsonl``,

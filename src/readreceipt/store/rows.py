@@ -1,7 +1,7 @@
 """The index's rows, shared by every SQL index: columns, a record as a row, a row as a value,
 and the read-only questions both ask in the same words (:class:`IndexReads`).
 
-Both :mod:`readreceipt.store.sqlite` and :mod:`readreceipt.store.postgres` keep the same
+Both :mod:`readreceipt.store.local.sqlite` and :mod:`readreceipt.store.team.postgres` keep the same
 columns under the same names, so that a retrieval reads the same from either; only the
 placeholder differs (``?`` against ``%s``): :func:`filters` takes it as an argument, and
 :class:`IndexReads` writes ``?`` and lets each index's ``_ask`` translate.

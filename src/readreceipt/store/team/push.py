@@ -37,9 +37,9 @@ from readreceipt.progress import NO_PROGRESS, Progress
 
 if TYPE_CHECKING:
     from readreceipt.store.library import Library
-    from readreceipt.store.postgres import PostgresIndex
+    from readreceipt.store.local.sqlite import SQLiteIndex
     from readreceipt.store.protocols import Retrieval
-    from readreceipt.store.sqlite import SQLiteIndex
+    from readreceipt.store.team.postgres import PostgresIndex
 
 log = logging.getLogger(__name__)
 
@@ -79,8 +79,8 @@ def no_team_library() -> UsageError:
 
 
 def _indexes(source: Library, target: Library) -> tuple[SQLiteIndex, PostgresIndex]:
-    from readreceipt.store.postgres import PostgresIndex
-    from readreceipt.store.sqlite import SQLiteIndex
+    from readreceipt.store.local.sqlite import SQLiteIndex
+    from readreceipt.store.team.postgres import PostgresIndex
 
     if target.team is None or not isinstance(target.index, PostgresIndex):
         raise no_team_library()

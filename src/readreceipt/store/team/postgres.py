@@ -1,7 +1,7 @@
 """The team index: PostgreSQL (psycopg 3, a connection pool), the same questions as SQLite.
 
 :class:`PostgresIndex` implements :class:`~readreceipt.store.protocols.Index` over the
-schema of :mod:`readreceipt.store.pgschema`; :class:`PostgresLogs` keeps the JSONL logs of
+schema of :mod:`readreceipt.store.team.pgschema`; :class:`PostgresLogs` keeps the JSONL logs of
 a local library (``skipped.jsonl``, ``flags.jsonl``, ``answer_checks.jsonl``) as rows of one
 table, one JSON line a row. Both are shared by every worker on every machine that names the
 same database.
@@ -14,7 +14,7 @@ slot is one such transaction; the caller sleeps outside it. The pacing schedule 
 start handed back is converted to the caller's clock by the offset read in that transaction.
 
 Failures: a driver error becomes :class:`~readreceipt.errors.LibraryError` whose message is
-scrubbed of every secret (:meth:`~readreceipt.store.config.TeamConfig.scrub`) and names the
+scrubbed of every secret (:meth:`~readreceipt.store.team.config.TeamConfig.scrub`) and names the
 index without its password. Text that PostgreSQL cannot hold (a NUL character, a lone
 surrogate) is stored with U+FFFD in its place, never dropped.
 
@@ -32,9 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from readreceipt.errors import LibraryError
-from readreceipt.store import pgschema
 from readreceipt.store.clock import utc_now
-from readreceipt.store.config import TeamConfig, redact_dsn, require_auth
 from readreceipt.store.protocols import (
     ROBOTS_PENDING,
     AnswerCheck,
@@ -56,6 +54,8 @@ from readreceipt.store.rows import (
     unreported,
 )
 from readreceipt.store.rows import summary as summary_of
+from readreceipt.store.team import pgschema
+from readreceipt.store.team.config import TeamConfig, redact_dsn, require_auth
 
 if TYPE_CHECKING:
     import psycopg

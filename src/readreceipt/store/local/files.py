@@ -23,8 +23,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from readreceipt.store import jsonlog
 from readreceipt.store.atomic import write_once, write_replace
+from readreceipt.store.local import jsonlog
 
 _DIGEST = re.compile(r"^[0-9a-f]{64}$")
 _RECORD_SUFFIX = ".yaml"
@@ -125,7 +125,7 @@ class FileRecordStore:
 
 
 class FileLogs:
-    """JSON Lines logs in the library's folder (see :mod:`readreceipt.store.jsonlog`)."""
+    """JSON Lines logs in the library's folder (see :mod:`readreceipt.store.local.jsonlog`)."""
 
     def __init__(self, root: Path) -> None:
         self.root = root

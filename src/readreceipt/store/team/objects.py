@@ -25,6 +25,7 @@ when the library is a team library. Errors become :class:`~readreceipt.errors.Li
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 from collections.abc import Iterator
@@ -32,8 +33,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from readreceipt.errors import LibraryError
-from readreceipt.store.config import TeamConfig, s3_settings
-from readreceipt.store.files import sha256_hex
+from readreceipt.store.team.config import TeamConfig, s3_settings
 
 if TYPE_CHECKING:
     from obstore.store import S3Store
@@ -178,7 +178,7 @@ class ObjectBlobStore:
         return self.bucket.location(self.key(digest))
 
     def put(self, data: bytes) -> str:
-        digest = sha256_hex(data)
+        digest = hashlib.sha256(data).hexdigest()
         key = self.key(digest)
         if len(data) > HEAD_FIRST_BYTES and self.bucket.size(key) is not None:
             return digest

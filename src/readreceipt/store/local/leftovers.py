@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from readreceipt.store import jsonlog
+from readreceipt.store.local import jsonlog
 from readreceipt.store.ownership import foreign_control
 
 #: Seconds a temporary file must have been left untouched to count as a leftover. A writer

@@ -14,7 +14,7 @@ times are ``COLLATE "C"``, so that they compare byte by byte whatever the databa
 columns make ``readreceipt push`` idempotent: a row copied from a local library carries the
 key it had there, and a second copy of it is ignored.
 
-Standard library only (imported by :mod:`readreceipt.store.postgres`).
+Standard library only (imported by :mod:`readreceipt.store.team.postgres`).
 """
 
 from __future__ import annotations
