@@ -14,7 +14,9 @@ Invariants:
 - one :class:`~readreceipt.fetching.deadline.Deadline` of ``timeout`` seconds, started when
   the capture starts, covers all its network work: the name lookup, robots.txt, the page and
   its redirects, the rendering. Only the wait for the host's turn (``wait``) is not counted.
-  When it passes, the capture is recorded FAILED ``timeout``.
+  When it passes, the capture is recorded FAILED ``timeout``. Reading, judging and checking
+  the answer spend the same deadline: when it passes there, the capture is recorded UNKNOWN
+  ``timeout`` (its bytes kept) and the answer check ``not_run`` (``timeout``).
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ from readreceipt.reading.verdict import (
     exit_code_for,
     failed,
     judge,
+    over_deadline,
     probe_wanted,
 )
 from readreceipt.store.clock import utc_now
@@ -248,7 +251,7 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     timings["extract"] = time.perf_counter() - t1
 
     t2 = time.perf_counter()
-    verdict = judge(fetched, extraction)
+    verdict = _judge_within(fetched, extraction, deadline)
     timings["verdict"] = time.perf_counter() - t2
 
     rendering: Rendering | None = None
@@ -264,14 +267,14 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
             # stay evidence too, kept under static_bytes_sha256.
             static_body = fetched.body
             fetched, extraction = rendering.fetched, rendering.extraction
-            verdict = judge(fetched, extraction)
+            verdict = _judge_within(fetched, extraction, deadline)
             timings["render"] = rendering.elapsed
 
     verdict, probe = _soft404_probe(lib, target, guard, options, fetched, extraction, verdict,
                                     deadline)
 
     t3 = time.perf_counter()
-    answer_fields = _answer_fields(options, extraction, fetched, verdict)
+    answer_fields = _answer_fields(options, extraction, fetched, verdict, deadline)
     keep = options.keep == "all" or (options.keep == "flagged" and (
         (answer_fields.get("answer_check") or {}).get("outcome") == "not_found"))
     record = _build_record(lib, target, fetched, extraction, verdict, guard, options,
@@ -283,6 +286,16 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     _log_check_and_flags(lib, record, options)
     timings["store"] = time.perf_counter() - t3
     return CaptureResult(record, path, False, timings)
+
+
+def _judge_within(fetched: FetchResult, extraction: Extraction, deadline: Deadline) -> Verdict:
+    """The verdict, judged inside the capture's deadline: reading and judging spend it as the
+    network does (their work is linear and capped; this bounds what is left of it)."""
+    try:
+        deadline.check()
+        return judge(fetched, extraction, deadline)
+    except FetchTimeout:
+        return over_deadline(deadline)
 
 
 def _soft404_probe(lib: Library, target: PolicyURL, guard: AddressGuard,
@@ -415,12 +428,14 @@ def _store_failure(lib: Library, target: PolicyURL, exc: FetchError, guard: Addr
 
 
 def _answer_fields(options: CaptureOptions, extraction: Extraction | None,
-                   fetched: FetchResult | None, verdict: Verdict) -> dict[str, Any]:
+                   fetched: FetchResult | None, verdict: Verdict,
+                   deadline: Deadline | None = None) -> dict[str, Any]:
     if options.answer is None:
         return {}
     from readreceipt.quotes.answers import check_against
 
-    return check_against(options.answer, options.prompt or "", extraction, fetched, verdict)
+    return check_against(options.answer, options.prompt or "", extraction, fetched, verdict,
+                         deadline)
 
 
 def _log_check_and_flags(lib: Library, record: Record, options: CaptureOptions) -> None:

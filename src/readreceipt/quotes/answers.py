@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from readreceipt.errors import ExitCode, RecordNotFound
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.transport import FetchResult
 from readreceipt.reading.extract import Extraction
 from readreceipt.reading.verdict import RETRIEVED, Verdict, exit_code_for
@@ -57,8 +58,10 @@ def not_run_reason(verdict: str, reason: str, wall: str | None,
 
 
 def check_against(answer: str, prompt: str, extraction: Extraction | None,
-                  fetched: FetchResult | None, verdict: Verdict) -> dict[str, Any]:
-    """The record fields for an answer checked while capturing."""
+                  fetched: FetchResult | None, verdict: Verdict,
+                  deadline: Deadline | None = None) -> dict[str, Any]:
+    """The record fields for an answer checked while capturing, inside the capture's
+    ``deadline``."""
     from readreceipt.quotes import quotations
 
     fields: dict[str, Any] = {"answer_sha256": _digest(answer), "answer_chars": len(answer)}
@@ -69,7 +72,7 @@ def check_against(answer: str, prompt: str, extraction: Extraction | None,
     else:
         fields["answer_check"] = quotations.check_answer_text(
             answer, main_text=extraction.main_text, page_text=extraction.page_text,
-            prompt=prompt, is_pdf=extraction.kind == "pdf").to_dict()
+            prompt=prompt, is_pdf=extraction.kind == "pdf", deadline=deadline).to_dict()
     if fetched is not None and extraction is not None:
         fields["answer_without_page_text"] = quotations.answer_without_page_text(
             answer, len(extraction.page_text), fetched.content_type, fetched.status)
