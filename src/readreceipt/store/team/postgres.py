@@ -55,7 +55,11 @@ from readreceipt.store.rows import (
 )
 from readreceipt.store.rows import summary as summary_of
 from readreceipt.store.team import pgschema
-from readreceipt.store.team.config import TeamConfig, redact_dsn, require_auth
+from readreceipt.store.team.config import (
+    TeamConfig,
+    redact_dsn,
+    require_auth,
+)
 
 if TYPE_CHECKING:
     import psycopg
@@ -71,10 +75,12 @@ CONNECT_TIMEOUT = 10
 POOL_TIMEOUT = 60.0
 #: Rows read from a log per round trip.
 LOG_PAGE = 1000
-#: What an index URL found in a config.toml may not ask for: the password in the clear. Such
-#: a file is a project's, a repository can carry one naming any server, and libpq would hand
-#: that server PGPASSWORD if it asked (libpq 16 and later; SCRAM and md5 never reveal it).
-CONFIG_FILE_REQUIRE_AUTH = "!password"
+#: How the server of an index URL found in a config.toml may authenticate the user. Such a
+#: file is a project's, a repository can carry one naming any server, and libpq hands that
+#: server the password if it asks, in the clear or as an md5 hash a guess can be tested
+#: against offline: a password goes only through SCRAM, which proves it without revealing
+#: it; a server that asks for nothing (trust) is sent nothing (libpq 16 and later).
+CONFIG_FILE_REQUIRE_AUTH = "scram-sha-256,none"
 #: The loggers psycopg and its pool write to (their lines are scrubbed of secrets).
 _DRIVER_LOGGERS = ("psycopg", "psycopg.pool")
 
