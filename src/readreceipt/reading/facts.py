@@ -321,8 +321,10 @@ class Facts:
 
     @cached_property
     def text(self) -> str:
-        parts = [self.title, *self.headings, fold(self.page.page_text[:WALL_TEXT_CHARS]),
-                 fold(self.page.main_text[:WALL_TEXT_CHARS]), self.noscript]
+        page = fold(self.page.page_text[:WALL_TEXT_CHARS])
+        main = fold(self.page.main_text[:WALL_TEXT_CHARS])
+        # The main text is most often a part of the visible text: searched once, not twice.
+        parts = [self.title, *self.headings, page, "" if main in page else main, self.noscript]
         if self.page_letters == 0:
             # An image-only page says what it is in its alt text (walls/soft_404/ncsoft_*).
             parts.append(self.alt_text)
