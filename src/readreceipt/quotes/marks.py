@@ -82,8 +82,9 @@ _CLOSE_BEFORE = frozenset(".,;:!?)]}>*_~\u2014\u2013-/'\u2019\"\u201d\u3002\uff0
 # ’tis, ’twas, ’em, ’n’, ’cause, ’til, ’90s: words and decades an apostrophe starts.
 _ELIDED_WORD = re.compile(r"(?:[Tt]is|[Tt]was|em|n|cause|til|bout|round|\d0s)\b")
 _ATTRIBUTE_BEFORE = re.compile(r"[\w:.-]\s*=\s*$")
-#: At most this many passages open at once; a mark that would open one more is text.
-MAX_OPEN_MARKS = 16
+#: At most this many passages open at once (prose nests three or four deep); a mark that
+#: would open one more is text.
+MAX_OPEN_MARKS = 8
 
 
 def _spacelike(ch: str) -> bool:
