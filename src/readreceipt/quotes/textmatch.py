@@ -182,8 +182,10 @@ def _negation_follows(hay: str, end: int) -> bool:
 # ---------------------------------------------------------------------------- answer markdown
 
 #: Emphasis spans at most this many characters: an opening mark that never closes (``*a *a
-#: *a...``) is then given up after that many, not at the end of the answer.
-MAX_EMPHASIS_CHARS = 1000
+#: *a...``) is then given up after that many, not at the end of the answer. An answer
+#: emphasises a word or a phrase; a whole passage in emphasis is unwrapped apart
+#: (quotations._unwrap).
+MAX_EMPHASIS_CHARS = 300
 #: Nested emphasis is undone at most this many levels deep (``***a** b*`` takes two).
 MAX_EMPHASIS_LEVELS = 4
 _EMPHASIS = re.compile(rf"(\*{{1,3}}|_{{1,3}})(?=\S)(.{{1,{MAX_EMPHASIS_CHARS}}}?)(?<=\S)\1")
