@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 
 from readreceipt.quotes import figurecontext
 from readreceipt.quotes.figureindex import (
@@ -46,7 +47,7 @@ from readreceipt.quotes.figureindex import (
     index_of,
 )
 from readreceipt.quotes.figures import Figure, Reading, find_figures
-from readreceipt.quotes.units import same_currency
+from readreceipt.quotes.units import same_currency, units_of
 
 __all__ = ["APPROXIMATE", "FOUND", "HEDGE_SHARE", "MAX_CLAIMS", "NOT_FOUND", "NOT_RUN",
            "Claim", "PageTexts", "check_claims", "computed_reading"]
@@ -69,20 +70,55 @@ _EPSILON = 1e-9
 
 @dataclass(frozen=True)
 class PageTexts:
-    """The page's texts, in the order a figure is looked for in them."""
+    """The page's texts, in the order a figure is looked for in them. ``more`` gives the
+    tables' cells and the publisher's metadata when they are not given: called only when a
+    figure is on neither of the first two texts (a copy held reads them from its bytes)."""
 
     main: str
     page: str = ""
     table: str = ""
     metadata: str = ""
+    more: Callable[[], tuple[str, str]] | None = field(default=None, compare=False)
 
-    def tiers(self) -> list[tuple[str, str]]:
-        out: list[tuple[str, str]] = []
-        for name, text in (("main", self.main), ("page", self.page), ("table", self.table),
-                           ("metadata", self.metadata)):
-            if text.strip() and not any(text == t for _, t in out):
-                out.append((name, text))
-        return out
+    def tiers(self) -> Iterator[tuple[str, str]]:
+        """(name, text) of each text that holds anything, the later ones read lazily."""
+        seen: list[str] = []
+        table, metadata = self.table, self.metadata
+        for name in ("main", "page", "table", "metadata"):
+            if name == "table" and not (table or metadata) and self.more is not None:
+                table, metadata = self.more()
+            text = {"main": self.main, "page": self.page, "table": table,
+                    "metadata": metadata}[name]
+            if text.strip() and text not in seen:
+                seen.append(text)
+                yield name, text
+
+
+class _Tiers:
+    """The page's texts as figure indexes, each built when first looked in."""
+
+    def __init__(self, texts: PageTexts) -> None:
+        self._source = texts.tiers()
+        self._texts: list[tuple[str, str]] = []
+        self._done = False
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        yield from self._texts
+        while not self._done:
+            try:
+                pair = next(self._source)
+            except StopIteration:
+                self._done = True
+                return
+            self._texts.append(pair)
+            yield pair
+
+    def __iter__(self) -> Iterator[tuple[str, FigureIndex]]:
+        for name, text in self.texts():
+            yield name, index_of(text)
+
+    def any(self) -> bool:
+        return next(iter(self.texts()), None) is not None
 
 
 @dataclass(frozen=True)
@@ -105,8 +141,8 @@ class Claim:
 def check_claims(answer: str, texts: PageTexts, *, prompt: str = "",
                  attributed: bool = False, names: bool = True) -> tuple[Claim, ...]:
     """Every figure (and name) ``answer`` states, checked against ``texts``."""
-    tiers = [(name, index_of(text)) for name, text in texts.tiers()]
-    if not tiers:
+    tiers = _Tiers(texts)
+    if not tiers.any():
         return ()
     prepared = figurecontext.prepare(answer)
     found = find_figures(prepared, limit=MAX_CLAIMS + 50)
@@ -132,14 +168,14 @@ def check_claims(answer: str, texts: PageTexts, *, prompt: str = "",
     if names:
         from readreceipt.quotes.names import check_names
 
-        out.extend(check_names(answer, prepared, tiers, attributed=attributed))
+        out.extend(check_names(answer, prepared, tiers.texts, attributed=attributed))
     return tuple(out)
 
 
 # ------------------------------------------------------------------------------ one figure
 
-def _check_figure(figure: Figure, text: str, stems: list[str],
-                  tiers: list[tuple[str, FigureIndex]], computes: bool) -> Claim:
+def _check_figure(figure: Figure, text: str, stems: list[str], tiers: _Tiers,
+                  computes: bool) -> Claim:
     value = describe(figure)
     approximate: Claim | None = None
     for name, index in tiers:
@@ -168,7 +204,8 @@ def _best(figure: Figure, index: FigureIndex, stems: list[str]
           ) -> tuple[str | None, Figure | None]:
     """The best agreement of ``figure`` with a figure of ``index`` beside its words."""
     best: tuple[str | None, Figure | None] = (None, None)
-    for page_figure in _candidates(figure, index):
+    for page_figure in _chained(_candidates(figure, index),
+                                lambda: _spelled_candidates(figure, index)):
         agreement = agree(figure, page_figure, index)
         if agreement is None or (best[0] == FOUND):
             continue
@@ -180,48 +217,59 @@ def _best(figure: Figure, index: FigureIndex, stems: list[str]
     return best
 
 
+def _chained(first: list[Figure], then: Callable[[], list[Figure]]) -> Iterator[Figure]:
+    yield from first
+    yield from then()
+
+
 def _attached(index: FigureIndex, page_figure: Figure, stems: list[str]) -> bool:
     window = index.window(page_figure)
     return any(stem in window for stem in stems)
 
 
 def _candidates(figure: Figure, index: FigureIndex) -> list[Figure]:
-    """Figures of the page that may hold the answer's value (a generous first cut)."""
-    seen: dict[int, None] = {}
+    """Figures of the page that may hold the answer's value (a generous first cut, by
+    digits; :func:`agree` decides)."""
     if figure.dates:
-        for parts in figure.dates:
-            year = parts[0]
-            if year is not None:
-                for i in index.years.get(year, []):
-                    seen[i] = None
-        if all(parts[0] is None for parts in figure.dates):
-            for i, f in enumerate(index.figures):
-                if f.dates:
-                    seen[i] = None
-        return [index.figures[i] for i in seen]
-    dimensions: list[str | None] = [figure.dimension] if figure.dimension is not None else [
-        None, "money", "times"]
-    if figure.dimension is not None:
-        dimensions.append(None)  # a page figure that names its unit in the words beside it
-    if figure.dimension == "percent":
-        dimensions.append("percent")
-    for dimension in dict.fromkeys(dimensions):
-        for low, high in _search_bounds(figure):
-            for entry in index.near_value(dimension, low, high):
-                seen[entry.figure] = None
-    if figure.kind == "year":
-        for i in index.years.get(int(figure.readings[0].value), []):
-            seen[i] = None
-    return [index.figures[i] for i in seen]
-
-
-def _search_bounds(figure: Figure) -> list[tuple[float, float]]:
-    bounds = []
+        targets = [float(part) for parts in figure.dates for part in (parts[0], parts[2])
+                   if part is not None]
+        found = index.with_digits(targets, 0.0)
+        return [f for f in found if f.dates or f.kind == "year"]
+    share = _share(figure)
+    targets = []
     for r in (*figure.readings, *figure.high):
-        v = base_value(figure, r)
-        slack = max(abs(v) * ONE_SIDED_SHARE, base_precision(figure, r)) + _EPSILON
-        bounds.append((v - slack, v + slack))
-    return bounds
+        targets.append(r.value)
+        targets.extend(_converted(figure, r))
+    return index.with_digits(targets, share)
+
+
+def _spelled_candidates(figure: Figure, index: FigureIndex) -> list[Figure]:
+    """The page's numbers in words, for an answer's figure they may write (read only when
+    its digits did not hold it: reading a page's words costs more than its digits)."""
+    if figure.dates or not any(r.value.is_integer() and 0 < abs(r.value) < 1e13
+                               for r in (*figure.readings, *figure.high)):
+        return []
+    return index.spelled()
+
+
+def _share(figure: Figure) -> float:
+    """How far (a share of the value) a page's digits may stand from the answer's and still
+    be its rounding: nothing for a figure said exactly."""
+    if figure.hedge:
+        return ONE_SIDED_SHARE
+    if figure.scaled or figure.unit is not None:
+        steps = [r.step / 2 / abs(r.value) for r in figure.readings if r.value]
+        return min(max(steps, default=0.0), HEDGE_SHARE) + 1e-9
+    return 0.0
+
+
+def _converted(figure: Figure, reading: Reading) -> list[float]:
+    """The answer's value in the other units of its dimension (12 km: 7.46 miles...)."""
+    if figure.unit is None:
+        return []
+    base = base_value(figure, reading)
+    return [(base - u.offset) / u.factor for u in units_of(figure.unit.dimension)
+            if u.name != figure.unit.name]
 
 
 def agree(answer: Figure, page: Figure, index: FigureIndex | None = None) -> str | None:
@@ -297,8 +345,8 @@ def _rounded(answer: Figure, reading: Reading, a: float, p: float, *, converted:
         return p <= a + step and a - p < place and a - p <= abs(a) * ONE_SIDED_SHARE
     if answer.hedge == "about":
         return abs(a - p) <= half and abs(a - p) <= abs(p) * HEDGE_SHARE + _EPSILON
-    if answer.scaled or converted:
-        return abs(a - p) <= step
+    if answer.scaled or converted:  # "3.5 million" for 3,482,000; "7.5 miles" for 12 km
+        return abs(a - p) <= step and abs(a - p) <= abs(p) * HEDGE_SHARE + _EPSILON
     return False
 
 
@@ -325,11 +373,9 @@ def computed_reading(figure: Figure, index: FigureIndex, stems: list[str], *,
     two figures the page attaches to the answer's words, within the answer's rounding."""
     if figure.dates or figure.high or figure.ordinal or not stems or not computes:
         return None
-    beside = index.beside(stems)
-    operands = sorted(beside, key=lambda i: -beside[i])[:COMPUTED_OPERANDS]
+    beside = sorted(index.beside(stems), key=lambda pair: -pair[1])[:COMPUTED_OPERANDS]
     values: list[tuple[float, Figure]] = []
-    for i in sorted(operands):
-        f = index.figures[i]
+    for f, _score in sorted(beside, key=lambda pair: pair[0].start):
         if f.dates or f.high or f.ordinal:
             continue
         if figure.dimension == "time" and f.kind == "year":
@@ -396,15 +442,15 @@ def _nearest(figure: Figure, index: FigureIndex, stems: list[str]) -> Figure | N
         return None
     target = _magnitude(figure)
 
-    def rank(i: int) -> tuple[int, int, float]:
-        f = index.figures[i]
+    def rank(pair: tuple[Figure, int]) -> tuple[int, int, float]:
+        f, score = pair
         same = int(_same_kind(figure, f))
         magnitude = _magnitude(f)
         distance = abs(magnitude - target) if target is not None and magnitude is not None \
             else 99.0
-        return (-same, -beside[i], distance)
+        return (-same, -score, distance)
 
-    return index.figures[min(beside, key=rank)]
+    return min(beside, key=rank)[0]
 
 
 def _same_kind(a: Figure, b: Figure) -> bool:

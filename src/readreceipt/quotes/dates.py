@@ -66,7 +66,6 @@ MONTHS: dict[str, int] = _months()
 AMBIGUOUS_MONTHS: frozenset[str] = frozenset(("may", "mar", "mart", "sept", "set", "mag",
                                               "gen", "out", "ago", "dec", "jan"))
 
-_WORD_BEFORE = re.compile(r"([^\W\d_]{2,12}\.?)\s{0,2}(?:de\s|del\s|of\s|,\s?)?\s{0,2}$")
 _WORD_AFTER = re.compile(
     r"(?:st|nd|rd|th|er|e|\.|º|ª)?\s{0,2}(?:de\s|del\s|of\s|,\s?)?\s{0,2}"
     r"([^\W\d_]{2,12}\.?)")
@@ -98,13 +97,18 @@ def month_before(text: str, start: int) -> tuple[int, int] | None:
     """(month, start of the month word) when a month name stands just before ``start``
     ("March 3", "March 2026", "marzo de 2026")."""
     window = text[max(0, start - 24): start]
-    m = _WORD_BEFORE.search(window)
-    if m is None:
+    if not window[-1:].isspace() and window[-1:] != ",":
         return None
-    month = MONTHS.get(m.group(1).lower())
+    words = window.rstrip(" ,\u00a0").rsplit(None, 2)
+    if words and words[-1].lower() in ("de", "del", "of") and len(words) > 1:
+        words = words[:-1]
+    if not words:
+        return None
+    word = words[-1].lstrip("([")
+    month = MONTHS.get(word.lower()) or MONTHS.get(word.lower().rstrip(".,"))
     if month is None:
         return None
-    return month, start - len(window) + m.start(1)
+    return month, start - len(window) + window.rfind(word)
 
 
 def year_after(text: str, end: int) -> tuple[int, int] | None:

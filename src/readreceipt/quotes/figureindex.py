@@ -14,15 +14,22 @@ times in a row: a hook's answer, then the Stop gate's; a benchmark's answers).
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
-from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from bisect import bisect_left
 from functools import lru_cache
 
-from readreceipt.quotes.figures import Figure, Reading, find_figures
+from readreceipt.quotes.figures import (
+    MAX_FIGURES,
+    Figure,
+    Reading,
+    Scan,
+    significant_digits,
+)
 
-__all__ = ["WINDOW", "FigureIndex", "base_value", "fold_words", "index_of"]
+__all__ = ["WINDOW", "FigureIndex", "base_precision", "base_step", "base_value", "fold_words",
+           "index_of"]
 
 #: How far (characters, either side, within one paragraph) a word may stand from a figure
 #: and still be attached to it: about a dozen words, a clause ("an average of 84,000
@@ -61,55 +68,76 @@ def base_step(figure: Figure, reading: Reading) -> float:
     return reading.step * (unit.factor if unit is not None else 1.0)
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One value a figure holds: a reading, or one end of a range."""
+def _digits_of(value: float) -> str:
+    """The significant digits of a value, as :func:`significant_digits` writes a number."""
+    text = f"{value:.12g}".split("e")[0]
+    return text.replace(".", "").strip("0") or "0"
 
-    value: float  # in the base unit
-    figure: int  # index into FigureIndex.figures
-    end: str  # "low", "high" or "" (not a range)
+
+def _mantissa(value: float) -> float:
+    """``value`` brought into [1, 10)."""
+    if value <= 0:
+        return 0.0
+    return float(value / 10.0 ** math.floor(math.log10(value)))
+
+
+def _mantissa_of(digits: str) -> float:
+    return float(f"{digits[0]}.{digits[1:]}") if digits else 0.0
+
+
+def _near(a: float, b: float, share: float) -> bool:
+    """Whether two mantissas are within ``share`` of each other, across the wrap at 10."""
+    if not a or not b:
+        return False
+    return any(abs(x - b) <= share * max(x, b) for x in (a, a * 10, a / 10))
 
 
 class FigureIndex:
+    """One page text's figures, read only where an answer's figure may be among them."""
+
     def __init__(self, text: str) -> None:
         self.text = text
-        self.figures: list[Figure] = find_figures(text)
-        self.starts = [f.start for f in self.figures]
-        self._values: dict[str | None, tuple[list[float], list[Entry]]] | None = None
+        self.scan = Scan(text, hedges=False)
+        self.starts = [m.start() for m in self.scan.matches]
+        self._digits: dict[str, list[int]] = {}
+        self._others: list[int] = []  # dates and CJK numerals: always read when asked
+        by_core: dict[str, list[int]] = {}
+        for i, m in enumerate(self.scan.matches):
+            if m.lastgroup == "num":
+                by_core.setdefault(m.group(), []).append(i)
+            else:
+                self._others.append(i)
+        for indices in by_core.values():
+            digits = significant_digits(self.scan.matches[indices[0]]) or "0"
+            self._digits.setdefault(digits, []).extend(indices)
+        self._spelled: list[Figure] | None = None
         self._lowered: str | None = None
-        self.years: dict[int, list[int]] = {}
-        for i, f in enumerate(self.figures):
-            for parts in f.dates:
-                if parts[0] is not None:
-                    self.years.setdefault(parts[0], []).append(i)
 
-    def _by_dimension(self) -> dict[str | None, tuple[list[float], list[Entry]]]:
-        if self._values is None:
-            groups: dict[str | None, list[Entry]] = {}
-            for i, f in enumerate(self.figures):
-                if f.dates:
-                    continue
-                for r in f.readings:
-                    groups.setdefault(f.dimension, []).append(
-                        Entry(base_value(f, r), i, "low" if f.high else ""))
-                for r in f.high:
-                    groups.setdefault(f.dimension, []).append(Entry(base_value(f, r), i, "high"))
-            self._values = {}
-            for dim, entries in groups.items():
-                entries.sort(key=lambda e: e.value)
-                self._values[dim] = ([e.value for e in entries], entries)
-        return self._values
+    def spelled(self) -> list[Figure]:
+        """The page's numbers written in words (read once, when first asked for)."""
+        if self._spelled is None:
+            self._spelled = self.scan.spelled(MAX_FIGURES, [])
+        return self._spelled
 
-    def near_value(self, dimension: str | None, low: float, high: float) -> list[Entry]:
-        """Entries of ``dimension`` whose value lies in [low, high]."""
-        table = self._by_dimension().get(dimension)
-        if table is None:
-            return []
-        values, entries = table
-        return entries[bisect_left(values, low): bisect_right(values, high)]
+    def with_digits(self, targets: list[float], share: float) -> list[Figure]:
+        """Figures whose digits may write one of ``targets`` (any power of ten: a scale
+        word, a unit of another prefix), within ``share`` of it; dates and CJK numerals
+        always."""
+        wanted = [_mantissa(abs(t)) for t in targets if t]
+        exact = {_digits_of(abs(t)) for t in targets if t}
+        out_indices: list[int] = list(self._others)
+        for digits, indices in self._digits.items():
+            if digits in exact or (share and any(_near(_mantissa_of(digits), w, share)
+                                                 for w in wanted)):
+                out_indices.extend(indices)
+        if 0.0 in targets:
+            out_indices.extend(self._digits.get("0", []))
+        return [f for i in sorted(set(out_indices)) if (f := self.scan.at(i)) is not None]
 
-    def dimensions(self) -> list[str | None]:
-        return list(self._by_dimension())
+    def figures_between(self, start: int, end: int) -> list[Figure]:
+        """The figures whose number starts in [start, end)."""
+        first, last = bisect_left(self.starts, start), bisect_left(self.starts, end)
+        return [f for i in range(first, last) if (f := self.scan.at(i)) is not None]
 
     def window(self, figure: Figure) -> str:
         """The text around ``figure`` within one paragraph, folded."""
@@ -131,25 +159,30 @@ class FigureIndex:
                 ch.lower() if len(ch.lower()) == 1 else ch for ch in self.text)
         return self._lowered
 
-    def beside(self, stems: list[str]) -> dict[int, int]:
-        """Figures within WINDOW of any of ``stems`` (lowered words or stems), with how many
-        distinct stems stand beside each."""
+    def beside(self, stems: list[str]) -> list[tuple[Figure, int]]:
+        """Figures within WINDOW of any of ``stems`` (lowered words or stems), numbers in
+        words included, with how many distinct stems stand beside each."""
         low = self.lowered()
-        score: dict[int, set[str]] = {}
+        score: dict[tuple[int, int], set[str]] = {}
+        seen_figures: dict[tuple[int, int], Figure] = {}
+        spelled = self.spelled()
+        spelled_starts = [f.start for f in spelled]
         for stem in stems:
             at = low.find(stem)
             seen = 0
             while at >= 0 and seen < MAX_OCCURRENCES:
                 seen += 1
-                first = bisect_left(self.starts, at - WINDOW - 40)
-                last = bisect_right(self.starts, at + WINDOW)
-                for i in range(first, last):
-                    f = self.figures[i]
+                lo, hi = at - WINDOW - 40, at + WINDOW
+                near = self.figures_between(lo, hi) + spelled[
+                    bisect_left(spelled_starts, lo): bisect_left(spelled_starts, hi)]
+                for f in near:
                     if f.end >= at - WINDOW and f.start <= at + len(stem) + WINDOW and \
                             "\n" not in low[min(f.start, at): max(f.end, at)]:
-                        score.setdefault(i, set()).add(stem)
+                        key = (f.start, f.end)
+                        seen_figures[key] = f
+                        score.setdefault(key, set()).add(stem)
                 at = low.find(stem, at + 1)
-        return {i: len(s) for i, s in score.items()}
+        return [(seen_figures[k], len(v)) for k, v in sorted(score.items())]
 
     def snippet(self, figure: Figure) -> str:
         """The figure in the page's own characters with the words around it ("an average of

@@ -25,8 +25,9 @@ from readreceipt.quotes.figurecontext import attributes, sentence_of
 from readreceipt.quotes.figureindex import fold_words
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
     from readreceipt.quotes.claims import Claim
-    from readreceipt.quotes.figureindex import FigureIndex
 
 __all__ = ["MAX_NAMES", "check_names", "find_names"]
 
@@ -117,14 +118,30 @@ def _holds(folded: str, phrase: str) -> bool:
     return re.search(rf"(?<![^\W_]){re.escape(phrase)}(?![^\W_])", folded) is not None
 
 
-def check_names(answer: str, prepared: str, tiers: list[tuple[str, FigureIndex]], *,
-                attributed: bool = False) -> list[Claim]:
+def _parts_held(folded: str, words: list[str]) -> bool:
+    """"Jane Roe of Harbour Works": a name joined to another by a particle, each held."""
+    parts: list[list[str]] = [[]]
+    for word in words:
+        if word.lower() in _PARTICLES:
+            parts.append([])
+        else:
+            parts[-1].append(word)
+    named = [p for p in parts if p]
+    return len(named) > 1 and all(
+        _holds(folded, " ".join(fold_words(w) for w in p)) for p in named)
+
+
+def check_names(answer: str, prepared: str, tiers: Callable[[], Iterator[tuple[str, str]]],
+                *, attributed: bool = False) -> list[Claim]:
     from readreceipt.quotes.claims import APPROXIMATE, FOUND, NAME, NOT_FOUND, Claim
 
     out: list[Claim] = []
     seen: set[str] = set()
-    folded_tiers = [(name, _folded(index.text)) for name, index in tiers]
-    for start, end, words in find_names(prepared):
+    found = find_names(prepared)
+    if not found:
+        return out
+    folded_tiers = [(name, _folded(text)) for name, text in tiers()]
+    for start, end, words in found:
         text = answer[start:end]
         if text in seen:
             continue
@@ -134,7 +151,7 @@ def check_names(answer: str, prepared: str, tiers: list[tuple[str, FigureIndex]]
         whole = " ".join(fold_words(w) for w in words)
         outcome, where = NOT_FOUND, None
         for tier, folded in folded_tiers:
-            if _holds(folded, whole):
+            if _holds(folded, whole) or _parts_held(folded, words):
                 outcome, where = FOUND, tier
                 break
         if outcome != FOUND:

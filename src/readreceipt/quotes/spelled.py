@@ -50,9 +50,13 @@ def spelled_runs(text: str, limit: int) -> list[tuple[int, int, int]]:
         return []
     hits: list[tuple[int, int, str]] = []
     for word in words:
-        pattern = re.compile(rf"(?<![^\W\d_]){re.escape(word)}(?![^\W\d_])")
+        # The word first, its edges after: the engine then looks for the word as a literal.
+        pattern = re.compile(rf"{re.escape(word)}(?![^\W\d_])")
         for m in pattern.finditer(lowered):
-            hits.append((m.start(), m.end(), word))
+            at = m.start()
+            if at and (lowered[at - 1].isalpha()):
+                continue
+            hits.append((at, m.end(), word))
             if len(hits) > 20 * limit:
                 break
     hits.sort()
@@ -96,8 +100,11 @@ def _runs(lowered: str, hits: list[tuple[int, int, str]], limit: int
             alone = len({(s, e) for _, s, e in chunk}) == 1
             word = lowered[start:end]
             start = _with_article(lowered, start, chunk[0][0])
-            if alone and (word in NOT_ALONE or value <= 1) and start == chunk[0][1]:
+            with_article = start != chunk[0][1]
+            if alone and (word in NOT_ALONE or value <= 1) and not with_article:
                 continue
+            if not with_article and all(p.kind in ("hundred", "scale") for p, _, _ in chunk):
+                continue  # "million", "hundreds": a scale word alone counts nothing
             out.append((start, end, value))
         i = j
     return out

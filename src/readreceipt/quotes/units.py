@@ -113,7 +113,7 @@ def _currencies() -> dict[str, Currency]:
         ("BRL", "$", "r$ brl reais real"), ("TWD", "$", "nt$ twd"),
         ("$", "$", "$ ＄"),
         ("EUR", "€", "€ eur euro euros евро 欧元 ユーロ 유로 eurô"),
-        ("GBP", "£", "£ gbp sterling"), ("JPY", "¥", "jpy yen 円 엔"),
+        ("GBP", "£", "£ gbp sterling pounds pound"), ("JPY", "¥", "jpy yen 円 엔"),
         ("CNY", "¥", "cny rmb yuan 元 人民币 renminbi"), ("¥", "¥", "¥ ￥"),
         ("INR", "₹", "₹ inr rs rs. rupee rupees"), ("KRW", "₩", "₩ krw won 원"),
         ("RUB", "₽", "₽ rub руб руб. рублей рубля рубль rubles roubles"),
@@ -192,7 +192,7 @@ def _units() -> dict[str, Unit]:
                             "キログラム 킬로그램 ㎏"),
         ("t", "mass", 1e3, "t tonne tonnes tons ton tonnen tonnellate toneladas tonnes "
                            "тонн тонны 吨 トン 톤"),
-        ("lb", "mass", 0.45359237, "lb lbs"),
+        ("lb", "mass", 0.45359237, "lb lbs pound pounds"),
         ("oz", "mass", 0.028349523125, "oz ounce ounces unzen onces onzas"),
         # volume (litres)
         ("ml", "volume", 1e-3, "ml millilitre millilitres milliliter milliliters mililitros "
@@ -292,6 +292,18 @@ WEAK_UNITS: frozenset[str] = frozenset(("an", "t", "l", "g", "m", "h", "s", "w",
 
 def unit_of(word: str) -> Unit | None:
     return UNITS.get(word.lower())
+
+
+_BY_DIMENSION: dict[str, tuple[Unit, ...]] = {}
+for _unit in UNITS.values():
+    _BY_DIMENSION.setdefault(_unit.dimension, ())
+    if _unit not in _BY_DIMENSION[_unit.dimension]:
+        _BY_DIMENSION[_unit.dimension] += (_unit,)
+
+
+def units_of(dimension: str) -> tuple[Unit, ...]:
+    """Every unit of a dimension (for the conversions an answer may have made)."""
+    return _BY_DIMENSION.get(dimension, ())
 
 
 # ---------------------------------------------------------------------------------- hedges
