@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
 from readreceipt.quotes.figures import (
@@ -85,11 +85,7 @@ def _mantissa_of(digits: str) -> float:
     return float(f"{digits[0]}.{digits[1:]}") if digits else 0.0
 
 
-def _near(a: float, b: float, share: float) -> bool:
-    """Whether two mantissas are within ``share`` of each other, across the wrap at 10."""
-    if not a or not b:
-        return False
-    return any(abs(x - b) <= share * max(x, b) for x in (a, a * 10, a / 10))
+
 
 
 class FigureIndex:
@@ -112,6 +108,7 @@ class FigureIndex:
             self._digits.setdefault(digits, []).extend(indices)
         self._spelled: list[Figure] | None = None
         self._lowered: str | None = None
+        self._mantissas: tuple[list[float], list[str]] | None = None
 
     def spelled(self) -> list[Figure]:
         """The page's numbers written in words (read once, when first asked for)."""
@@ -123,16 +120,29 @@ class FigureIndex:
         """Figures whose digits may write one of ``targets`` (any power of ten: a scale
         word, a unit of another prefix), within ``share`` of it; dates and CJK numerals
         always."""
-        wanted = [_mantissa(abs(t)) for t in targets if t]
-        exact = {_digits_of(abs(t)) for t in targets if t}
         out_indices: list[int] = list(self._others)
-        for digits, indices in self._digits.items():
-            if digits in exact or (share and any(_near(_mantissa_of(digits), w, share)
-                                                 for w in wanted)):
-                out_indices.extend(indices)
-        if 0.0 in targets:
-            out_indices.extend(self._digits.get("0", []))
+        for t in targets:
+            if not t:
+                out_indices.extend(self._digits.get("0", []))
+                continue
+            out_indices.extend(self._digits.get(_digits_of(abs(t)), []))
+            if share:
+                out_indices.extend(self._near_mantissa(_mantissa(abs(t)), share))
         return [f for i in sorted(set(out_indices)) if (f := self.scan.at(i)) is not None]
+
+    def _near_mantissa(self, wanted: float, share: float) -> list[int]:
+        """Matches whose digits' mantissa is within ``share`` of ``wanted`` (a sorted list and
+        two bisections: a hostile answer's many figures cost no scan of the page each)."""
+        if self._mantissas is None:
+            pairs = sorted((_mantissa_of(d), d) for d in self._digits)
+            self._mantissas = ([m for m, _ in pairs], [d for _, d in pairs])
+        keys, digits = self._mantissas
+        out: list[int] = []
+        for centre in (wanted, wanted * 10, wanted / 10):  # across the wrap at 10
+            low, high = centre * (1 - share), centre * (1 + share)
+            for d in digits[bisect_left(keys, low): bisect_right(keys, high)]:
+                out.extend(self._digits[d])
+        return out
 
     def figures_between(self, start: int, end: int) -> list[Figure]:
         """The figures whose number starts in [start, end)."""
