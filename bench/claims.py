@@ -213,8 +213,9 @@ def parse_number(text: str, lang: str) -> float | None:
     from babel.numbers import NumberFormatError, parse_decimal
 
     try:
+        # strict: "10.10" (a version) is no German 1010, nor "1.2.3" anything
         return float(parse_decimal(text.replace("\u202f", "\u00a0").replace(" ", "\u00a0"),
-                                   locale=locale_of(lang), strict=False))
+                                   locale=locale_of(lang), strict=True))
     except (NumberFormatError, ValueError):
         return None
 
@@ -435,7 +436,9 @@ def altered_forms(t: Target, sentence: str, lang: str, rng: random.Random) -> di
         new = str((int(n[i]) + rng.choice((1, 2, 3, 4, 5, 6, 7))) % 10)
         if i == digits[0] and new == "0":
             new = "9"
-        out["digit changed"] = text.replace(n, n[:i] + new + n[i + 1:], 1)
+        changed = n[:i] + new + n[i + 1:]
+        if re.search(r"[1-9]", changed):  # a value of zero says nothing checkable
+            out["digit changed"] = text.replace(n, changed, 1)
     if t.kind != "year":
         dec = decimals_of(n, lang)
         out["scaled x10"] = text.replace(n, fmt(t.value * 10, lang, dec), 1)
@@ -453,8 +456,9 @@ def _digits_key(text: str) -> str:
 
 def on_page_elsewhere(new_text: str, page: str, lang: str = "en") -> bool:
     """Whether the altered figure's digits (or, for a small number, its words) stand on
-    the page anyway."""
+    the page anyway; "5.0" stands there as "5" too."""
     digits = re.findall(r"\d[\d,.\u00a0\u202f ’']*\d|\d", new_text)
+    digits += [re.sub(r"[.,]0{1,4}$", "", d) for d in digits if re.search(r"[.,]0{1,4}$", d)]
     key = _digits_key(page)
     if any(re.search(rf"(?<![\d.,]){re.escape(_digits_key(d))}(?![\d]|[.,]\d)", key)
            for d in digits):
@@ -502,7 +506,8 @@ def run(args: argparse.Namespace) -> dict:
     elsewhere = Tally.new()
     answers_flagged: Counter[str] = Counter()
     answers: Counter[str] = Counter()
-    computed: Counter[str] = Counter()
+    computed: Counter[tuple[str, str]] = Counter()
+    names: Counter[tuple[str, str]] = Counter()
     times_claims: list[float] = []
     times_quotes: list[float] = []
     misses: list[str] = []
@@ -557,14 +562,17 @@ def run(args: argparse.Namespace) -> dict:
                     misses.append(f"ALTERED {form} [{group} {page.name}] {got}: "
                                   f"{sentence[t.start:t.end]!r} -> {new!r} in {answer[:200]!r}")
             _computed(sentence, found, page, texts, computed, misses, check_claims)
+        _names(page, texts, pages, rng, names, misses, check_claims)
     return {"pages": len(pages), "langs": langs, "faithful": faithful, "altered": altered,
             "elsewhere": elsewhere, "answers": answers, "answers_flagged": answers_flagged,
-            "computed": computed, "times_claims": times_claims, "times_quotes": times_quotes,
+            "computed": computed, "names": names, "times_claims": times_claims,
+            "times_quotes": times_quotes,
             "misses": misses}
 
 
 def _computed(sentence: str, found: list[Target], page: Page, texts: object,
-              computed: Counter[str], misses: list[str], check_claims: object) -> None:
+              computed: Counter[tuple[str, str]], misses: list[str], check_claims: object
+              ) -> None:
     """Two figures of one kind in a sentence, and the answer's own sum or difference of
     them, said in the same sentence with the same unit."""
     same = [t for t in found if t.kind in ("big", "count", "money", "percent")]
@@ -590,8 +598,8 @@ def _computed(sentence: str, found: list[Target], page: Page, texts: object,
             claims = _with_spans(check_claims(answer, texts), answer)  # type: ignore[operator]
             got = outcome_at(claims, at, at + len(shown))
             tag = f"{how} altered" if altered else how
-            computed[f"{tag} asked"] += 1
-            computed[f"{tag} {got}"] += 1
+            computed[(f"{tag} asked", page.source)] += 1
+            computed[(f"{tag} {got}", page.source)] += 1
             if (got == "not_found") != altered:
                 misses.append(f"COMPUTED {tag} {got} [{page.lang} {page.name}] "
                               f"{answer[-220:]!r}")
@@ -606,6 +614,41 @@ def _shown(value: float, t: Target, lang: str) -> str:
         tail = f" {scale}" if scale else ""
         return f"{cur}{number}{tail}" if cur in "$€£" else f"{number}{tail} {cur}"
     return number
+
+
+_NAME = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]{2,15} [A-Z][a-z]{2,15}(?= [a-z])")
+
+
+def _names(page: Page, texts: object, pages: list[Page], rng: random.Random,
+           names: Counter[tuple[str, str]], misses: list[str], check_claims: object) -> None:
+    """A two-word name a sentence of the page gives, kept (found) and swapped for another
+    page's name none of whose words this page holds (flagged)."""
+    for sentence in sentences(page.main)[:40]:
+        m = _NAME.search(sentence)
+        if m is None:
+            continue
+        claims = check_claims(sentence, texts)  # type: ignore[operator]
+        got = next((c.outcome for c in claims if c.kind == "name" and m.group() in c.text),
+                   "unread")
+        names[("faithful asked", page.source)] += 1
+        names[(f"faithful {got}", page.source)] += 1
+        if got == "not_found":
+            misses.append(f"NAME faithful [{page.lang} {page.name}] {m.group()!r}")
+        low = page.text.lower()
+        for other in rng.sample(pages, min(len(pages), 30)):
+            swap = _NAME.search(other.main)
+            if swap and not any(w.lower() in low for w in swap.group().split()):
+                answer = sentence[:m.start()] + swap.group() + sentence[m.end():]
+                claims = check_claims(answer, texts)  # type: ignore[operator]
+                got = next((c.outcome for c in claims if c.kind == "name"
+                            and swap.group() in c.text), "unread")
+                names[("invented asked", page.source)] += 1
+                names[(f"invented {got}", page.source)] += 1
+                if got != "not_found":
+                    misses.append(f"NAME invented {got} [{page.lang} {page.name}] "
+                                  f"{swap.group()!r} in {answer[:160]!r}")
+                break
+        return
 
 
 @dataclass
@@ -638,9 +681,32 @@ def _pct(right: int, asked: int) -> str:
     return f"{right}/{asked} ({100 * right / asked:.1f} %)" if asked else "-"
 
 
+SETS = (("development pages: the article corpus and walls2's hard negatives",
+         ("articles", "walls2")),
+        ("held out: mozilla/readability's test pages", ("readability",)))
+
+
 def report(r: dict, args: argparse.Namespace) -> None:
     print(f"{r['pages']} pages; sentences by language: {dict(r['langs'].most_common())}")
-    print("(the machine is shared with other work: times are medians of this run)\n")
+    print("(the machine is shared with other work: times are medians of this run)")
+    for name, sources in SETS:
+        if not any(g.split(":")[0] in sources for g in r["answers"]):
+            continue
+        print(f"\n# {name}\n")
+        _report_set(r, sources)
+    tc, tq = r["times_claims"], r["times_quotes"]
+    if tc and tq:
+        print(f"\nmedian check time per answer on these pages: claims "
+              f"{1000 * statistics.median(tc):.3f} ms, quotations "
+              f"{1000 * statistics.median(tq):.3f} ms")
+    if args.misses:
+        print("\n" + "\n".join(r["misses"]))
+
+
+def _report_set(r: dict, sources: tuple[str, ...]) -> None:
+    def ours(group: str) -> bool:
+        return group.split(":")[0] in sources
+
     for title, tally, forms in (("faithful: found or approximate", r["faithful"], FAITHFUL),
                                 ("altered: flagged", r["altered"], ALTERED),
                                 ("altered, the value elsewhere on the page: flagged",
@@ -651,6 +717,8 @@ def report(r: dict, args: argparse.Namespace) -> None:
         by_lang: Counter[str] = Counter()
         by_lang_right: Counter[str] = Counter()
         for (form, group), n in tally.asked.items():
+            if not ours(group):
+                continue
             by_form[form] += n
             by_form_right[form] += tally.right[(form, group)]
             lang = group.split(":")[1]
@@ -658,30 +726,39 @@ def report(r: dict, args: argparse.Namespace) -> None:
             by_lang_right[lang] += tally.right[(form, group)]
         for form in forms:
             if by_form[form]:
-                unread = sum(v for (f, _), v in tally.unread.items() if f == form)
+                unread = sum(v for (f, g), v in tally.unread.items() if f == form and ours(g))
                 print(f"  {form:22} {_pct(by_form_right[form], by_form[form]):>22}"
                       + (f"   ({unread} not read as figures)" if unread else ""))
         print("  by language: " + ", ".join(
             f"{lang} {_pct(by_lang_right[lang], n)}" for lang, n in by_lang.most_common()))
         total = sum(by_form.values())
         print(f"  all {_pct(sum(by_form_right.values()), total)}\n")
-    answers, flagged = r["answers"], r["answers_flagged"]
-    print(f"faithful answers with any flag: {_pct(sum(flagged.values()), sum(answers.values()))}")
+    answers = sum(n for g, n in r["answers"].items() if ours(g))
+    flagged = sum(n for g, n in r["answers_flagged"].items() if ours(g))
+    print(f"faithful answers with any flag: {_pct(flagged, answers)}")
     c = r["computed"]
     for how in ("sum", "difference"):
-        asked = c[f"{how} asked"]
+        asked = sum(n for (k, src), n in c.items() if k == f"{how} asked" and src in sources)
+
+        def n(key: str, how: str = how) -> int:
+            return sum(v for (k, src), v in c.items() if k == f"{how} {key}" and src in sources)
+
         if asked:
-            print(f"computed {how}: {asked} asked; found {c[f'{how} found']}, approximate "
-                  f"{c[f'{how} approximate']}, not_found {c[f'{how} not_found']}, unread "
-                  f"{c[f'{how} unread']}; altered result flagged "
-                  f"{_pct(c[f'{how} altered not_found'], c[f'{how} altered asked'])}")
-    tc, tq = r["times_claims"], r["times_quotes"]
-    if tc and tq:
-        print(f"\nmedian check time per answer on these pages: claims "
-              f"{1000 * statistics.median(tc):.3f} ms, quotations "
-              f"{1000 * statistics.median(tq):.3f} ms")
-    if args.misses:
-        print("\n" + "\n".join(r["misses"]))
+            print(f"computed {how}: {asked} asked; found {n('found')}, approximate "
+                  f"{n('approximate')}, not_found {n('not_found')}, unread {n('unread')}; "
+                  f"altered result flagged {_pct(n('altered not_found'), n('altered asked'))}")
+    nm = r["names"]
+
+    def names(key: str) -> int:
+        return sum(v for (k, src), v in nm.items() if k == key and src in sources)
+
+    if names("faithful asked"):
+        found = _pct(names("faithful found"), names("faithful asked"))
+        print(f"names given by the page: found {found}"
+              f", approximate {names('faithful approximate')}, flagged "
+              f"{names('faithful not_found')}; a name from another page none of whose words "
+              f"this page holds: flagged "
+              f"{_pct(names('invented not_found'), names('invented asked'))}")
 
 
 def timing_50k(pages: list[Page], rounds: int = 30) -> None:

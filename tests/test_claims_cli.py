@@ -66,7 +66,7 @@ def test_capture_with_an_altered_figure_flags_it_and_exits_10(
     assert "94,000" in flag["nearest"] and flag["where"] == "main" and flag["value"] == "84000"
     status = cli("status", "--json")
     assert status.json()["flags_by_kind"] == {"quotation": 0, "figure": 1, "name": 0}
-    assert "1 figures" in cli("status").stdout or "1 figure" in cli("status").stdout
+    assert "1 flags (0 quotations, 1 figures, 0 names not on the page)" in cli("status").stdout
 
 
 def test_check_names_the_figure_the_nearest_figure_and_where(

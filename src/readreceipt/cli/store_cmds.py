@@ -64,8 +64,8 @@ def status(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
         out.print(table)
     out.print(f"answer checks: {totals['answer_checks']} against held copies; "
               f"{sum(by_outcome.values())} while capturing; {totals['flags']} flags "
-              f"(not on the page: {by_kind['quotation']} quotations, {by_kind['figure']} "
-              f"figures, {by_kind['name']} names)")
+              f"({by_kind['quotation']} quotations, {by_kind['figure']} figures, "
+              f"{by_kind['name']} names not on the page)")
     if totals["answer_without_page_text"]:
         out.print(f"answers with no page text behind them: {totals['answer_without_page_text']}")
 
