@@ -255,8 +255,10 @@ def record_page(lib: Library, record_id: str) -> bytes:
                    f" \u2014 not run: {reason}; this is not a pass" if outcome == "not_run"
                    else "")
         passages = check.get("passages") or []
+        claims = check.get("claims") or []
         check_parts.append(tag("section", head,
                                *[_passage_block(p, record.record_id) for p in passages],
+                               _claims_block(claims) if claims else Markup(""),
                                class_="check"))
         for p in passages:
             if p.get("record_id") not in (None, record.record_id):
@@ -265,6 +267,13 @@ def record_page(lib: Library, record_id: str) -> bytes:
                 marks.append((str(p.get("text", "")), "found"))
             elif p.get("nearest"):
                 marks.append((str(p["nearest"]), "nearest"))
+        for c in claims:  # the page's own words, as quotations' are
+            if c.get("record_id") not in (None, record.record_id):
+                continue
+            if c.get("outcome") in ("found", "approximate") and c.get("match"):
+                marks.append((str(c["match"]), "found"))
+            elif c.get("outcome") == "not_found" and c.get("nearest"):
+                marks.append((str(c["nearest"]), "nearest"))
     sections.append(tag("h2", "Quotations, figures and names checked"))
     sections.extend(check_parts or [tag("p", "No answer was checked against this capture.",
                                          class_="muted")])
