@@ -167,10 +167,9 @@ def test_the_viewer_lists_the_claims_and_marks_the_page_s_figures(
         cli: Callable[..., CliResult], article: str, library_dir: Path) -> None:
     import threading
 
-    from test_audit import get
-
     from readreceipt.store.library import Library
     from readreceipt.viewer import make_viewer_server
+    from test_audit import get
 
     out = cli("capture", article, "--now", "--json", "--answer", "-",
               input=ALTERED + " The work cost about 320 million.")
