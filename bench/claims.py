@@ -458,7 +458,8 @@ def on_page_elsewhere(new_text: str, page: str, lang: str = "en") -> bool:
     """Whether the altered figure's digits (or, for a small number, its words) stand on
     the page anyway; "5.0" stands there as "5" too."""
     digits = re.findall(r"\d[\d,.\u00a0\u202f ’']*\d|\d", new_text)
-    digits += [re.sub(r"[.,]0{1,4}$", "", d) for d in digits if re.search(r"[.,]0{1,4}$", d)]
+    digits += [re.sub(r"([.,]\d*?)0{1,4}$", r"\1", d).rstrip(".,") for d in digits
+               if re.search(r"[.,]\d*0$", d)]  # "5.0" stands as "5", "0.50" as "0.5"
     key = _digits_key(page)
     if any(re.search(rf"(?<![\d.,]){re.escape(_digits_key(d))}(?![\d]|[.,]\d)", key)
            for d in digits):

@@ -33,6 +33,7 @@ Outcomes: ``found``, ``approximate`` (never a flag), ``not_found`` (a flag), ``n
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -175,7 +176,7 @@ def check_claims(answer: str, texts: PageTexts, *, prompt: str = "",
 # ------------------------------------------------------------------------------ one figure
 
 def _check_figure(figure: Figure, text: str, stems: list[str], tiers: _Tiers,
-                  computes: bool) -> Claim:
+                  computes: str | None) -> Claim:
     value = describe(figure)
     approximate: Claim | None = None
     for name, index in tiers:
@@ -187,6 +188,11 @@ def _check_figure(figure: Figure, text: str, stems: list[str], tiers: _Tiers,
                                 match=index.snippet(page_figure))
     if approximate is not None:
         return approximate
+    if figure.high:  # a range the page gives as two figures: each end on its own
+        ends = [_check_figure(end, text, stems, tiers, None) for end in _ends(figure)]
+        if all(c.outcome in (FOUND, APPROXIMATE) for c in ends):
+            outcome = FOUND if all(c.outcome == FOUND for c in ends) else APPROXIMATE
+            return Claim(FIGURE, text, value, outcome, ends[0].where, match=ends[0].match)
     for name, index in tiers:
         computed = computed_reading(figure, index, stems, computes=computes)
         if computed is not None:
@@ -198,6 +204,12 @@ def _check_figure(figure: Figure, text: str, stems: list[str], tiers: _Tiers,
         if nearest is not None:
             return Claim(FIGURE, text, value, NOT_FOUND, name, nearest=index.snippet(nearest))
     return Claim(FIGURE, text, value, NOT_FOUND)
+
+
+def _ends(figure: Figure) -> list[Figure]:
+    """A range's two ends as figures of their own (its unit and currency on each)."""
+    return [dataclasses.replace(figure, readings=readings, high=())
+            for readings in (figure.readings, figure.high)]
 
 
 def _best(figure: Figure, index: FigureIndex, stems: list[str]
@@ -291,8 +303,9 @@ def agree(answer: Figure, page: Figure, index: FigureIndex | None = None) -> str
 
 def _dimensions_agree(answer: Figure, page: Figure, index: FigureIndex | None) -> bool:
     dim_a, dim_p = answer.dimension, page.dimension
-    if dim_a is None:  # a count; or an amount said without its currency ("3.5 million")
-        return dim_p is None or dim_p in ("money", "times")
+    if dim_a is None:  # a count; or an amount said without its currency ("3.5 million");
+        # or one end of a range the page gives with its unit ("40 to eighty percent")
+        return dim_p is None or dim_p in ("money", "times") or bool(page.high)
     if dim_p is None:
         # a table cell or a bare number whose unit the words beside it name: "(km) 12"
         return index is not None and bool(answer.unit_text) and \
@@ -368,7 +381,7 @@ def _dates_agree(answer: Figure, page: Figure) -> str | None:
 # --------------------------------------------------------------------- computed and nearest
 
 def computed_reading(figure: Figure, index: FigureIndex, stems: list[str], *,
-                     computes: bool = True) -> tuple[str, Figure] | None:
+                     computes: str | None = "total") -> tuple[str, Figure] | None:
     """(how, one operand) when ``figure`` is a sum, a difference, a share or a change of
     two figures the page attaches to the answer's words, within the answer's rounding."""
     if figure.dates or figure.high or figure.ordinal or not stems or not computes:
@@ -395,37 +408,35 @@ def computed_reading(figure: Figure, index: FigureIndex, stems: list[str], *,
             for y, fy in values[i + 1:]:
                 if x == y or fx.dimension != fy.dimension:
                     continue  # the page saying one figure twice is not two operands
-                for how, result in _results(figure, x, y, fx, fy):
+                for how, result in _results(figure, x, y, fx, fy, computes):
                     if abs(result - a) <= half:
                         exact = math.isclose(result, a, rel_tol=1e-9)
                         return (how if exact else f"≈ {how}"), fx
     return None
 
 
-def _results(figure: Figure, x: float, y: float, fx: Figure, fy: Figure
+def _results(figure: Figure, x: float, y: float, fx: Figure, fy: Figure, cue: str
              ) -> list[tuple[str, float]]:
+    """The readings of two operands a sentence's cue allows: a "total" a sum, a difference
+    or a share of a whole (the part smaller than the whole); a "change" a difference or,
+    for a percentage, the rate of change between two amounts (never two percentages: a
+    page of market figures would explain any)."""
     tx, ty = _short(fx), _short(fy)
+    small, large = (x, y) if abs(x) <= abs(y) else (y, x)
+    ts, tl = (tx, ty) if abs(x) <= abs(y) else (ty, tx)
     if figure.dimension == "percent":
         if fx.dimension == fy.dimension == "percent":
-            return [(f"{tx} + {ty}", x + y), (f"{tx} - {ty}", abs(x - y))]
-        out = []
-        if fx.dimension == fy.dimension:
-            if y:
-                out += [(f"{tx} / {ty}", 100 * x / y), (f"({tx} - {ty}) / {ty}",
-                                                        100 * abs(x - y) / abs(y))]
-            if x:
-                out += [(f"{ty} / {tx}", 100 * y / x), (f"({ty} - {tx}) / {tx}",
-                                                        100 * abs(x - y) / abs(x))]
-        return out
+            return [(f"{tx} + {ty}", x + y), (f"{tl} - {ts}", abs(x - y))] \
+                if cue == "total" else []
+        if fx.dimension != fy.dimension or not small:
+            return []
+        change = [(f"({tl} - {ts}) / {ts}", 100 * abs(large - small) / abs(small))]
+        return ([(f"{ts} / {tl}", 100 * small / large)] + change) if cue == "total" \
+            else change
     if figure.dimension == "times":
-        out = []
-        if y:
-            out.append((f"{tx} / {ty}", x / y))
-        if x:
-            out.append((f"{ty} / {tx}", y / x))
-        return out
-    return [(f"{tx} + {ty}", x + y), (f"{tx} - {ty}" if x >= y else f"{ty} - {tx}",
-                                     abs(x - y))]
+        return [(f"{tl} / {ts}", large / small)] if small else []
+    difference = [(f"{tl} - {ts}", abs(x - y))]
+    return ([(f"{tx} + {ty}", x + y)] + difference) if cue == "total" else difference
 
 
 def _short(f: Figure) -> str:

@@ -202,24 +202,30 @@ def attributes(answer: str, sentence: tuple[int, int]) -> bool:
 #: (a sum, a difference, a share, a change): only then is a figure no value of the page
 #: holds tried as a computation (a computed reading for every figure would explain too
 #: many altered ones: bench/claims.py measured 40 of the misses so).
-_COMPUTES = re.compile(
-    r"\b(?:in total|a total of|total(?:s|ling|ing)?|combined|together|altogether|in all|"
-    r"sum of|add(?:s|ed|ing)? up to|difference|"
-    r"(?:rose|grew|increased|fell|dropped|declined|decreased|jumped|climbed) by|"
-    r"(?:rose|risen|grew|grown|increased|fell|fallen|dropped|declined|decreased|jumped|"
-    r"climbed|gained|lost|surged|soared|plunged|slumped)(?= (?:about |roughly |nearly |"
-    r"almost |some |around |more than |over |just )?[\d~]|$)|"
-    r"an? (?:increase|decrease|rise|drop|fall|gain|loss|jump) of|"
+_TOTAL = re.compile(
+    r"\b(?:in total|a total of|total of|total(?:s|l?ing|l?ed)|combined|together|altogether|"
+    r"in all|sum of|add(?:s|ed|ing)? up to|difference|"
     r"insgesamt|zusammen|differenz|unterschied|"
     r"au total|en tout|différence|en total|en conjunto|diferencia|in totale|"
     r"complessivamente|differenza|no total|ao todo|diferença|in totaal|verschil|"
     r"всего|итого|разница)\b|合计|共计|总共|合計|합계|차이", re.I)
+_CHANGE = re.compile(
+    r"\b(?:(?:rose|risen|grew|grown|increased|fell|fallen|dropped|declined|decreased|jumped|"
+    r"climbed) by|(?:rose|risen|grew|grown|increased|fell|fallen|dropped|declined|decreased|"
+    r"jumped|climbed|surged|soared|plunged|slumped)(?= (?:about |roughly |nearly |almost |"
+    r"some |around |more than |over |just )?[\d~])|"
+    r"an? (?:increase|decrease|rise|drop|fall|gain|loss|jump) of)", re.I)
 
 
-def says_computed(answer: str, sentence: tuple[int, int]) -> bool:
-    """Whether the sentence says its figure is reckoned from others: "in total",
-    "a difference of", "rose by", "insgesamt", "au total"."""
-    return _COMPUTES.search(answer, *sentence) is not None
+def says_computed(answer: str, sentence: tuple[int, int]) -> str | None:
+    """How the sentence says its figure is reckoned from others: "total" ("in total", "a
+    difference of", "insgesamt", "au total": a sum, a difference, a share) or "change"
+    ("rose by", "grew 17 %": a difference, a rate of change); None when it does not."""
+    if _TOTAL.search(answer, *sentence):
+        return "total"
+    if _CHANGE.search(answer, *sentence):
+        return "change"
+    return None
 
 
 def worth_checking(figure: Figure, text: str) -> bool:

@@ -159,7 +159,9 @@ def check_names(answer: str, prepared: str, tiers: Callable[[], Iterator[tuple[s
                      not in _PARTICLES and fold_words(w) not in _NOT_NAMES]
             for tier, folded in folded_tiers:
                 held = [p for p in parts if _holds(folded, p)]
-                if held:
+                # a surname of a full name, most of an organisation's words; one word of
+                # three ("The New Black Death") is the page's word beside another name
+                if held and 2 * len(held) >= len(parts):
                     outcome, where = APPROXIMATE, tier
                     break
         out.append(Claim(NAME, text, " ".join(words), outcome, where))

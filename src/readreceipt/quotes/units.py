@@ -67,7 +67,8 @@ SCALES_CASED: dict[str, tuple[float, ...]] = {"Billion": (1e12, 1e9), "Billionen
                                               "Mio": (1e6,), "Mrd": (1e9,)}
 #: Scale words glued to the number ("3.5m", "$2bn", "10k"): short forms only.
 SCALES_GLUED: dict[str, tuple[float, ...]] = {"k": (1e3,), "K": (1e3,), "m": (1e6,),
-                                              "bn": (1e9,), "b": (1e9,), "tn": (1e12,),
+                                              "M": (1e6,), "bn": (1e9,), "b": (1e9,),
+                                              "B": (1e9,), "Bn": (1e9,), "tn": (1e12,),
                                               "mn": (1e6,), "mln": (1e6,)}
 #: CJK and Korean myriads and their multiples, written after digits ("3500万", "1.2億",
 #: "3千万", "350억").
