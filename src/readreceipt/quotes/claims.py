@@ -431,12 +431,12 @@ def _results(figure: Figure, x: float, y: float, fx: Figure, fy: Figure, cue: st
         if fx.dimension != fy.dimension or not small:
             return []
         change = [(f"({tl} - {ts}) / {ts}", 100 * abs(large - small) / abs(small))]
-        return ([(f"{ts} / {tl}", 100 * small / large)] + change) if cue == "total" \
+        return ([(f"{ts} / {tl}", 100 * small / large), *change]) if cue == "total" \
             else change
     if figure.dimension == "times":
         return [(f"{tl} / {ts}", large / small)] if small else []
     difference = [(f"{tl} - {ts}", abs(x - y))]
-    return ([(f"{tx} + {ty}", x + y)] + difference) if cue == "total" else difference
+    return ([(f"{tx} + {ty}", x + y), *difference]) if cue == "total" else difference
 
 
 def _short(f: Figure) -> str:
