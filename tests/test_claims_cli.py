@@ -214,3 +214,27 @@ def test_mcp_check_answer_returns_the_claims_fenced(server: LocalServer, library
     [claim] = check["claims"]
     assert claim["kind"] == "figure" and "94,000" in claim["nearest"]
     assert "<system-reminder>" not in json.dumps(check)
+
+
+def test_against_several_pages_a_figure_is_found_on_any_of_them(
+        cli: Callable[..., CliResult], server: LocalServer, tmp_path: Path) -> None:
+    bridge = server.route("/bridge", article_html())
+    ferry = server.route("/ferry", META_PAGE)
+    urls = tmp_path / "urls.txt"
+    urls.write_text(f"{bridge}\n{ferry}\n", encoding="utf-8")
+    answer = ("The transport authority counted an average of 94,000 crossings a day, and "
+              "the ferry ran every twenty minutes while the path was closed.")
+    out = cli("capture", "--from", str(urls), "--jobs", "2", "--now", "--json", "--answer",
+              "-", input=answer)
+    assert out.code == 0, out
+    check = out.json()["answer_check"]
+    placed = {c["text"]: c for c in check["claims"]}
+    assert placed["94,000"]["outcome"] == "found" and placed["94,000"]["url"] == bridge
+    minutes = placed["twenty minutes"]  # read with its unit
+    assert minutes["outcome"] == "found" and minutes["url"] == ferry
+    wrong = cli("capture", "--from", str(urls), "--jobs", "2", "--json", "--answer", "-",
+                input=answer.replace("94,000", "84,000"))
+    assert wrong.code == 10, wrong
+    [missing] = [c for c in wrong.json()["answer_check"]["claims"] if c["text"] == "84,000"]
+    assert missing["outcome"] == "not_found" and missing["url"] == bridge
+    assert "94,000 crossings a day" in missing["nearest"]
