@@ -29,10 +29,13 @@ if TYPE_CHECKING:
 
     from readreceipt.quotes.claims import Claim
 
-__all__ = ["MAX_NAMES", "check_names", "find_names"]
+__all__ = ["MAX_NAMES", "MAX_NAME_WORDS", "check_names", "find_names"]
 
 #: Names checked in one answer.
 MAX_NAMES = 100
+#: The most words a name runs to ("Banco de la Nación Argentina del Sur"); a longer run of
+#: capitals is a title-case line, not a name.
+MAX_NAME_WORDS = 8
 _TOKEN = re.compile(r"[^\W\d_][\w'\u2019.\-]{0,40}")
 _PARTICLES = frozenset(("of", "de", "da", "do", "dos", "das", "del", "della", "di", "van",
                         "von", "der", "den", "du", "des", "la", "le", "al", "el", "bin", "ibn",
@@ -96,11 +99,17 @@ def _runs(line: str) -> list[tuple[int, int, list[str]]]:
 
 
 def _name_of(line: str, run: list[tuple[int, int, str]]) -> list[tuple[int, int, list[str]]]:
-    while run and (fold_words(run[0][2]) in _NOT_NAMES or run[0][2].lower() in _PARTICLES
-                   or run[0][2].lower().rstrip(".") in _TITLES):
-        run = run[1:]
-    while run and (fold_words(run[-1][2]) in _NOT_NAMES or run[-1][2].lower() in _PARTICLES):
-        run = run[:-1]
+    if len(run) > MAX_NAME_WORDS + 2:
+        return []  # a title-case line or a list of words, not one name
+    first, last = 0, len(run)
+    while first < last and (fold_words(run[first][2]) in _NOT_NAMES
+                            or run[first][2].lower() in _PARTICLES
+                            or run[first][2].lower().rstrip(".") in _TITLES):
+        first += 1
+    while last > first and (fold_words(run[last - 1][2]) in _NOT_NAMES
+                            or run[last - 1][2].lower() in _PARTICLES):
+        last -= 1
+    run = run[first:last]
     capitals = [w for _, _, w in run if w[:1].isupper()]
     if len(capitals) < 2:
         return []

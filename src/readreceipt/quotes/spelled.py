@@ -107,7 +107,7 @@ def _runs(lowered: str, hits: list[tuple[int, int, str]], limit: int
                 continue  # "million", "hundreds": a scale word alone counts nothing
             out.append((start, end, value))
         i = j
-    return out
+    return out[:limit]
 
 
 def _quatre_vingt(lowered: str, parts: list[tuple[Part, int, int]]
