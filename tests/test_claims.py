@@ -268,3 +268,9 @@ def test_names_in_other_scripts_and_languages() -> None:
     page = "Le ministre Jean-Luc Martin a inauguré le pont de la Banque de France."
     assert names("Jean-Luc Martin a inauguré le pont.", page) == [("Jean-Luc Martin", FOUND)]
     assert names("Pierre Dupont a inauguré le pont.", page) == [("Pierre Dupont", NOT_FOUND)]
+
+
+def test_a_quotation_s_last_figure_is_the_quotation_check_s_too() -> None:
+    answer = ('The first says "the harbour bridge took four years and was finished in the '
+              'spring of 2026" and the second "the river was closed for nine weeks".')
+    assert figures(answer) == []

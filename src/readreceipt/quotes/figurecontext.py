@@ -58,8 +58,10 @@ def prepare(answer: str) -> str:
         start = answer.find(paragraph, offset)
         offset = start + len(paragraph)
         for at, passage, _attribute in quoted_spans(paragraph):
-            if long_enough(passage):
-                blank(start + at, start + at + len(passage))
+            if long_enough(passage):  # ``at`` is where its opening mark stands
+                inner = paragraph.find(passage, at)
+                inner = at if inner < 0 else inner
+                blank(start + inner, start + inner + len(passage))
     return "".join(chars)
 
 
