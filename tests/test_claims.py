@@ -85,6 +85,14 @@ MUST_FIND = [
     ("El puente reabrió el 3 de marzo de 2026.", "El puente reabrió el 2026-03-03."),
     ("Мост открыли 3 марта 2026 г.", "Мост открыли 03.03.2026."),
     ("Sales rose 3–5 % a year.", "Sales rose between 3 and 5 % a year."),
+    ("인구는 350만 명이다.", "인구는 3,500,000명이다."),
+    ("Il traffico è calato dell'11,8 per cento.", "Il traffico è calato dell'11,8 %."),
+    ("A ponte reabriu em 3 de março de 2026.", "A ponte reabriu em 2026-03-03."),
+    ("De brug ging op 3 maart 2026 weer open.", "De brug ging op March 3, 2026 weer open."),
+    ("Most byl otevřen 3. března 2026.", "Most byl otevřen 2026-03-03."),
+    ("Мост стоил 3,5 млрд рублей.", "Мост стоил 3 500 000 000 рублей."),
+    ("大桥全长12公里。", "大桥全长12,000米。"),
+    ("Die Brücke ist 1,2 km lang.", "Die Brücke ist 1.200 m lang."),
 ]
 
 
@@ -138,6 +146,10 @@ MUST_FLAG = [
     ("It opened on 4 March 2026.", "It opened on 3 April 2026."),  # day and month swapped
     ("The tower is 300 metres tall.", "The tower is 300 feet tall."),
     ("It took 12 days to build.", "It took 12 weeks to build."),
+    ("인구는 350만 명이다.", "인구는 530만 명이다."),
+    ("Il traffico è calato dell'11,8 per cento.", "Il traffico è calato dell'18,8 per cento."),
+    ("De brug ging op 3 maart 2026 weer open.", "De brug ging op 3 mei 2026 weer open."),
+    ("大桥全长12公里。", "大桥全长12英里。"),
     # the value is on the page, but beside other words
     (BRIDGE, "The authority counted 480 crossings a day."),
     (BRIDGE, "The bridge has 84,000 bearings."),
