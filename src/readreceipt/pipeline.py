@@ -471,7 +471,7 @@ def _check_answer(options: CaptureOptions, copy: Copy,
         return None
     from readreceipt.quotes.answers import check
 
-    return check(options.answer, options.prompt or "", [copy], deadline)
+    return check(options.answer, options.prompt or "", [copy], deadline=deadline)
 
 
 def _answer_fields(options: CaptureOptions, checked: CheckedAnswer | None) -> dict[str, Any]:
