@@ -15,8 +15,9 @@ from readreceipt.cli._common import (
     library_option,
     open_library,
 )
-from readreceipt.errors import UsageError
+from readreceipt.errors import ExitCode, UsageError
 from readreceipt.export import Selection, export_wacz, export_warc, parse_since
+from readreceipt.export.run import ExportResult
 from readreceipt.progress import progress_bar, stderr_is_terminal
 
 
@@ -50,7 +51,30 @@ def export(ctx: click.Context, warc_file: str | None, wacz_file: str | None,
             result = export_wacz(lib, Path(str(wacz_file)), selection, progress)
     if as_json:
         emit_json(result.to_json())
-        return
+    else:
+        _summary(result)
+    if result.damaged:
+        _say_damage(result)
+        ctx.exit(ExitCode.LIBRARY)
+
+
+def _say_damage(result: ExportResult) -> None:
+    """One line on stderr: what of the selection was not exported whole, and what to run."""
+    parts = []
+    if result.unreadable:
+        n = len(result.unreadable)
+        named = ", ".join(result.unreadable[:5]) + (", ..." if n > 5 else "")
+        parts.append(f"{n} selected record{'' if n == 1 else 's'} could not be read and "
+                     f"{'was' if n == 1 else 'were'} left out ({named})")
+    lost = result.by_kind.get("missing", 0) + result.by_kind.get("corrupt", 0)
+    if lost:
+        parts.append(f"the bytes of {lost} retrieval{'' if lost == 1 else 's'} are gone or no "
+                     "longer match their digest (exported as records only)")
+    click.echo(f"readreceipt: the rest was exported, but {'; '.join(parts)}; "
+               "`readreceipt verify` names each problem", err=True)
+
+
+def _summary(result: ExportResult) -> None:
     kinds = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in sorted(result.by_kind.items()))
     # Exported to stdout itself (/dev/stdout, a descriptor): the summary must not join it.
     out = err_console() if _is_stdout(result.path) else console()
