@@ -148,8 +148,39 @@ def fail(exc: ReadReceiptError, *, as_json: bool) -> None:
     _debug_traceback(exc)
     if as_json:
         emit_json({"error": error_json(exc)})
-    click.echo(f"readreceipt: {exc}", err=True)
+    click.echo(f"readreceipt: {exc}{refusal_hint(exc)}", err=True)
     sys.exit(exc.exit_code)
+
+
+def refusal_hint(exc: ReadReceiptError) -> str:
+    """For a person at a terminal whose test server was refused: how to let it through.
+
+    Only at a terminal: an agent reading a refusal (an attacker's redirect to 127.0.0.1 among
+    them) is not told how to lift the guard. Never for a cloud metadata address, which no
+    exemption covers."""
+    reason = exc.reason
+    local_name = reason == "local_host_name"
+    if not (local_name or (reason.endswith("_address")
+                           and reason not in ("metadata_address", "bad_address"))):
+        return ""
+    if not sys.stderr.isatty():
+        return ""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(exc.url or "")
+        host, port = parts.hostname or "", parts.port
+    except ValueError:
+        return ""
+    if not host:
+        return ""
+    if local_name:
+        host = "127.0.0.1"
+    shown = f"[{host}]" if ":" in host else host
+    pair = f"{shown}:{port}" if port else shown
+    use = f" (use http://{pair}/ instead of the name)" if local_name else ""
+    return (f"; to fetch from a test server of your own{use}, set "
+            f"READRECEIPT_ALLOW_HOSTS={pair} (a host alone allows every port of it)")
 
 
 def error_json(exc: ReadReceiptError) -> dict[str, Any]:

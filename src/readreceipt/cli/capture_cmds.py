@@ -8,7 +8,7 @@ import click
 from rich.markup import escape
 
 from readreceipt.agents.fence import one_line
-from readreceipt.cli import emit_json, error_json
+from readreceipt.cli import emit_json, error_json, refusal_hint
 from readreceipt.cli._common import (
     console,
     fetch_options,
@@ -145,7 +145,7 @@ def _capture_in_parallel(targets: list[str], options: CaptureOptions, lib: Libra
 def _print_outcome(url: str, outcome: Outcome) -> None:
     if isinstance(outcome, ReadReceiptError):
         kind = type(outcome).__name__.replace("Error", "").upper()
-        click.echo(f"{url}\n  {kind}: {outcome}", err=True)
+        click.echo(f"{url}\n  {kind}: {outcome}{refusal_hint(outcome)}", err=True)
     elif outcome is not None:
         _print_result(outcome, with_check=False)  # the answer is checked against them all
 
