@@ -3,14 +3,11 @@ warned of, and a refused test server is told (at a terminal only) how to allow i
 
 from __future__ import annotations
 
-import os
-import pty
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from conftest import BIN, LocalServer, article_html, clean_env, run_cli
+from conftest import LocalServer, article_html, run_cli, run_on_terminal
 from readreceipt.fetching.addresses import AllowHosts
 
 
@@ -63,36 +60,16 @@ def test_the_cli_warns_of_an_entry_that_cannot_match(server: LocalServer,
     assert f"READRECEIPT_ALLOW_HOSTS: 'localhost:{server.port}' can never match" in out.stderr
 
 
-def _at_a_terminal(args: list[str], env: dict[str, str]) -> tuple[int, str]:
-    """Run the console script with its stderr on a pseudo-terminal; its code and stderr."""
-    leader, follower = pty.openpty()
-    proc = subprocess.Popen([str(BIN / "readreceipt"), *args], stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=follower, env=env)
-    os.close(follower)
-    chunks = []
-    while True:
-        try:
-            data = os.read(leader, 4096)
-        except OSError:  # the child closed its side
-            break
-        if not data:
-            break
-        chunks.append(data)
-    proc.communicate(timeout=60)
-    os.close(leader)
-    return proc.returncode, b"".join(chunks).decode("utf-8", "replace")
-
-
 def test_a_refused_test_server_is_told_how_to_allow_it_at_a_terminal(
         server: LocalServer, tmp_path: Path) -> None:
     url = server.route("/a", article_html())
-    env = clean_env(READRECEIPT_LIBRARY=str(tmp_path / "lib"))
-    code, err = _at_a_terminal(["capture", url, "--now"], env)
+    env = {"READRECEIPT_LIBRARY": str(tmp_path / "lib")}
+    code, _, err = run_on_terminal(["capture", url, "--now"], env)
     assert code == 2
     assert f"set READRECEIPT_ALLOW_HOSTS={server.pair}" in err, err
     # Not on a pipe: an agent that met a redirect to 127.0.0.1 is not told how to lift the
     # guard; and never for a cloud metadata address.
     piped = run_cli("capture", url, "--now", library=tmp_path / "lib")
     assert piped.code == 2 and "READRECEIPT_ALLOW_HOSTS" not in piped.stderr
-    code, err = _at_a_terminal(["capture", "http://169.254.169.254/latest/", "--now"], env)
+    code, _, err = run_on_terminal(["capture", "http://169.254.169.254/latest/", "--now"], env)
     assert code == 2 and "READRECEIPT_ALLOW_HOSTS" not in err
