@@ -326,3 +326,35 @@ def test_a_clean_fallback_is_used_when_the_shared_folder_is_not_ours(
     fallback = tmp_path / f"readreceipt-{os.getuid()}"
     assert out.json()["path"].startswith(str(fallback))
     assert stat.S_IMODE(fallback.lstat().st_mode) == 0o700 and not any(shared.iterdir())
+
+
+def test_export_to_dash_is_standard_output(tmp_path: Path) -> None:
+    """``-`` is standard output, as ``--from -`` and ``--answer -`` are standard input."""
+    lib_dir = tmp_path / "lib"
+    with Library.open(lib_dir) as lib:
+        put_capture(lib, "https://news.example/a", article("A", "Some words " * 40), at(0))
+    work = tmp_path / "work"
+    work.mkdir()
+    for flag, start in (("--warc", b"WARC/1.1"), ("--wacz", b"PK")):
+        proc = subprocess.run([str(BIN / "readreceipt"), "--library", str(lib_dir), "export",
+                               flag, "-"], capture_output=True, timeout=120, env=clean_env(),
+                              cwd=work, check=False)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.startswith(start)
+        assert proc.stderr.decode().startswith("wrote standard output (")
+        assert list(work.iterdir()) == []  # no file named "-"
+    mixed = subprocess.run([str(BIN / "readreceipt"), "--library", str(lib_dir), "export",
+                            "--warc", "-", "--json"], capture_output=True, timeout=120,
+                           env=clean_env(), cwd=work, check=False)
+    assert mixed.returncode == 1 and b"--json cannot share standard output" in mixed.stderr
+
+
+def test_fetch_to_a_path_ending_in_a_slash_makes_that_folder(fetch: Cli, server: LocalServer,
+                                                             tmp_path: Path) -> None:
+    url = server.route("/a", article_html())
+    out = fetch(url, "-o", f"{tmp_path / 'new' / 'dir'}/", "--json")
+    assert out.code == 0, out.stderr
+    folder = tmp_path / "new" / "dir"
+    assert folder.is_dir()
+    [written] = folder.iterdir()
+    assert out.json()["path"] == str(written) and written.suffix == ".md"

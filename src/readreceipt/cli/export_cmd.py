@@ -20,12 +20,16 @@ from readreceipt.export import Selection, export_wacz, export_warc, parse_since
 from readreceipt.export.run import ExportResult
 from readreceipt.progress import progress_bar, stderr_is_terminal
 
+#: What ``-`` names: this process's standard output, written through, never renamed over.
+STDOUT = "/dev/stdout"
+
 
 @click.command()
 @click.option("--warc", "warc_file", metavar="FILE", type=click.Path(dir_okay=False),
-              help="Write a WARC 1.1 file (per-record gzip when FILE ends in .gz).")
+              help="Write a WARC 1.1 file (per-record gzip when FILE ends in .gz; - for "
+              "standard output).")
 @click.option("--wacz", "wacz_file", metavar="FILE", type=click.Path(dir_okay=False),
-              help="Write a WACZ package (ReplayWeb.page, pywb).")
+              help="Write a WACZ package (ReplayWeb.page, pywb; - for standard output).")
 @click.option("--url", "url_pattern", metavar="PATTERN",
               help="Only URLs containing PATTERN (* matches any run of characters).")
 @click.option("--since", metavar="DATE", help="Only retrievals on or after DATE (ISO 8601, UTC).")
@@ -39,6 +43,14 @@ def export(ctx: click.Context, warc_file: str | None, wacz_file: str | None,
     """Export retrievals for web-archive tools; forgotten bytes stay out, their records go in."""
     if (warc_file is None) == (wacz_file is None):
         raise UsageError("give one of --warc FILE or --wacz FILE", reason="no_output")
+    dash = "-" in (warc_file, wacz_file)
+    if dash:
+        if as_json:  # the archive takes standard output; the JSON would be mixed into it
+            raise UsageError("--json cannot share standard output with the archive (- is "
+                             "standard output): give a file name", reason="stdout_twice")
+        # - is standard output, as --from - and --answer - are standard input
+        warc_file, wacz_file = (STDOUT if warc_file == "-" else warc_file,
+                                STDOUT if wacz_file == "-" else wacz_file)
     selection = Selection(url_pattern=url_pattern or None,
                           since=parse_since(since) if since else None,
                           session_id=session_id or None)
@@ -52,7 +64,7 @@ def export(ctx: click.Context, warc_file: str | None, wacz_file: str | None,
     if as_json:
         emit_json(result.to_json())
     else:
-        _summary(result)
+        _summary(result, "standard output" if dash else None)
     if result.damaged:
         _say_damage(result)
         ctx.exit(ExitCode.LIBRARY)
@@ -74,12 +86,12 @@ def _say_damage(result: ExportResult) -> None:
                "`readreceipt verify` names each problem", err=True)
 
 
-def _summary(result: ExportResult) -> None:
+def _summary(result: ExportResult, shown: str | None = None) -> None:
     kinds = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in sorted(result.by_kind.items()))
     # Exported to stdout itself (/dev/stdout, a descriptor): the summary must not join it.
     out = err_console() if _is_stdout(result.path) else console()
     size = f"{result.size:,} bytes" if result.size is not None else "written through"
-    out.print(f"wrote {result.path} ({result.format.upper()}, {size})", markup=False)
+    out.print(f"wrote {shown or result.path} ({result.format.upper()}, {size})", markup=False)
     out.print(f"  {result.retrievals} retrievals: {kinds}; {result.pages} replayable pages",
               markup=False)
 
