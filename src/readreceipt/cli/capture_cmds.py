@@ -18,7 +18,13 @@ from readreceipt.cli._common import (
     say_library,
 )
 from readreceipt.cli._inputs import MAX_URLS, Seconds, read_answer, read_urls
-from readreceipt.errors import LibraryError, ReadReceiptError, UsageError, batch_exit_code
+from readreceipt.errors import (
+    ExitCode,
+    LibraryError,
+    ReadReceiptError,
+    UsageError,
+    batch_exit_code,
+)
 from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, CaptureResult
 from readreceipt.pipeline import capture as run_capture
 from readreceipt.progress import progress_bar, stderr_is_terminal
@@ -98,15 +104,49 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
             _print_result(result)
         say_library(lib, as_json)
         ctx.exit(result.exit_code)
-    if jobs > 1 and len(targets) > 1:
-        outcomes = _capture_in_parallel(targets, options, lib, jobs, as_json)
-    else:
-        outcomes = _capture_in_turn(targets, options, lib, as_json)
+    finished: dict[int, Outcome] = {}  # what each URL done came to, as each ends
+    in_turn = jobs == 1 or len(targets) == 1
+    try:
+        if in_turn:
+            outcomes = _capture_in_turn(targets, options, lib, as_json, finished)
+        else:
+            outcomes = _capture_in_parallel(targets, options, lib, jobs, as_json, finished)
+    except KeyboardInterrupt:
+        # In turn, the URL after the last one done was being captured; with --jobs, the
+        # captures running when Ctrl-C came have finished (batch.py waits for them).
+        cut = len(finished) if in_turn and len(finished) < len(targets) else None
+        ctx.exit(_interrupted(targets, finished, cut, lib, as_json))
     ctx.exit(_batch_result(targets, outcomes, lib, as_json, options))
 
 
+def _interrupted(targets: list[str], finished: dict[int, Outcome], cut: int | None,
+                 lib: Library, as_json: bool) -> int:
+    """Ctrl-C in a batch: what was done, which capture was cut short (``cut``), what was
+    never attempted (each capture done is stored; the answer, to be checked against all the
+    pages, is not checked)."""
+    done = [i for i in range(len(targets)) if finished.get(i) is not None]
+    left = len(targets) - len(done) - (0 if cut is None else 1)
+    cut_short = f"; the capture of {targets[cut]} was cut short" if cut is not None else ""
+    click.echo(f"readreceipt: interrupted: {len(done)} of {len(targets)} URLs were captured"
+               f"{cut_short}; {left} {'was' if left == 1 else 'were'} not attempted", err=True)
+    if as_json:
+        captures: list[dict[str, Any]] = []
+        for i, url in enumerate(targets):
+            outcome = finished.get(i)
+            if isinstance(outcome, CaptureResult):
+                page = outcome.to_json()
+                page.pop("answer_check", None)
+                captures.append({**page, "exit_code": outcome.page_exit_code})
+            elif isinstance(outcome, ReadReceiptError):
+                captures.append({"url": url, "error": error_json(outcome)})
+            else:
+                captures.append({"url": url, "attempted": i == cut})
+        emit_json({"captures": captures, "interrupted": True, "library": lib.where})
+    return ExitCode.INTERRUPTED
+
+
 def _capture_in_turn(targets: list[str], options: CaptureOptions, lib: Library,
-                     as_json: bool) -> list[Outcome]:
+                     as_json: bool, finished: dict[int, Outcome]) -> list[Outcome]:
     """Each URL in turn, a failure of one not stopping the rest, unless the library itself
     failed (then the URLs left are None: never started)."""
     outcomes: list[Outcome] = []
@@ -125,17 +165,19 @@ def _capture_in_turn(targets: list[str], options: CaptureOptions, lib: Library,
             if not as_json:
                 with progress.paused():
                     _print_outcome(url, outcome)
+            finished[len(outcomes)] = outcome
             outcomes.append(outcome)
             progress.advance()
     return outcomes
 
 
 def _capture_in_parallel(targets: list[str], options: CaptureOptions, lib: Library, jobs: int,
-                         as_json: bool) -> list[Outcome]:
+                         as_json: bool, finished: dict[int, Outcome]) -> list[Outcome]:
     """``--jobs N``: each result printed as it comes; the outcomes in the order given."""
     from readreceipt.batch import capture_batch
 
-    def done(_: int, url: str, outcome: Outcome) -> None:
+    def done(i: int, url: str, outcome: Outcome) -> None:
+        finished[i] = outcome
         if not as_json:
             _print_outcome(url, outcome)
 
