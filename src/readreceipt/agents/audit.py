@@ -58,7 +58,7 @@ log = logging.getLogger(__name__)
 
 #: How long a capture made now waits for its host's turn (the session's own pages were
 #: fetched minutes apart; an audit asks for them one after another).
-DEFAULT_WAIT = 10.0
+DEFAULT_WAIT = politeness.DEFAULT_WAIT
 
 FOUND, NOT_FOUND, NOT_RUN = "found", "not_found", "not_run"
 

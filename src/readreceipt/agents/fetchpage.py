@@ -34,6 +34,7 @@ from urllib.parse import urlsplit
 
 from readreceipt.agents import fence
 from readreceipt.errors import DeclinedError, RefusedError, UsageError
+from readreceipt.fetching import politeness
 from readreceipt.fetching.netguard import Resolver
 from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 from readreceipt.pipeline import CaptureOptions, capture
@@ -58,8 +59,8 @@ _TYPE_EXT = {
 }
 
 #: An agent fetching two pages of one host in a row would otherwise be declined for the two
-#: seconds of pacing; ten seconds of patience is shorter than a retry round trip.
-DEFAULT_WAIT = 10.0
+#: seconds of pacing (the one default of every command: politeness.DEFAULT_WAIT).
+DEFAULT_WAIT = politeness.DEFAULT_WAIT
 
 #: What to do next, by the verdict's reason (first matching prefix wins). One place, so the
 #: CLI and the MCP server say the same thing.

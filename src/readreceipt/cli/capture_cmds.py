@@ -57,8 +57,9 @@ def _urls(urls: tuple[str, ...], from_file: str | None) -> list[str]:
               "# comments are skipped.")
 @fetch_options
 @click.option("--wait", type=Seconds(0), default=None,
-              help="Seconds to wait for the host's turn before declining (default: 0 for one "
-              "URL; with several, each waits its turn, up to the longest Crawl-delay kept).")
+              help="Seconds to wait for the host's turn before declining (default: 10 for one "
+              "URL, as fetch; with several, each waits its turn, up to the longest "
+              "Crawl-delay kept; 0: decline at once).")
 @click.option("--prompt", help="What the agent asked of the page (kept in the record).")
 @click.option("--answer", "answer_file", metavar="FILE",
               help="Check the quotations of this answer (file or -) against the page.")
@@ -85,9 +86,9 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
     targets = _urls(urls, from_file)
     batch = len(targets) > 1 or from_file is not None
     if wait is None:  # a batch is paced, not declined: each capture waits for its host's turn
-        from readreceipt.fetching.politeness import MAX_CRAWL_DELAY
+        from readreceipt.fetching.politeness import DEFAULT_WAIT, MAX_CRAWL_DELAY
 
-        wait = MAX_CRAWL_DELAY if batch else 0.0
+        wait = MAX_CRAWL_DELAY if batch else DEFAULT_WAIT
     answer = read_answer(answer_file) if answer_file else None
     # With several URLs the answer is checked against all their pages at once (a quotation
     # is found on any of them), and that one check is written down once they are captured.
