@@ -6,6 +6,7 @@ every value from the library is escaped on its way in. Nothing here writes to th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -160,11 +161,9 @@ def _highlight(text: str, passages: list[tuple[str, str]]) -> Markup:
     """``text`` escaped, with each (passage, class) found verbatim marked."""
     spans: list[tuple[int, int, str]] = []
     for passage, css in passages:
-        if not passage:
-            continue
-        start = text.find(passage)
-        if start >= 0:
-            spans.append((start, start + len(passage), css))
+        found = _find_spaced(text, passage)
+        if found is not None:
+            spans.append((*found, css))
     spans.sort()
     parts: list[Markup] = []
     cursor = 0
@@ -176,6 +175,19 @@ def _highlight(text: str, passages: list[tuple[str, str]]) -> Markup:
         cursor = end
     parts.append(escape(text[cursor:]))
     return join(parts)
+
+
+def _find_spaced(text: str, passage: str) -> tuple[int, int] | None:
+    """Where ``passage`` stands in ``text``, any run of whitespace matching any other (a
+    nearest passage is reported with its line breaks made spaces)."""
+    words = passage.split()
+    if not words:
+        return None
+    start = text.find(passage)
+    if start >= 0:
+        return start, start + len(passage)
+    found = re.search(r"\s+".join(re.escape(word) for word in words), text)
+    return (found.start(), found.end()) if found else None
 
 
 def _passage_block(passage: Mapping[str, Any], record_id: str) -> Markup:
