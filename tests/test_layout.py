@@ -22,7 +22,9 @@ ALLOWED: dict[str, frozenset[str]] = {
     "_version": frozenset(),
     "progress": frozenset(),
     "localserver": frozenset(),
-    "store": frozenset({"errors", "progress"}),
+    # How this copy was installed: store/ and cli/ advise how to add an extra from it.
+    "installed": frozenset(),
+    "store": frozenset({"errors", "progress", "installed"}),
     "fetching": frozenset({"errors", "_version", "store"}),
     "reading": frozenset({"errors", "fetching", "store"}),
     "browser": frozenset({"errors", "fetching", "reading"}),
@@ -36,7 +38,8 @@ ALLOWED: dict[str, frozenset[str]] = {
     "batch": frozenset({"errors", "pipeline", "store"}),
     "demo": frozenset({"errors", "localserver", "pipeline", "store", "demo_pages"}),
     "cli": frozenset({"errors", "_version", "progress", "pipeline", "fetching", "reading",
-                      "quotes", "store", "export", "viewer", "agents", "demo", "batch"}),
+                      "quotes", "store", "export", "viewer", "agents", "demo", "batch",
+                      "installed"}),
     "__init__": frozenset({"errors", "_version", "pipeline", "store", "api"}),
 }
 #: Third-party or standard modules only some units may import.
