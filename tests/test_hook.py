@@ -415,6 +415,7 @@ def test_the_capture_fast_path_imports_only_the_standard_library(library_dir: Pa
             "from readreceipt.agents.hook import main\nmain(['capture'])\n")
     env = clean_env()
     env["READRECEIPT_LIBRARY"] = str(library_dir)
+    Library.open(library_dir).close()  # the skipped line goes to a library that is there
     proc = subprocess.run([sys.executable, "-c", code], input=b"[]", capture_output=True,
                           env=env, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
@@ -478,6 +479,7 @@ def test_report_with_something_to_tell_opens_the_index(article: str, server: Loc
 def test_a_skipped_line_never_keeps_a_query(library_dir: Path) -> None:
     payload = webfetch("https://example.test/file?X-Amz-Signature=abc123&token=s3cret")
     payload["tool_name"] = "NotWebFetch"
+    Library.open(library_dir).close()
     assert silent(hook("capture", payload, library_dir))
     [line] = skipped(library_dir)
     assert line["url"] == "https://example.test/file"
@@ -492,6 +494,7 @@ def test_a_skipped_line_keeps_no_credential_anywhere_in_its_url(
     url = f"https://reader:hunter2pass@example.test/{'AKIA' + 'Q' * 16}/file?token=s3cret"
     payload = webfetch(url)
     payload["tool_name"] = "NotWebFetch"
+    Library.open(library_dir).close()
     assert silent(hook("capture", payload, library_dir))
     not_a_library = tmp_path / "notlib"
     not_a_library.mkdir()
@@ -535,10 +538,11 @@ def test_help_and_a_bare_call_print_usage() -> None:
                           env=clean_env(), stdin=subprocess.DEVNULL, timeout=60, check=False)
     assert bare.returncode == 0 and bare.stdout == ""
     assert bare.stderr.startswith("usage: readreceipt-hook")
+    # A mode this copy does not know (a newer settings file's) still prints nothing.
     unknown = subprocess.run([str(BIN / "readreceipt-hook"), "captur"], capture_output=True,
                              text=True, env=clean_env(), stdin=subprocess.DEVNULL, timeout=60,
                              check=False)
-    assert unknown.returncode == 0 and "no mode 'captur'" in unknown.stderr
+    assert (unknown.returncode, unknown.stdout, unknown.stderr) == (0, "", "")
 
 
 def test_a_mode_run_at_a_terminal_says_it_waits_for_a_payload(tmp_path: Path) -> None:

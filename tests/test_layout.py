@@ -31,7 +31,10 @@ ALLOWED: dict[str, frozenset[str]] = {
     "quotes": frozenset({"errors", "fetching", "reading", "store"}),
     "pipeline": frozenset({"errors", "fetching", "reading", "browser", "quotes", "store"}),
     "export": frozenset({"errors", "_version", "progress", "store", "fetching"}),
-    "viewer": frozenset({"errors", "reading", "store"}),
+    # A URL over time (its text versions, the pair to compare, the word diff): the viewer's
+    # history page and the CLI's history command read it alike.
+    "history": frozenset({"store"}),
+    "viewer": frozenset({"errors", "reading", "store", "history"}),
     "agents": frozenset({"errors", "_version", "pipeline", "fetching", "reading", "quotes",
                          "store"}),
     "api": frozenset({"errors", "pipeline", "quotes", "store", "agents"}),
@@ -39,7 +42,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "demo": frozenset({"errors", "localserver", "pipeline", "store", "demo_pages"}),
     "cli": frozenset({"errors", "_version", "progress", "pipeline", "fetching", "reading",
                       "quotes", "store", "export", "viewer", "agents", "demo", "batch",
-                      "installed"}),
+                      "installed", "history"}),
     "__init__": frozenset({"errors", "_version", "pipeline", "store", "api"}),
 }
 #: Third-party or standard modules only some units may import.

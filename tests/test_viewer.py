@@ -15,11 +15,11 @@ import pytest
 
 from conftest import BIN, clean_env
 from library_builder import article, at, put_capture, put_failure
+from readreceipt.history import word_diff
 from readreceipt.quotes.answerlog import check_held_copy
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record
 from readreceipt.viewer import make_viewer_server
-from readreceipt.viewer.diff import word_diff
 
 HOSTILE_TITLE = "<script>alert('title')</script>"
 HOSTILE = article(

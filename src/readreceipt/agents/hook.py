@@ -72,18 +72,14 @@ prints only what Claude Code reads. READRECEIPT_HOOK_FOREGROUND=1 runs the captu
 process, to watch it. More: docs/cli.md, "Claude Code hooks".
 """
 
-MODES = ("capture", "report", "stop", "guard")
-
-
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     mode = args[0] if args else ""
-    if mode not in MODES:
-        # A person at the command line, not Claude Code (which always names a mode): usage,
-        # on stdout when asked for, else on stderr; still exit 0, as every hook run does.
-        asked = mode in ("-h", "--help", "help")
-        (sys.stdout if asked else sys.stderr).write(
-            USAGE if asked or not mode else f"readreceipt-hook: no mode {mode!r}\n{USAGE}")
+    if mode in ("-h", "--help", "help") or not args:
+        # A person at the command line, not Claude Code (which always names a mode): the
+        # usage, on stdout when asked for, else on stderr; exit 0, as every hook run does. A
+        # mode this copy does not know (a newer settings file's) prints nothing.
+        (sys.stdout if args else sys.stderr).write(USAGE)
         return 0
     try:
         if mode == "capture":

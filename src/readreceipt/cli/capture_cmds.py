@@ -28,7 +28,7 @@ from readreceipt.errors import (
 from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, CaptureResult
 from readreceipt.pipeline import capture as run_capture
 from readreceipt.progress import progress_bar, stderr_is_terminal
-from readreceipt.reading.wording import describe
+from readreceipt.reading.wording import counted, describe
 from readreceipt.store.library import Library
 
 if TYPE_CHECKING:
@@ -229,7 +229,8 @@ def _batch_result(targets: list[str], outcomes: list[Outcome], lib: Library,
         failed = next(url for url, o in zip(targets, outcomes, strict=True)
                       if isinstance(o, LibraryError))
         click.echo(f"readreceipt: the batch stopped at {failed}: the library cannot be "
-                   f"written; {left} URLs were not attempted", err=True)
+                   f"written; {counted(left, 'URL')} {'was' if left == 1 else 'were'} not "
+                   "attempted", err=True)
     if as_json:
         emit_json({"captures": results,
                    **({"answer_check": checked.check} if checked is not None else {}),

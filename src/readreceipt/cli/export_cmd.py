@@ -19,6 +19,7 @@ from readreceipt.errors import ExitCode, UsageError
 from readreceipt.export import Selection, export_wacz, export_warc, parse_since
 from readreceipt.export.run import ExportResult
 from readreceipt.progress import progress_bar, stderr_is_terminal
+from readreceipt.reading.wording import counted
 
 #: What ``-`` names: this process's standard output, written through, never renamed over.
 STDOUT = "/dev/stdout"
@@ -55,6 +56,9 @@ def export(ctx: click.Context, warc_file: str | None, wacz_file: str | None,
                           since=parse_since(since) if since else None,
                           session_id=session_id or None)
     lib = open_library(ctx, library_here)
+    # The path reported (--json, the summary) is the whole one, wherever it was run from.
+    warc_file = os.path.abspath(os.path.expanduser(warc_file)) if warc_file else None
+    wacz_file = os.path.abspath(os.path.expanduser(wacz_file)) if wacz_file else None
     show = stderr_is_terminal() and not as_json
     with progress_bar("exporting", enabled=show) as progress:
         if warc_file is not None:
@@ -92,8 +96,8 @@ def _summary(result: ExportResult, shown: str | None = None) -> None:
     out = err_console() if _is_stdout(result.path) else console()
     size = f"{result.size:,} bytes" if result.size is not None else "written through"
     out.print(f"wrote {shown or result.path} ({result.format.upper()}, {size})", markup=False)
-    out.print(f"  {result.retrievals} retrievals: {kinds}; {result.pages} replayable pages",
-              markup=False)
+    out.print(f"  {counted(result.retrievals, 'retrieval')}: {kinds}; "
+              f"{counted(result.pages, 'replayable page')}", markup=False)
 
 
 def _is_stdout(path: Path) -> bool:

@@ -392,7 +392,8 @@ class Library:
 
     def forget(self, ref: str) -> list[Record]:
         """Remove the bytes and texts of the records ``ref`` names that no other kept record
-        uses (:mod:`readreceipt.store.forgetting`); keep the records."""
+        uses (:mod:`readreceipt.store.forgetting`); keep the records. The records changed:
+        those whose bytes were forgotten already are not."""
         from readreceipt.store.forgetting import forget
 
         return forget(self, ref)
