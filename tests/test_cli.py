@@ -369,9 +369,9 @@ def test_ctrl_c_in_a_batch_says_what_was_done_and_what_was_not(
     finally:
         release.set()
     assert proc.returncode == 130, err
-    line = err.decode().strip().splitlines()[-1]
-    assert line == (f"readreceipt: interrupted: 1 of 3 URLs were captured; the capture of "
-                    f"{urls[1]} was cut short; 1 was not attempted")
+    [line] = [x for x in err.decode().splitlines() if x.startswith("readreceipt: interrupted")]
+    assert line == (f"readreceipt: interrupted: 1 of 3 URLs done, the capture of {urls[1]} "
+                    "cut short, 1 not attempted")
     if as_json:
         data = json.loads(out)
         assert data["interrupted"] is True

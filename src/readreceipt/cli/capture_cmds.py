@@ -105,51 +105,32 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
             _print_result(result)
         say_library(lib, as_json)
         ctx.exit(result.exit_code)
-    finished: dict[int, Outcome] = {}  # what each URL done came to, as each ends
+    from readreceipt.batch import BatchInterrupted
+
+    cut: int | None = None
+    interrupted = False
     in_turn = jobs == 1 or len(targets) == 1
     try:
         if in_turn:
-            outcomes = _capture_in_turn(targets, options, lib, as_json, finished)
+            outcomes = _capture_in_turn(targets, options, lib, as_json)
         else:
-            outcomes = _capture_in_parallel(targets, options, lib, jobs, as_json, finished)
-    except KeyboardInterrupt:
-        # In turn, the URL after the last one done was being captured; with --jobs, the
-        # captures running when Ctrl-C came have finished (batch.py waits for them).
-        cut = len(finished) if in_turn and len(finished) < len(targets) else None
-        ctx.exit(_interrupted(targets, finished, cut, lib, as_json))
-    ctx.exit(_batch_result(targets, outcomes, lib, as_json, options))
-
-
-def _interrupted(targets: list[str], finished: dict[int, Outcome], cut: int | None,
-                 lib: Library, as_json: bool) -> int:
-    """Ctrl-C in a batch: what was done, which capture was cut short (``cut``), what was
-    never attempted (each capture done is stored; the answer, to be checked against all the
-    pages, is not checked)."""
-    done = [i for i in range(len(targets)) if finished.get(i) is not None]
-    left = len(targets) - len(done) - (0 if cut is None else 1)
-    cut_short = f"; the capture of {targets[cut]} was cut short" if cut is not None else ""
-    click.echo(f"readreceipt: interrupted: {len(done)} of {len(targets)} URLs were captured"
-               f"{cut_short}; {left} {'was' if left == 1 else 'were'} not attempted", err=True)
-    if as_json:
-        captures: list[dict[str, Any]] = []
-        for i, url in enumerate(targets):
-            outcome = finished.get(i)
-            if isinstance(outcome, CaptureResult):
-                page = outcome.to_json()
-                page.pop("answer_check", None)
-                captures.append({**page, "exit_code": outcome.page_exit_code})
-            elif isinstance(outcome, ReadReceiptError):
-                captures.append({"url": url, "error": error_json(outcome)})
-            else:
-                captures.append({"url": url, "attempted": i == cut})
-        emit_json({"captures": captures, "interrupted": True, "library": lib.where})
-    return ExitCode.INTERRUPTED
+            outcomes = _capture_in_parallel(targets, options, lib, jobs, as_json)
+    except BatchInterrupted as stop:
+        outcomes, interrupted = stop.outcomes, True
+        # In turn, Ctrl-C came during the capture after the last one done; under --jobs the
+        # captures running finished (batch.py waits for them).
+        cut = next((i for i, o in enumerate(outcomes) if o is None), None) if in_turn else None
+    ctx.exit(_batch_result(targets, outcomes, lib, as_json, options, interrupted=interrupted,
+                           cut=cut))
 
 
 def _capture_in_turn(targets: list[str], options: CaptureOptions, lib: Library,
-                     as_json: bool, finished: dict[int, Outcome]) -> list[Outcome]:
+                     as_json: bool) -> list[Outcome]:
     """Each URL in turn, a failure of one not stopping the rest, unless the library itself
-    failed (then the URLs left are None: never started)."""
+    failed (then the URLs left are None: never started). Ctrl-C: BatchInterrupted with the
+    outcomes so far (the capture it cut short is not among them)."""
+    from readreceipt.batch import BatchInterrupted
+
     outcomes: list[Outcome] = []
     show = not as_json and stderr_is_terminal()
     with progress_bar("capturing", enabled=show, total=len(targets)) as progress:
@@ -163,22 +144,23 @@ def _capture_in_turn(targets: list[str], options: CaptureOptions, lib: Library,
                 outcome = run_capture(url, options, lib)
             except ReadReceiptError as exc:
                 outcome = exc
+            except KeyboardInterrupt:
+                raise BatchInterrupted(outcomes + [None] * (len(targets) - len(outcomes))
+                                       ) from None
             if not as_json:
                 with progress.paused():
                     _print_outcome(url, outcome)
-            finished[len(outcomes)] = outcome
             outcomes.append(outcome)
             progress.advance()
     return outcomes
 
 
 def _capture_in_parallel(targets: list[str], options: CaptureOptions, lib: Library, jobs: int,
-                         as_json: bool, finished: dict[int, Outcome]) -> list[Outcome]:
+                         as_json: bool) -> list[Outcome]:
     """``--jobs N``: each result printed as it comes; the outcomes in the order given."""
     from readreceipt.batch import capture_batch
 
-    def done(i: int, url: str, outcome: Outcome) -> None:
-        finished[i] = outcome
+    def done(_: int, url: str, outcome: Outcome) -> None:
         if not as_json:
             _print_outcome(url, outcome)
 
@@ -194,17 +176,18 @@ def _print_outcome(url: str, outcome: Outcome) -> None:
 
 
 def _batch_result(targets: list[str], outcomes: list[Outcome], lib: Library,
-                  as_json: bool, options: CaptureOptions) -> int:
+                  as_json: bool, options: CaptureOptions, *, interrupted: bool = False,
+                  cut: int | None = None) -> int:
     """Check the answer against every page had, print the batch's JSON (each URL's object and
     its own exit code, and the answer's check) and say whether it stopped; its exit code
-    (:func:`readreceipt.errors.batch_exit_code`)."""
+    (:func:`readreceipt.errors.batch_exit_code`; 130 when Ctrl-C stopped it)."""
     from readreceipt.quotes.answerlog import check_across
 
     results: list[dict[str, Any]] = []
     codes: list[int] = []
-    for url, outcome in zip(targets, outcomes, strict=True):
-        if outcome is None:
-            results.append({"url": url, "attempted": False})
+    for i, (url, outcome) in enumerate(zip(targets, outcomes, strict=True)):
+        if outcome is None:  # never started; or, under Ctrl-C, the capture cut short
+            results.append({"url": url, "attempted": i == cut})
         elif isinstance(outcome, ReadReceiptError):
             results.append({"url": url, "error": error_json(outcome)})
             codes.append(outcome.exit_code)
@@ -231,11 +214,19 @@ def _batch_result(targets: list[str], outcomes: list[Outcome], lib: Library,
         click.echo(f"readreceipt: the batch stopped at {failed}: the library cannot be "
                    f"written; {counted(left, 'URL')} {'was' if left == 1 else 'were'} not "
                    "attempted", err=True)
+    if interrupted:
+        made = len(outcomes) - left
+        cut_short = f"the capture of {targets[cut]} cut short, " if cut is not None else ""
+        click.echo(f"readreceipt: interrupted: {made} of {len(outcomes)} URLs done, "
+                   f"{cut_short}{left - (cut is not None)} not attempted", err=True)
     if as_json:
         emit_json({"captures": results,
                    **({"answer_check": checked.check} if checked is not None else {}),
+                   **({"interrupted": True} if interrupted else {}),
                    "library": lib.where})
     say_library(lib, as_json)
+    if interrupted:
+        return ExitCode.INTERRUPTED
     return batch_exit_code(codes, stopped=stopped)
 
 
