@@ -1,12 +1,10 @@
 """The wording and small contracts a new user meets (issue 19, item 15), through the real
 console script: plurals, a second forget, the viewer's reason column, a slow server's
 timeout, --help that describes every option and ends with exit codes and an example, -v after
-the command, export's path, a JSON page's length, and what changed between a URL's texts."""
+the command, a JSON page's length, and what changed between a URL's texts."""
 
 from __future__ import annotations
 
-import json
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,7 +12,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from conftest import BIN, CliResult, LocalServer, article_html, clean_env, run_cli
+from conftest import CliResult, LocalServer, article_html, run_cli
 from hostile import SlowServer, body_trickle
 from library_builder import article, at, put_capture
 from readreceipt.cli import _COMMANDS, cli
@@ -99,19 +97,6 @@ def test_v_after_the_command_is_the_group_s(cli: Cli, server: LocalServer) -> No
     assert out.code == 0, out.stderr
     assert "No such option" not in out.stderr
     assert cli("status", "-vv", "--json").code == 0
-
-
-def test_export_json_names_the_whole_path(tmp_path: Path) -> None:
-    root = tmp_path / "lib"
-    with Library.open(root) as lib:
-        put_capture(lib, "https://news.example/a", article("A", "Some words " * 40), at(0))
-    work = tmp_path / "work"
-    work.mkdir()
-    proc = subprocess.run([str(BIN / "readreceipt"), "--library", str(root), "export",
-                           "--warc", "out.warc", "--json"], cwd=work, capture_output=True,
-                          text=True, env=clean_env(), timeout=120, check=False)
-    assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout)["path"] == str(work / "out.warc")
 
 
 def test_a_json_page_counts_its_numbers_and_booleans(cli: Cli, server: LocalServer) -> None:
