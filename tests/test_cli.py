@@ -204,7 +204,7 @@ def test_a_url_typed_as_people_type_it_finds_its_captures(cli: Cli, server: Loca
                   'not anywhere on it"')
     assert checked.json()["record_id"] == captured["record_id"]
     forgotten = cli("forget", typed, "--json")
-    assert forgotten.json() == {"forgotten": [captured["record_id"]]}
+    assert forgotten.json() == {"forgotten": [captured["record_id"]], "already_forgotten": []}
     assert cli("show", "http://nothing.example/", "--json").code == 1  # still not found
 
 
