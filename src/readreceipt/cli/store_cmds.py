@@ -51,9 +51,10 @@ def status(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
     totals = summary.totals()
     by_outcome = dict(summary.by_answer_outcome)
     skipped = lib.count_log("skipped.jsonl")
+    by_kind = {"quotation": 0, "figure": 0, "name": 0, **dict(summary.flags_by_kind)}
     data = {"library": lib.where, **totals, "skipped": skipped,
             "verdicts": summary.by_verdict(), "reasons": summary.by_reason(),
-            "answer_outcomes": by_outcome}
+            "answer_outcomes": by_outcome, "flags_by_kind": by_kind}
     if as_json:
         emit_json(data)
         return
@@ -70,7 +71,9 @@ def status(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
         out.print(table)
     out.print(f"answer checks: {totals['answer_checks']} against held copies; "
               f"{sum(by_outcome.values())} while capturing; {counted(totals['flags'], 'flag')} "
-              "(quotations not on the page)")
+              f"({counted(by_kind['quotation'], 'quotation')}, "
+              f"{counted(by_kind['figure'], 'figure')}, {counted(by_kind['name'], 'name')} not "
+              "on the page)")
     if totals["answer_without_page_text"]:
         out.print(f"answers with no page text behind them: {totals['answer_without_page_text']}")
 

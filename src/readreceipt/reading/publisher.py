@@ -36,7 +36,7 @@ from readreceipt.reading.basics import hides_itself, letters
 
 log = logging.getLogger(__name__)
 
-__all__ = ["PublisherSays", "article_type", "publisher_says"]
+__all__ = ["PublisherSays", "article_type", "json_ld_nodes", "publisher_says"]
 
 MAX_BLOCKS = 20
 MAX_BLOCK_CHARS = 2_000_000
@@ -127,6 +127,11 @@ def article_type(html: str) -> str | None:
         if _ARTICLE_TYPES.fullmatch(match.group(1)):
             return f"microdata {match.group(1)}"
     return None
+
+
+def json_ld_nodes(html: str) -> Iterator[dict[str, Any]]:
+    """Every JSON object in the page's JSON-LD blocks, nested ones and @graph members too."""
+    return _nodes(html)
 
 
 def _nodes(html: str) -> Iterator[dict[str, Any]]:

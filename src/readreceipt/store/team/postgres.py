@@ -253,9 +253,9 @@ class PostgresIndex(IndexReads):
         outcomes = self._read("SELECT answer_outcome, COUNT(*) FROM retrievals WHERE "
                               "answer_outcome IS NOT NULL GROUP BY answer_outcome "
                               "ORDER BY COUNT(*) DESC, answer_outcome")
-        counts = self._read("SELECT (SELECT COUNT(*) FROM flags), "
-                            "(SELECT COUNT(*) FROM answer_checks)")[0]
-        return summary_of(urls, groups, outcomes, counts[0], counts[1])
+        kinds = self._read("SELECT kind, COUNT(*) FROM flags GROUP BY kind")
+        checks = self._read("SELECT COUNT(*) FROM answer_checks")[0][0]
+        return summary_of(urls, groups, outcomes, sum(int(n) for _, n in kinds), checks, kinds)
 
     def set_forgotten(self, record_ids: Sequence[str]) -> None:
         self._write("forgetting bytes", "UPDATE retrievals SET bytes_kept = FALSE WHERE "
@@ -295,20 +295,20 @@ class PostgresIndex(IndexReads):
                             ("flags " + record_id,))
             for f, key in zip(flags, keys, strict=True):
                 cur.execute("SELECT 1 FROM flags WHERE record_id = %s AND passage = %s AND "
-                            "session_id IS NOT DISTINCT FROM %s AND agent_id IS NOT DISTINCT "
-                            "FROM %s LIMIT 1",
-                            _clean((f.record_id, f.passage, f.session_id, f.agent_id)))
+                            "kind = %s AND session_id IS NOT DISTINCT FROM %s AND agent_id IS "
+                            "NOT DISTINCT FROM %s LIMIT 1",
+                            _clean((f.record_id, f.passage, f.kind, f.session_id, f.agent_id)))
                 if cur.fetchone() is not None:
                     continue
                 cur.execute(
                     "INSERT INTO flags (record_id, url, passage, nearest, similarity, "
-                    "session_id, agent_id, created_at, reported_at, reported_to, push_key) "
-                    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+                    "session_id, agent_id, created_at, reported_at, reported_to, push_key, "
+                    "kind, place) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
                     "ON CONFLICT (push_key) DO NOTHING RETURNING id",
                     _clean((f.record_id, f.url, f.passage, f.nearest, f.similarity,
                             f.session_id, f.agent_id, f.created_at,
                             getattr(f, "reported_at", None), getattr(f, "reported_to", None),
-                            key)))
+                            key, f.kind, f.place)))
                 if cur.fetchone() is not None:
                     added.append(f)
         return added
