@@ -22,21 +22,27 @@ ALLOWED: dict[str, frozenset[str]] = {
     "_version": frozenset(),
     "progress": frozenset(),
     "localserver": frozenset(),
-    "store": frozenset({"errors", "progress"}),
+    # How this copy was installed: store/ and cli/ advise how to add an extra from it.
+    "installed": frozenset(),
+    "store": frozenset({"errors", "progress", "installed"}),
     "fetching": frozenset({"errors", "_version", "store"}),
     "reading": frozenset({"errors", "fetching", "store"}),
     "browser": frozenset({"errors", "fetching", "reading"}),
     "quotes": frozenset({"errors", "fetching", "reading", "store"}),
     "pipeline": frozenset({"errors", "fetching", "reading", "browser", "quotes", "store"}),
     "export": frozenset({"errors", "_version", "progress", "store", "fetching"}),
-    "viewer": frozenset({"errors", "reading", "store"}),
+    # A URL over time (its text versions, the pair to compare, the word diff): the viewer's
+    # history page and the CLI's history command read it alike.
+    "history": frozenset({"store"}),
+    "viewer": frozenset({"errors", "reading", "store", "history"}),
     "agents": frozenset({"errors", "_version", "pipeline", "fetching", "reading", "quotes",
                          "store"}),
     "api": frozenset({"errors", "pipeline", "quotes", "store", "agents"}),
     "batch": frozenset({"errors", "pipeline", "store"}),
     "demo": frozenset({"errors", "localserver", "pipeline", "store", "demo_pages"}),
     "cli": frozenset({"errors", "_version", "progress", "pipeline", "fetching", "reading",
-                      "quotes", "store", "export", "viewer", "agents", "demo", "batch"}),
+                      "quotes", "store", "export", "viewer", "agents", "demo", "batch",
+                      "installed", "history"}),
     "__init__": frozenset({"errors", "_version", "pipeline", "store", "api"}),
 }
 #: Third-party or standard modules only some units may import.

@@ -189,8 +189,7 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
     except RefusedError as exc:
         _skip(lib, url, exc, options)
         raise
-    env_allow = AllowHosts.from_env()
-    allow = AllowHosts(env_allow.pairs | {p.lower() for p in options.allow_hosts})
+    allow = AllowHosts.from_env().including(options.allow_hosts)
     guard = AddressGuard(allow=allow, resolver=resolver or SystemResolver(), pins=pins)
     try:
         # The address rule runs before any politeness step: a refused URL spends no slot

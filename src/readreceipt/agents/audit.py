@@ -50,6 +50,7 @@ from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.quotes.answerlog import held_copy
 from readreceipt.quotes.answers import CheckedAnswer, check_one, combine, not_run_reason
 from readreceipt.quotes.quotations import find_quotations
+from readreceipt.reading.wording import counted
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
 from readreceipt.store.protocols import Audit
@@ -59,7 +60,7 @@ log = logging.getLogger(__name__)
 
 #: How long a capture made now waits for its host's turn (the session's own pages were
 #: fetched minutes apart; an audit asks for them one after another).
-DEFAULT_WAIT = 10.0
+DEFAULT_WAIT = politeness.DEFAULT_WAIT
 
 FOUND, APPROXIMATE, NOT_FOUND, NOT_RUN = "found", "approximate", "not_found", "not_run"
 
@@ -372,11 +373,6 @@ def _quotations(transcript: Transcript, lib: Library,
 # --------------------------------------------------------------------------------- report
 
 
-def _n(count: int, word: str) -> str:
-    plural = word[:-1] + "ies" if word.endswith("y") else word + "s"
-    return f"{count} {word if count == 1 else plural}"
-
-
 def _line(text: str | None, limit: int = 200) -> str:
     return fence.one_line(text or "", limit)
 
@@ -388,8 +384,8 @@ def report_text(result: AuditResult) -> str:
     # refusal or a server said is one marked line: the report may be read by an agent.
     session = _line(result.session_id, 200) if result.session_id else "(none named)"
     lines = [f"audit {result.audit_id} of {result.transcript}",
-             f"  session {session}; {_n(result.entries, 'entry')}"
-             + (f", {_n(result.skipped_lines, 'line')} passed over (not JSON)"
+             f"  session {session}; {counted(result.entries, 'entry')}"
+             + (f", {counted(result.skipped_lines, 'line')} passed over (not JSON)"
                 if result.skipped_lines else "")]
     lines.append(f"pages fetched: {counts['pages']} ({counts['pages_read']} read)")
     for page in result.pages:
@@ -405,8 +401,9 @@ def report_text(result: AuditResult) -> str:
     if result.searches:
         lines.append(f"searches: {len(result.searches)}")
         for search in result.searches:
-            lines.append(f"  \u201c{_line(search['query'])}\u201d: "
-                         f"{_n(len(search['results']), 'result')} (links seen, not pages read)")
+            results = counted(len(search['results']), 'result')
+            lines.append(f"  \u201c{_line(search['query'])}\u201d: {results} (links seen, not "
+                         "pages read)")
     lines.append(f"quotations in the assistant's messages: {counts['quotations']} "
                  f"({counts[FOUND]} found, {counts[NOT_FOUND]} on no page the session read"
                  + (f", {counts[NOT_RUN]} not checked" if counts[NOT_RUN] else "") + ")")

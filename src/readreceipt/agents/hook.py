@@ -57,9 +57,30 @@ STOP_WAIT_ENV = "READRECEIPT_STOP_WAIT"
 STOP_WAIT_MAX = 30.0
 
 
+USAGE = """\
+usage: readreceipt-hook capture|report|stop|guard   (a Claude Code hook payload on stdin)
+
+  capture  PostToolUse, PostToolUseFailure (WebFetch): capture the URL again and check the
+           fetch tool's answer against the page, in a detached worker; returns at once
+  report   PostToolUse (every tool): tell the agent once of quoted passages not on their page
+  stop     Stop, SubagentStop: block the stop once when such a passage was not told
+  guard    PreToolUse (WebFetch, with `hook install --guard`): deny WebFetch, pointing at
+           `readreceipt fetch URL`
+
+`readreceipt hook install` writes these into .claude/settings.json. Every mode exits 0 and
+prints only what Claude Code reads. READRECEIPT_HOOK_FOREGROUND=1 runs the capture in this
+process, to watch it. More: docs/cli.md, "Claude Code hooks".
+"""
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     mode = args[0] if args else ""
+    if mode in ("-h", "--help", "help") or not args:
+        # A person at the command line, not Claude Code (which always names a mode): the
+        # usage, on stdout when asked for, else on stderr; exit 0, as every hook run does. A
+        # mode this copy does not know (a newer settings file's) prints nothing.
+        (sys.stdout if args else sys.stderr).write(USAGE)
+        return 0
     try:
         if mode == "capture":
             _capture()
@@ -86,6 +107,15 @@ def read_payload() -> tuple[bytes, bool]:
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
         return b"", False
+    try:
+        at_a_terminal = os.isatty(0)
+    except OSError:
+        at_a_terminal = False
+    if at_a_terminal:  # a person ran it by hand: say what it waits for (Claude Code pipes)
+        mode = sys.argv[1] if len(sys.argv) > 1 else "MODE"
+        sys.stderr.write(f"readreceipt-hook {mode}: waiting for a Claude Code hook payload "
+                         "(JSON) on stdin; end it with Ctrl-D (readreceipt-hook --help)\n")
+        sys.stderr.flush()
     try:
         data: bytes = stream.read(MAX_PAYLOAD + 1)
     except (OSError, ValueError):

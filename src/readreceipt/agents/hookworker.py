@@ -14,7 +14,9 @@ time to read what came back, which the size cap bounds.
 
 Invariants: :func:`run` never raises and never prints; every payload that does not become a
 capture is one line of ``skipped.jsonl`` (refusals and declines are written by capture
-itself); the answer is never kept, only its digest.
+itself): of the library already there, else of the hook's own per-user folder, so a payload
+that names no capture (empty, not JSON, no URL) never makes a library; the answer is never
+kept, only its digest.
 """
 
 from __future__ import annotations
@@ -82,8 +84,8 @@ def run(data: bytes, *, oversize: bool = False) -> None:
     lib: Library | None = None
     try:
         payload = parse(data, oversize)
+        job = job_from_payload(payload)  # a payload that names no capture makes no library
         lib = _library(payload.get("cwd"))
-        job = job_from_payload(payload)
         _capture(lib, job)
     except Skip as skip:
         _skipped(lib, payload, skip.rule, str(skip))
@@ -173,9 +175,10 @@ def timeout_setting() -> float:
     return value if 0 < value <= TIMEOUT else TIMEOUT
 
 
-def _library(cwd: Any) -> Library:
+def _library(cwd: Any, *, create: bool = True) -> Library:
     start = Path(cwd) if isinstance(cwd, str) and os.path.isdir(cwd) else None
-    return Library.locate(cwd=start, watched=False)  # a detached worker: nobody reads its stderr
+    # a detached worker: nobody reads its stderr
+    return Library.locate(cwd=start, create=create, watched=False)
 
 
 def _capture(lib: Library, job: Job) -> None:
@@ -204,8 +207,8 @@ def _skipped(lib: Library | None, payload: Any, rule: str, message: str) -> None
     try:
         if lib is not None:
             lib.log("skipped.jsonl", entry)
-        else:
-            with _library(info.get("cwd")) as opened:
+        else:  # a library already there; a skip never makes one
+            with _library(info.get("cwd"), create=False) as opened:
                 opened.log("skipped.jsonl", entry)
         return
     except Exception:  # no library: fall back to a file that always opens

@@ -39,6 +39,12 @@ DEDUP_WINDOW_SECONDS = 15 * 60
 SESSION_CAP = 100
 #: How often a capture waiting for its host's turn looks for a copy another capture made.
 COPY_POLL_SECONDS = 0.25
+#: How long a command a person (or an agent) types waits for the host's turn before it is
+#: declined: ``capture``, ``fetch``, ``audit`` and the MCP tools alike. Two pages of one host
+#: asked for a second apart then both arrive, the second two seconds after the first; ten
+#: seconds of patience is shorter than a retry. Scripts that would rather be told at once
+#: pass ``--wait 0``.
+DEFAULT_WAIT = 10.0
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ performs I/O.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -49,6 +50,25 @@ BLOCKED_HOST_SUFFIXES: tuple[str, ...] = (
     ".localhost", ".local", ".internal", ".localdomain", ".home.arpa",
     ".intranet", ".private", ".corp", ".home", ".lan",
 )
+
+
+#: What a URL typed without its scheme starts with: a host name with a dot, or a host with a
+#: port (``example.org``, ``example.org/a``, ``127.0.0.1:8000/x``).
+_SCHEMELESS = re.compile(r"(?:[\w-]+\.)+[\w-]+(?::\d{1,5})?(?=[/?#]|$)|[\w.-]+:\d{1,5}(?=[/?#]|$)")
+
+
+def _missing_scheme(raw: str) -> RefusedError | None:
+    """A refusal that echoes ``raw`` and suggests its https form when it reads as a URL typed
+    without ``http://`` or ``https://``; None otherwise. Echoed without its query or
+    fragment (where a credential would sit)."""
+    start = _SCHEMELESS.match(raw)
+    if "://" in raw or not start:
+        return None
+    shown = re.split(r"[?#]", raw, maxsplit=1)[0][:200]
+    if find_in_parts(shown[start.end():], "", "") is not None:
+        shown = start.group(0)  # a secret-shaped path is not echoed
+    return _refuse(f"{shown} is not a whole URL (it has no http:// or https://); did you mean "
+                   f"https://{shown}?", raw, "malformed_url")
 
 
 @dataclass(frozen=True)
@@ -105,6 +125,9 @@ def check_url(raw: str) -> PolicyURL:
     if len(raw) > MAX_URL_CHARS:
         raise _refuse(f"the URL is longer than {MAX_URL_CHARS} characters", raw,
                       "url_too_long", limit=200)
+    schemeless = _missing_scheme(raw)
+    if schemeless is not None:
+        raise schemeless
     try:
         parsed = ada_url.URL(raw)
     except ValueError:
