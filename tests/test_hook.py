@@ -416,7 +416,9 @@ def test_the_capture_fast_path_imports_only_the_standard_library(library_dir: Pa
                           env=env, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.decode().split() == ["readreceipt", "readreceipt._version",
-                                            "readreceipt.agents", "readreceipt.agents.hook",
+                                            "readreceipt.agents", "readreceipt.agents.dialects",
+                                            "readreceipt.agents.dialects.claude",
+                                            "readreceipt.agents.hook",
                                             "readreceipt.errors", "readreceipt.store",
                                             "readreceipt.store.ownership",
                                             "readreceipt.store.sessionmarks"]
@@ -451,6 +453,7 @@ def test_a_quick_mode_with_nothing_to_tell_stays_light(mode: str, library_dir: P
     ours, costly, printed = _modules_after(mode, json.dumps(payload).encode(), library_dir)
     assert costly == []
     expected = ["readreceipt", "readreceipt._version", "readreceipt.agents",
+                "readreceipt.agents.dialects", "readreceipt.agents.dialects.claude",
                 "readreceipt.agents.hook", "readreceipt.errors"]
     if mode != "guard":
         expected += ["readreceipt.store", "readreceipt.store.ownership",

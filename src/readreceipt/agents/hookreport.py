@@ -28,8 +28,8 @@ REPORT_LIMIT = 5
 #: Characters of a passage (or of the page's nearest passage) repeated in a message.
 PASSAGE_CHARS = 300
 
-_UNTRUSTED = ("the quoted passages come from a fetch tool's answer, the nearest passages from "
-              "the pages readreceipt fetched, and the URLs from the tool calls")
+_UNTRUSTED = ("the quoted passages come from an answer (a fetch tool's or yours), the nearest "
+              "passages from the pages readreceipt fetched, and the URLs from the tool calls")
 
 
 def claim_flags(lib: Library, session_id: str, agent_id: str | None,
@@ -81,8 +81,8 @@ def flag_lines(rows: list[Flag], agent_id: str | None) -> list[str]:
 
 def _count(rows: list[Flag]) -> str:
     if len(rows) == 1:
-        return "1 quoted passage in a WebFetch answer is not on the page it was attributed to"
-    return (f"{len(rows)} quoted passages in WebFetch answers are not on the pages they were "
+        return "1 quoted passage in an answer is not on the page it was attributed to"
+    return (f"{len(rows)} quoted passages in answers are not on the pages they were "
             "attributed to")
 
 

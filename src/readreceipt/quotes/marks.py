@@ -30,7 +30,8 @@ elided word or a decade such as ’tis or ’90s), and `’` closes it only wher
 a word; a `’` after an ``s`` and before a space (the workers’ union) closes only when no
 other closing `’` follows before the next `‘`.
 
-Pure: no I/O.
+The table of marks (which closes which) is :mod:`readreceipt.quotes.markset`'s, so that a
+quick look for a mark needs nothing else. Pure: no I/O.
 """
 
 # ruff: noqa: RUF002, RUF003 - the marks of every script are what this module is about
@@ -39,33 +40,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from readreceipt.quotes.markset import CLOSERS as _CLOSERS
+from readreceipt.quotes.markset import MARK_CHARS
 from readreceipt.quotes.scripts import hangul, unspaced
 
 __all__ = ["MARK_CHARS", "quoted_spans"]
 
-# Family of an opening mark -> the characters that close it.
-_CLOSERS: dict[str, str] = {
-    '"': '"', "\uff02": "\uff02",
-    # A straight mark closes a curly or low one too: hands (and phones' keyboards) open with
-    # one and close with the other ("He said “the city kept its word" on Tuesday").
-    "\u201c": '\u201d"',
-    "\u201e": '\u201c\u201d"',
-    "\u201d": "\u201d",
-    "\u00ab": "\u00bb",
-    "\u00bb": "\u00ab\u00bb",
-    "\u2039": "\u203a",
-    "\u203a": "\u2039\u203a",
-    "\u201a": "\u2018\u2019",
-    "\u2018": "\u2019",
-    "\u300c": "\u300d", "\u300e": "\u300f", "\uff62": "\uff63", "\u301d": "\u301e\u301f",
-    "\ufe41": "\ufe42", "\ufe43": "\ufe44",
-}
 # Marks that open wherever they stand (when they do not close something first).
 _ALWAYS_OPEN = frozenset("\u201c\u201e\u00ab\u2039\u201a\u300c\u300e\uff62\u301d\ufe41\ufe43")
 # Marks that open only where their place says so: before a word, after a space or an
 # opening bracket (a Swedish ”, a German », a straight ").
 _OPEN_BY_PLACE = frozenset('"\uff02\u201d\u00bb\u203a\u2018')
-MARK_CHARS = frozenset(_CLOSERS) | frozenset("".join(_CLOSERS.values()))
 _MARK_AT = re.compile("[" + re.escape("".join(sorted(MARK_CHARS))) + "]")
 _STRAIGHT = frozenset('"\uff02')
 
