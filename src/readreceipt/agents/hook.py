@@ -149,7 +149,9 @@ def parse_object(data: bytes) -> dict[str, object] | None:
             value, end = json.JSONDecoder().raw_decode(text, start)
         except ValueError:
             return None
-    except (StopIteration, ValueError, RecursionError):
+    except (StopIteration, ValueError, RecursionError, SystemError):
+        # SystemError: the C scanner's error path for some malformed text (it reports
+        # returning NULL without an exception set); the text is not a payload either way.
         return None
     if text[end:].strip(" \t\n\r"):
         return None
