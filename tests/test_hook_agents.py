@@ -106,9 +106,12 @@ def test_gemini_web_fetch_captures_every_url_of_its_prompt_and_checks_across_the
     assert all(r["agent_fetch"]["tool"] == "web_fetch" for r in got)
     assert all(r["agent_fetch"]["urls_in_call"] == 2 for r in got)
     assert flags(library_dir) == []
-    checks = [json.loads(x) for x in (library_dir / "answer_checks.jsonl").read_text().splitlines()]
-    assert checks[-1]["kind"] == "pages" and checks[-1]["outcome"] == "found"
-    assert sorted(checks[-1]["record_ids"]) == sorted(r["record_id"] for r in got)
+    # one check across both pages, written down once for each page it names
+    checks = [json.loads(x) for x in
+              (library_dir / "answer_checks.jsonl").read_text().splitlines()]
+    assert sorted(c["record_id"] for c in checks) == sorted(r["record_id"] for r in got)
+    assert all(c["outcome"] == "found" and c["session_id"] == SESSION for c in checks)
+    assert sorted(p["url"] for p in checks[0]["pages"]) == sorted([bridge, notes])
 
 
 def test_gemini_misquote_is_told_after_the_tool_and_its_answer_denied_once(

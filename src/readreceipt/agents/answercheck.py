@@ -3,11 +3,13 @@
 Codex CLI's Stop (``last_assistant_message``), Gemini CLI's AfterAgent
 (``prompt_response``), Cursor's afterAgentResponse (``text``) and Cline's TaskComplete
 (``result``) hand the agent's answer to the hook; Claude Code's WebFetch and Gemini CLI's
-web_fetch hand a fetch tool's answer about the pages it read. Each is checked against every
-page the session read (:func:`readreceipt.quotes.acrosspages.check_pages`): the pages whose
-capture the session's worker marked (:func:`readreceipt.store.sessionmarks.pages`: captures
-reused from the dedup window included) and the retrievals the index holds for the session.
-A passage on none of them is a flag, told as every flag is (:mod:`.hookreport`).
+web_fetch hand a fetch tool's answer about the pages it read. Each is checked by the one
+answer check (:func:`readreceipt.quotes.answers.check`) against every page the session read:
+the pages whose capture the session's worker marked
+(:func:`readreceipt.store.sessionmarks.pages`: captures reused from the dedup window
+included) and the retrievals the index holds for the session, at most :data:`MAX_PAGES`, the
+newest. A passage on none of them is a flag (:func:`readreceipt.quotes.answerlog.record`),
+told as every flag is (:mod:`.hookreport`).
 
 Invariants: never raises to the hook (a failure is one logged line); reads the library, and
 writes only flags and one ``answer_checks.jsonl`` line; nothing here fetches.
@@ -19,13 +21,17 @@ import logging
 import os
 from pathlib import Path
 
-from readreceipt.quotes.acrosspages import MAX_PAGES, PagesCheck, check_pages
+from readreceipt.quotes.answerlog import held_copy, record
+from readreceipt.quotes.answers import CheckedAnswer, check
 from readreceipt.store import sessionmarks
 from readreceipt.store.library import Library
 from readreceipt.store.protocols import RetrievalFilter
 from readreceipt.store.records import Record
 
 log = logging.getLogger(__name__)
+
+#: Pages one answer is checked against at most (the newest the session read).
+MAX_PAGES = 50
 
 
 def session_records(lib: Library, session_id: str) -> list[Record]:
@@ -45,14 +51,19 @@ def session_records(lib: Library, session_id: str) -> list[Record]:
 
 
 def check_answer(lib: Library, session_id: str, agent_id: str | None, answer: str,
-                 prompt: str | None, records: list[Record] | None = None) -> PagesCheck:
-    """Check ``answer`` against ``records`` (default: the session's pages); write flags."""
-    pages = session_records(lib, session_id) if records is None else records
-    return check_pages(lib, pages, answer, prompt, session_id, agent_id)
+                 prompt: str | None) -> CheckedAnswer | None:
+    """Check ``answer`` against the session's pages and write it down (None: the session
+    read no page)."""
+    pages = session_records(lib, session_id)
+    if not pages:
+        return None
+    checked = check(answer, prompt or "", [held_copy(lib, page) for page in pages])
+    record(lib, checked, session_id, agent_id)
+    return checked
 
 
 def check_final(cwd: str | None, session_id: str, agent_id: str | None, answer: str,
-                prompt: str | None) -> PagesCheck | None:
+                prompt: str | None) -> CheckedAnswer | None:
     """The stop hook's check of the agent's final answer, in the library found from
     ``cwd``; None when it could not run."""
     start = Path(cwd) if isinstance(cwd, str) and os.path.isdir(cwd) else None

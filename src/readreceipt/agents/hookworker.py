@@ -7,7 +7,8 @@ captured by :func:`readreceipt.pipeline.capture` -- with the session and agent i
 and, for a call that read one page, the fetch tool's answer (checked against the page) --
 waiting up to :data:`HOST_WAIT` seconds for the host's turn, and the record gains what the
 agent's own fetch reported (status, bytes, error). An answer about several pages is checked
-against all of them (:mod:`readreceipt.quotes.acrosspages`). Every page captured is marked as
+against all of them, as ``capture URL URL... --answer`` checks one
+(:func:`readreceipt.quotes.answerlog.check_across`). Every page captured is marked as
 read by the session (:func:`readreceipt.store.sessionmarks.add_page`), for the check of the
 agent's final answer. ``answer`` workers (Cursor's afterAgentResponse) check that answer.
 Telling the agent is :mod:`.hookreport`'s part.
@@ -38,13 +39,14 @@ from readreceipt.agents.fetchcalls import FetchCall, Skip
 from readreceipt.errors import DeclinedError, ReadReceiptError, RefusedError
 from readreceipt.fetching.credentials import loggable_url
 from readreceipt.fetching.transport import DEFAULT_TIMEOUT
-from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, capture
+from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, CaptureResult, capture
+from readreceipt.quotes.answerlog import check_across
+from readreceipt.quotes.answers import CheckedAnswer
 from readreceipt.store import sessionmarks
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
 from readreceipt.store.local import jsonlog
 from readreceipt.store.ownership import UnsafeFolder
-from readreceipt.store.records import Record
 
 log = logging.getLogger(__name__)
 
@@ -151,33 +153,36 @@ def _captures(lib: Library, call: FetchCall) -> None:
     """Capture every URL of one call; an answer about several pages is checked against all
     of them once they are captured."""
     single = len(call.urls) == 1
-    records: list[Record] = []
+    checks: list[CheckedAnswer] = []
     for url in call.urls:
         try:
-            records.append(_capture(lib, call, url, call.answer if single else None))
+            result = _capture(lib, call, url, single)
         except (RefusedError, DeclinedError):
-            pass  # capture wrote its own skipped line, with the rule that fired
+            continue  # capture wrote its own skipped line, with the rule that fired
         except ReadReceiptError as exc:
             _skipped(lib, {"session_id": call.session_id, "agent_id": call.agent_id,
                            "url": url}, f"hook_{exc.reason}", str(exc))
-    if not single and call.answer and records and call.session_id:
-        from readreceipt.agents.answercheck import check_answer
+            continue
+        if result.answer is not None:
+            checks.append(result.answer)
+    if not single:
+        check_across(lib, checks, call.session_id, call.agent_id)
 
-        check_answer(lib, call.session_id, call.agent_id, call.answer, call.prompt, records)
 
-
-def _capture(lib: Library, call: FetchCall, url: str, answer: str | None) -> Record:
+def _capture(lib: Library, call: FetchCall, url: str, single: bool) -> CaptureResult:
+    """One URL of the call: the answer is checked against its page and written down when
+    it is the call's only page, else checked and left for the check across the pages."""
     options = CaptureOptions(wait=HOST_WAIT, timeout=timeout_setting(),
                              session_id=call.session_id, agent_id=call.agent_id,
-                             prompt=call.prompt, answer=answer, keep=keep_setting())
+                             prompt=call.prompt, answer=call.answer, keep=keep_setting(),
+                             record_answer=single)
     result = capture(url, options, lib)
     record = result.record
     if not result.reused:
-        record = record.replace(extra={**record.extra, "agent_fetch": call.agent_fetch()})
-        lib.save(record)
+        lib.save(record.replace(extra={**record.extra, "agent_fetch": call.agent_fetch()}))
     if call.session_id:
         sessionmarks.add_page(call.session_id, record.record_id)
-    return record
+    return result
 
 
 def _answer(lib: Library, dialect: Any, payload: dict[str, Any]) -> None:

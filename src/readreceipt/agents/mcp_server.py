@@ -9,7 +9,7 @@ The server speaks what the SDK it runs on speaks (mcp 2.3: protocol revisions 20
   the record, and a window of the text written (``start_index`` and ``max_length`` in;
   ``next_start_index``, ``total_length`` and ``truncated`` out), fenced as the file is;
 - ``capture``: :func:`readreceipt.pipeline.capture`, the record's JSON;
-- ``check_answer``: :func:`readreceipt.quotes.answers.check_newest` against the copy held;
+- ``check_answer``: :func:`readreceipt.quotes.answerlog.check_newest` against the copy held;
 - ``find_records``: rows of the library's index.
 
 Every tool has an ``outputSchema`` (:mod:`.mcp_models`) and returns ``structuredContent``
@@ -144,14 +144,16 @@ def _tool(server: MCPServer, *, title: str, description: str, read_only: bool,
     return register
 
 
-def result(output: BaseModel, record: Record | None = None) -> CallToolResult:
-    """The structured result, its JSON as text beside it, and a link to the capture."""
-    data = output.model_dump(mode="json")
+def result(output: BaseModel, record: Record | str | None = None) -> CallToolResult:
+    """The structured result, its JSON as text beside it, and a link to the capture (a
+    record, or its id)."""
+    data = output.model_dump(mode="json", exclude_unset=True)  # a field not given stays out
     content: list[Any] = [TextContent(type="text", text=json.dumps(data, ensure_ascii=False))]
     if record is not None:
+        record_id = record if isinstance(record, str) else record.record_id
         content.append(ResourceLink(
-            type="resource_link", uri=record_uri(record.record_id),
-            name=f"record {record.record_id}", mime_type="application/json",
+            type="resource_link", uri=record_uri(record_id), name=f"record {record_id}",
+            mime_type="application/json",
             description="readreceipt's record of this capture (add /text or /bytes)"))
     return CallToolResult(content=content, structured_content=data)
 

@@ -185,7 +185,7 @@ def register_tools(server: MCPServer, library_: Callable[[], Library], out_folde
             prompt: Annotated[str, Field(description="The prompt the answer was written "
                                          "for.", max_length=100_000)] = "",
     ) -> Annotated[CallToolResult, CheckAnswerOutput]:
-        from readreceipt.quotes.answers import check_newest
+        from readreceipt.quotes.answerlog import check_newest
 
         def work() -> Any:
             with library_() as lib:
@@ -195,14 +195,14 @@ def register_tools(server: MCPServer, library_: Callable[[], Library], out_folde
             held = await anyio.to_thread.run_sync(work)
         except ReadReceiptError as exc:
             raise _tool_error(exc) from exc
-        if held.record.verdict == FAILED:
-            raise _failed(held.record.reason, f"the copy of {url} held "
-                          f"({held.record.record_id}) is a failed fetch ({held.record.reason}):"
-                          " there is nothing to check against")
+        page = held.page
+        if page.verdict == FAILED:
+            raise _failed(page.reason, f"the copy of {url} held ({page.record_id}) is a "
+                          f"failed fetch ({page.reason}): there is nothing to check against")
         checked = held.to_json()
         out = {**checked, "answer_check": fenced_check(checked["answer_check"]),
-               "record_uri": record_uri(held.record.record_id)}
-        return result(CheckAnswerOutput.model_validate(out), held.record)
+               "record_uri": record_uri(page.record_id)}
+        return result(CheckAnswerOutput.model_validate(out), page.record_id)
 
     @_tool(server, title="Find records", read_only=True, open_world=False, idempotent=True,
            description="""
