@@ -16,7 +16,8 @@ from readreceipt.agents.transcript import read_transcript, sniff
 from test_audit import GOOD_1, GOOD_2, MISQUOTE, NOTES_HTML
 
 SESSION = "019a2d7a-41c4-78b1-b7cc-a45d62a89cd5"
-USER = 'What did the engineer say? My notes say "the council voted for the retrofit after a long debate".'
+USER = ('What did the engineer say? My notes say "the council voted for the retrofit after a '
+        'long debate".')
 ANSWER = (f'The engineer said "{MISQUOTE}". The page also notes "{GOOD_1}", and the traffic '
           f'notes say "{GOOD_2}". Your notes say "the council voted for the retrofit after a '
           'long debate".')
