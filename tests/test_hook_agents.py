@@ -416,3 +416,17 @@ def test_the_worker_s_skipped_line_names_the_agent_s_session(library_dir: Path,
     [line] = skipped(library_dir)
     assert line["session_id"] == SESSION and line["kind"] == "refused"
     assert os.path.exists(library_dir / "index.db")
+
+
+def test_a_session_s_pages_are_its_newest_and_only_record_ids(own_marks_folder: Path) -> None:
+    from readreceipt.store import sessionmarks
+
+    ids = [f"20261130T0100{i // 60:02d}Z-{i:08x}" for i in range(sessionmarks.MAX_PAGES + 100)]
+    for record_id in ids:
+        sessionmarks.add_page("s-1", record_id)
+    sessionmarks.add_page("s-1", "../../etc/passwd")  # not an id: never written
+    sessionmarks.add_page("s-1", ids[-1])  # read twice: kept once
+    assert sessionmarks.has_pages("s-1") and not sessionmarks.has_pages("s-2")
+    kept = sessionmarks.pages("s-1")
+    assert kept[-1] == ids[-1] and ids[-2] in kept and ids[0] not in kept
+    assert len(kept) <= sessionmarks.MAX_PAGES and all("/" not in k for k in kept)

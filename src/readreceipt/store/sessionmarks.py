@@ -242,6 +242,8 @@ def pages(session_id: str) -> list[str]:
         return []
     try:
         with open(os.path.join(where, session_key(session_id)), "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            handle.seek(max(0, size - MAX_PAGES * 80))  # the newest lines; the first may be cut
             data = handle.read(MAX_PAGES * 80)
     except OSError:
         return []
