@@ -57,6 +57,14 @@ from readreceipt.store.library import Library
 from readreceipt.store.protocols import RetrievalFilter
 
 
+async def _in_thread(work: Callable[[], Any]) -> Any:
+    """``work()`` in a worker thread; the library's errors become tool errors."""
+    try:
+        return await anyio.to_thread.run_sync(work)
+    except ReadReceiptError as exc:
+        raise _tool_error(exc) from exc
+
+
 def register_tools(server: MCPServer, library_: Callable[[], Library], out_folder: Path) -> None:
     """Add fetch_page, capture, check_answer and find_records to ``server``."""
 
@@ -108,10 +116,7 @@ def register_tools(server: MCPServer, library_: Callable[[], Library], out_folde
             with library_() as lib:
                 return run(url, options, lib)
 
-        try:
-            done = await anyio.to_thread.run_sync(work)
-        except ReadReceiptError as exc:
-            raise _tool_error(exc) from exc
+        done = await _in_thread(work)
         record = done.record
         if record.verdict == FAILED:
             raise _failed(record.reason, done.line())
@@ -153,10 +158,7 @@ def register_tools(server: MCPServer, library_: Callable[[], Library], out_folde
             with library_() as lib:
                 return run(url, options, lib)
 
-        try:
-            done = await anyio.to_thread.run_sync(work)
-        except ReadReceiptError as exc:
-            raise _tool_error(exc) from exc
+        done = await _in_thread(work)
         record = done.record
         if record.verdict == FAILED:
             raise _failed(record.reason, f"{record.url} was not fetched ({record.verdict} "
@@ -191,10 +193,7 @@ def register_tools(server: MCPServer, library_: Callable[[], Library], out_folde
             with library_() as lib:
                 return check_newest(lib, url, answer, prompt)
 
-        try:
-            held = await anyio.to_thread.run_sync(work)
-        except ReadReceiptError as exc:
-            raise _tool_error(exc) from exc
+        held = await _in_thread(work)
         page = held.page
         if page.verdict == FAILED:
             raise _failed(page.reason, f"the copy of {url} held ({page.record_id}) is a "
@@ -238,4 +237,4 @@ def register_tools(server: MCPServer, library_: Callable[[], Library], out_folde
                     records.append(data)
                 return {"library": lib.where, "records": records}
 
-        return result(FindRecordsOutput.model_validate(await anyio.to_thread.run_sync(work)))
+        return result(FindRecordsOutput.model_validate(await _in_thread(work)))

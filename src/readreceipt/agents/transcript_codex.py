@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from readreceipt.agents.fetchcalls import arguments
 from readreceipt.agents.transcript import (
     MAX_TRANSCRIPT_BYTES,
     Fetch,
@@ -94,7 +95,7 @@ class RolloutReader(Reader):
 
     def _function(self, number: int, name: str, arguments: Any, call_id: Any) -> None:
         self._count(name)
-        args = _arguments(arguments)
+        args = arguments(arguments)
         use_id = _id(call_id)
         if name in _SHELL_FUNCTIONS or (name.endswith("shell") and "command" in args):
             self.shell(number, args.get("command", args.get("cmd")), use_id)
@@ -120,7 +121,7 @@ class RolloutReader(Reader):
             invocation = payload.get("invocation")
             if isinstance(invocation, dict) and "fetch" in str(invocation.get("tool") or ""):
                 tool = f"mcp__{invocation.get('server')}__{invocation.get('tool')}"
-                self._mcp_fetch(number, tool, _arguments(invocation.get("arguments")),
+                self._mcp_fetch(number, tool, arguments(invocation.get("arguments")),
                                 _id(payload.get("call_id")))
         elif kind == "web_search_end" and isinstance(payload.get("query"), str) and \
                 not any(s.query == payload["query"] for s in self.searches):
@@ -132,15 +133,6 @@ class RolloutReader(Reader):
 
 def _id(value: Any) -> str | None:
     return value if isinstance(value, str) and value else None
-
-
-def _arguments(value: Any) -> dict[str, Any]:
-    if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except (ValueError, RecursionError):
-            return {}
-    return value if isinstance(value, dict) else {}
 
 
 def read_rollout(path: str, data: bytes) -> Transcript:
