@@ -93,9 +93,9 @@ class RolloutReader(Reader):
             if isinstance(query, str) and query:
                 self.searches.append(Search(query, number, _id(payload.get("id"))))
 
-    def _function(self, number: int, name: str, arguments: Any, call_id: Any) -> None:
+    def _function(self, number: int, name: str, raw: Any, call_id: Any) -> None:
         self._count(name)
-        args = arguments(arguments)
+        args = arguments(raw)
         use_id = _id(call_id)
         if name in _SHELL_FUNCTIONS or (name.endswith("shell") and "command" in args):
             self.shell(number, args.get("command", args.get("cmd")), use_id)
