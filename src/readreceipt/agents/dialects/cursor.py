@@ -7,9 +7,10 @@ From https://cursor.com/docs/agent/hooks ("Common input", "postToolUse",
 - every payload: ``conversation_id, generation_id, model, hook_event_name, cursor_version,
   workspace_roots, user_email, transcript_path``;
 - postToolUse: ``tool_name``, ``tool_input`` (an object), ``tool_output`` (the tool's result
-  as a JSON string), ``duration``, ``tool_use_id``, ``cwd``. Cursor's ``WebFetch`` hands the
-  page back as markdown, an MCP tool is named ``MCP:<tool>``, and ``Shell`` runs commands
-  (``tool_input.command``): pages to capture, no answer to check;
+  as a JSON string), ``duration``, ``tool_use_id``, ``cwd``. ``WebFetch`` takes a ``url``, an
+  MCP tool is named ``MCP:<tool>``, and ``Shell`` runs ``tool_input.command``: pages to
+  capture. Their results are taken as what the tool fetched, not as a model's answer about it
+  (the documentation says nothing of a summary), so nothing is checked then;
 - afterAgentResponse: ``text``, the agent's answer, checked against the pages of the
   conversation (it cannot reply; the stop that follows tells);
 - stop: ``status`` and ``loop_count`` (how many follow-ups in a row already).
