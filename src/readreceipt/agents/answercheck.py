@@ -57,7 +57,10 @@ def check_answer(lib: Library, session_id: str, agent_id: str | None, answer: st
     pages = session_records(lib, session_id)
     if not pages:
         return None
-    checked = check(answer, prompt or "", [held_copy(lib, page) for page in pages])
+    # attributed: a final answer mixes what pages said with the agent's own work, so only
+    # its sentences that name a source state figures and names to check (as audit reads one)
+    checked = check(answer, prompt or "", [held_copy(lib, page) for page in pages],
+                    attributed=True)
     record(lib, checked, session_id, agent_id)
     return checked
 
@@ -68,7 +71,8 @@ def check_final(cwd: str | None, session_id: str, agent_id: str | None, answer: 
     ``cwd``; None when it could not run."""
     start = Path(cwd) if isinstance(cwd, str) and os.path.isdir(cwd) else None
     try:
-        with Library.locate(cwd=start, create=False) as lib:
+        # a hook: nobody reads its stderr, so a team store never shown is not used
+        with Library.locate(cwd=start, create=False, watched=False) as lib:
             return check_answer(lib, session_id, agent_id, answer, prompt)
     except Exception:  # a hook never fails its session; the check is written down or not
         log.debug("the final answer was not checked", exc_info=True)

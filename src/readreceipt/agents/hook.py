@@ -206,23 +206,32 @@ def _start_worker(data: bytes, oversize: bool, dialect: ModuleType, kind: str) -
         _spawn(data, oversize, dialect.NAME, kind)
         return False
     try:
+        ready, told = os.pipe()
         pid = os.fork()
     except OSError:  # no room for a process now: a worker interpreter may still start
         _spawn(data, oversize, dialect.NAME, kind)
         return False
     if pid != 0:
-        # The parent: mark the worker pending (the stop hook waits for it), and let the
-        # session go on at once.
+        # The parent: wait until the worker has left this process group (a harness that
+        # kills the hook's group the moment the hook exits killed 29 % of the workers while
+        # they were still in it), mark it pending (the stop hook waits for it), and let the
+        # session go on.
+        os.close(told)
+        os.read(ready, 1)  # one byte, or nothing if the worker died first
+        os.close(ready)
         from readreceipt.store import sessionmarks
 
         sessionmarks.pending_mark(pid)
         return True
-    # The child: first let go of the hook's pipes (the agent waits until they close), then
-    # leave its session and process group, so that a timeout that kills the group cannot
-    # reach it, and lower its priority, so its imports do not compete with the session.
+    # The child: its own session before anything else (so a kill of the hook's group cannot
+    # reach it), then say so; let go of the hook's pipes (the agent waits until they close)
+    # and lower its priority, so its imports do not compete with the session.
     try:
-        _detach_streams()
         os.setsid()
+        os.write(told, b"s")
+        os.close(told)
+        os.close(ready)
+        _detach_streams()
         os.nice(10)
         _work_marked(data, oversize, os.getpid(), dialect, kind)
     finally:
@@ -366,16 +375,15 @@ def _after(dialect: ModuleType) -> None:
 
 
 def _checkable(payload: dict[str, object], dialect: ModuleType) -> bool:
-    """Does the payload hand over an answer worth checking against the session's pages? A
-    look at two marks and the answer's characters, no library."""
+    """Does the payload hand over an answer to check against the session's pages, and did
+    the session read any? A look at the payload and one mark, no library."""
     message, _ = dialect.final_message(payload)
     session_id = dialect.session(payload)
     if message is None or session_id is None:
         return False
-    from readreceipt.quotes.markset import may_quote
     from readreceipt.store import sessionmarks
 
-    return may_quote(message) and sessionmarks.has_pages(session_id)
+    return sessionmarks.has_pages(session_id)
 
 
 def _answer(dialect: ModuleType) -> None:

@@ -73,6 +73,8 @@ class AnswerCheckOutput(BaseModel):
     reason: str | None = None
     passages: list[AnswerPassage] = Field(default_factory=list)
     skipped: list[dict[str, Any]] = Field(default_factory=list)
+    claims: list[dict[str, Any]] = Field(default_factory=list, description="The figures and "
+                                         "names the answer states, each checked (record.md).")
 
 
 class CaptureOutput(BaseModel):
