@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -98,6 +99,10 @@ def print_(agent: str, guard: bool, command: str | None) -> None:
             click.echo(text, nl=False)
         return
     click.echo(json.dumps(data, indent=2))
+    home = shape.path("user")
+    click.echo(f"readreceipt: for {shape.path('project', project_dir=Path('.'))} (this project) "
+               f"or {home} (yours); `readreceipt hook install --agent {agent}` merges it in",
+               err=True)
 
 
 @hook.command()
