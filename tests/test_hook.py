@@ -454,7 +454,9 @@ def test_the_capture_fast_path_imports_only_the_standard_library(library_dir: Pa
                           env=env, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.decode().split() == ["readreceipt", "readreceipt._version",
-                                            "readreceipt.agents", "readreceipt.agents.hook",
+                                            "readreceipt.agents", "readreceipt.agents.dialects",
+                                            "readreceipt.agents.dialects.claude",
+                                            "readreceipt.agents.hook",
                                             "readreceipt.errors", "readreceipt.store",
                                             "readreceipt.store.ownership",
                                             "readreceipt.store.sessionmarks"]
@@ -489,6 +491,7 @@ def test_a_quick_mode_with_nothing_to_tell_stays_light(mode: str, library_dir: P
     ours, costly, printed = _modules_after(mode, json.dumps(payload).encode(), library_dir)
     assert costly == []
     expected = ["readreceipt", "readreceipt._version", "readreceipt.agents",
+                "readreceipt.agents.dialects", "readreceipt.agents.dialects.claude",
                 "readreceipt.agents.hook", "readreceipt.errors"]
     if mode != "guard":
         expected += ["readreceipt.store", "readreceipt.store.ownership",
@@ -567,7 +570,7 @@ def test_help_and_a_bare_call_print_usage() -> None:
     helped = subprocess.run([str(BIN / "readreceipt-hook"), "--help"], capture_output=True,
                             text=True, env=clean_env(), timeout=60, check=False)
     assert helped.returncode == 0 and helped.stderr == ""
-    assert helped.stdout.startswith("usage: readreceipt-hook capture|report|stop|guard")
+    assert helped.stdout.startswith("usage: readreceipt-hook MODE [--agent NAME]")
     bare = subprocess.run([str(BIN / "readreceipt-hook")], capture_output=True, text=True,
                           env=clean_env(), stdin=subprocess.DEVNULL, timeout=60, check=False)
     assert bare.returncode == 0 and bare.stdout == ""
@@ -589,4 +592,4 @@ def test_a_mode_run_at_a_terminal_says_it_waits_for_a_payload(tmp_path: Path) ->
     out, err = proc.communicate(timeout=60)
     os.close(leader)
     assert proc.returncode == 0 and out == b""
-    assert b"readreceipt-hook stop: waiting for a Claude Code hook payload (JSON) on stdin" in err
+    assert b"readreceipt-hook stop: waiting for a hook payload (JSON) on stdin" in err

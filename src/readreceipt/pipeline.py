@@ -25,6 +25,7 @@ import hashlib
 import logging
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -98,6 +99,9 @@ class CaptureOptions:
     #: written; the caller checks one answer against several pages and records the whole
     #: (``capture URL URL... --answer``: :func:`readreceipt.quotes.answers.combine`).
     record_answer: bool = True
+    #: Told, in a few words, each time the capture starts a step that may take seconds
+    #: (waiting for the host's turn, rendering in a browser): the MCP server's progress.
+    on_phase: Callable[[str], None] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -211,8 +215,9 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
             crawl_delay = _robots(lib, target, guard, deadline)
             # Waiting for the host's turn, another capture of this URL may have been made:
             # the dedup window is looked at again, and a copy made meanwhile answers.
-            held, waited = politeness.turn_or_copy(lib, target, politeness.PolitenessOptions(
-                wait=options.wait), crawl_delay)
+            held, waited = politeness.turn_or_copy(
+                lib, target, politeness.PolitenessOptions(wait=options.wait), crawl_delay,
+                on_wait=_waiting(options, target.host))
             if held is not None:
                 return _reuse(lib, target, held, options)
             # Waiting for the host's turn is --wait's time, not the network's.
@@ -223,6 +228,14 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
     except FetchTimeout as exc:  # robots.txt used up the capture's deadline
         return _store_failure(lib, target, exc, guard, options, utc_now(), {})
     return _fetch_and_store(lib, target, guard, options, deadline)
+
+
+def _waiting(options: CaptureOptions, host: str) -> Callable[[float], None] | None:
+    tell = options.on_phase
+    if tell is None:
+        return None
+    return lambda seconds: tell(f"waiting {seconds:.1f} s for {host}'s turn (readreceipt "
+                                "paces its requests to each host)")
 
 
 def _check_bounds(options: CaptureOptions) -> None:
@@ -284,6 +297,8 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     rendering: Rendering | None = None
     static_body: bytes | None = None
     if verdict.reason == "js_shell" and options.render:
+        if options.on_phase is not None:
+            options.on_phase("the page builds itself with JavaScript: rendering it in a browser")
         try:
             rendering = _render(target, guard, options, deadline)
         except ReadReceiptError as exc:  # rendering discarded; the static capture stands

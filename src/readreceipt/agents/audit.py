@@ -1,8 +1,9 @@
 """``readreceipt audit TRANSCRIPT``: a whole agent session checked after the fact.
 
 From a Claude Code transcript (:mod:`.transcript`, which reads the session's subagents'
-transcripts with it): every page the session fetched
-(``WebFetch``, ``readreceipt fetch``, the MCP tools) with its verdict, every search with the
+transcripts with it), a Codex CLI rollout or a Gemini CLI saved chat: every page the session
+fetched (``WebFetch``, ``web_fetch``, ``readreceipt fetch``, curl and wget in a shell, the MCP
+fetch tools) with its verdict, every search with the
 links it returned, and every quotation in the assistant's messages checked against the pages
 the session read. A quotation is found when any page of the session holds it; one that none
 holds is reported with the nearest passage any of them holds.
@@ -150,6 +151,8 @@ class AuditResult:
     subagent_transcripts: tuple[tuple[str, str], ...] = field(default=())
     #: Figures and names the messages attribute to a page ("according to the article...").
     claims: tuple[ClaimEntry, ...] = field(default=())
+    #: Whose transcript: claude (Claude Code), codex (Codex CLI), gemini (Gemini CLI).
+    agent: str = "claude"
 
     def count(self, status: str) -> int:
         return sum(1 for q in self.quotations if q.status == status)
@@ -167,7 +170,7 @@ class AuditResult:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "audit_id": self.audit_id, "transcript": self.transcript,
+            "audit_id": self.audit_id, "transcript": self.transcript, "agent": self.agent,
             "transcript_sha256": self.transcript_sha256,
             "subagent_transcripts": [{"file": name, "sha256": digest}
                                      for name, digest in self.subagent_transcripts],
@@ -216,7 +219,8 @@ def audit_transcript(transcript: Transcript, library: Library,
                         "results": list(dict.fromkeys(loggable_url(u) for u in s.urls))}
                        for s in transcript.searches),
         quotations=tuple(quotes), skipped_quotations=tuple(skipped),
-        subagent_transcripts=transcript.subagent_files, claims=tuple(claims))
+        subagent_transcripts=transcript.subagent_files, claims=tuple(claims),
+        agent=transcript.agent)
     library.save_audit(Audit(
         audit_id=result.audit_id, transcript=result.transcript, session_id=result.session_id,
         audited_at=result.audited_at, pages=len(result.pages),

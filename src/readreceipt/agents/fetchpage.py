@@ -27,6 +27,7 @@ import logging
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -116,6 +117,8 @@ class FetchPageOptions:
     #: folder): checked again when the file is written, after the fetch, so that a folder
     #: turned into a link meanwhile is not written through.
     within: str | os.PathLike[str] | None = None
+    #: Told of the capture's slow steps (as :class:`~readreceipt.pipeline.CaptureOptions`).
+    on_phase: Callable[[str], None] | None = dataclasses.field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -223,7 +226,8 @@ def fetch_page(url: str, options: FetchPageOptions | None = None,
     result = capture(url, CaptureOptions(
         now=opts.now, wait=opts.wait, timeout=opts.timeout, max_bytes=opts.max_bytes,
         session_id=opts.session_id, agent_id=opts.agent_id, resolve=opts.resolve, keep="all",
-        render=opts.render, allow_hosts=opts.allow_hosts), lib, resolver=resolver)
+        render=opts.render, allow_hosts=opts.allow_hosts, on_phase=opts.on_phase), lib,
+        resolver=resolver)
     record = result.record
     if record.http_status is None:  # nothing came back (a network failure): nothing to write
         return FetchPageResult(record, None, 0, opts.format, result.reused, None)
