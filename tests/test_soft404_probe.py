@@ -98,7 +98,7 @@ def test_a_host_answering_every_path_with_the_same_page_serves_a_soft_404(
                      lib)
     record = result.record
     assert (record.verdict, record.reason) == ("UNKNOWN", "soft_404")
-    assert record.rule is not None and record.rule.startswith("probe:")
+    assert record.rule is not None and record.rule.startswith("comparison:")
     probe = record.probe
     assert probe is not None and probe["status"] == 200 and probe["outcome"] == "soft_404"
     assert probe["url"].startswith(f"{host.base}/readreceipt-probe-")

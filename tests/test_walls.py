@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from readreceipt.reading import errorpages, notfound, walls
+from readreceipt.reading import errorpages, notfound
+from readreceipt.reading.tables import walls
 from readreceipt.reading.extract import extract
 from readreceipt.reading.fingerprint import GATES, PageView, judge_content
 

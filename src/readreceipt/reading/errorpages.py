@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-from readreceipt.reading.entries import Entry, alt, rx
+from readreceipt.reading.tables.entries import Entry, alt, rx
 from readreceipt.reading.evidence import first
 from readreceipt.reading.facts import (
     BARE_MAX_MAIN_LETTERS,
@@ -192,9 +192,9 @@ def _heading_rule(f: Facts) -> str | None:
     for heading in f.shown_headings:
         m = _HEADINGS.search(heading)
         if m is not None:
-            return f"heading:{m.group(0).strip()[:80]} (in the page's own heading)"
+            return f"wording:heading {m.group(0).strip()[:80]} (in the page's own heading)"
         if bare <= BARE_MAX_MAIN_LETTERS and (m := _ERROR_WORD.search(heading)) is not None:
-            return (f"heading:{m.group(0).strip(' |-:')[:40]} (the page's own heading, "
+            return (f"wording:heading {m.group(0).strip(' |-:')[:40]} (the page's own heading, "
                     f"beside {bare} letters of content)")
     return None
 
@@ -210,6 +210,6 @@ def _outage_rule(main_text: str) -> str | None:
         for later in (sentence[said.end():], *sentences[i + 1:i + 3]):
             asked = _COME_BACK.search(later)
             if asked is not None and not _REPORTED.search(later):
-                return (f"phrase:{said.group(0).strip()[:60]} ... {asked.group(0).strip()} "
+                return (f"wording:phrase {said.group(0).strip()[:60]} ... {asked.group(0).strip()} "
                         "(in the content)")
     return None

@@ -10,13 +10,14 @@ substantial stands beside its form. The publisher's word (publisher.py) overrule
 calls a teaser lets a paywall's words count wherever they sit; one it calls whole clears
 paywall and sign-in words. Whatever is set aside is noted in ``Facts.cleared``.
 
-Invariant: the rule returned names the evidence and where it was found
-(``phrase:subscriber only (in the content)``).
+Invariant: the rule returned begins with the kind of evidence (tables/entries.py,
+``EVIDENCE_KINDS``), then names the evidence and where it was found
+(``wording:phrase subscriber only (in the content)``).
 """
 
 from __future__ import annotations
 
-from readreceipt.reading.entries import Entry
+from readreceipt.reading.tables.entries import Entry
 from readreceipt.reading.facts import (
     BARE_MAX_MAIN_LETTERS,
     GATES,
@@ -47,7 +48,7 @@ def first(f: Facts, table: tuple[Compiled, ...]) -> tuple[Entry, str] | None:
             continue
         # Words are named by what they said; markup patterns by their table name.
         name = c.entry.name if c.entry.where == "markup" else found
-        rule = f"{_RULE_KIND.get(c.entry.where, c.entry.where)}:{name}"
+        rule = f"{c.entry.evidence}:{_RULE_KIND.get(c.entry.where, c.entry.where)} {name}"
         judged = _placed(f, c, rule, unlocked)
         if judged is not None:
             return c.entry, judged

@@ -20,7 +20,7 @@ from functools import cached_property
 from re import Pattern
 
 from readreceipt.reading.basics import letters
-from readreceipt.reading.entries import Entry
+from readreceipt.reading.tables.entries import Entry
 from readreceipt.reading.placement import Layout, layout
 from readreceipt.reading.publisher import PublisherSays, publisher_says
 

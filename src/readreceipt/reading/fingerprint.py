@@ -46,7 +46,7 @@ from readreceipt.reading.facts import (
 )
 from readreceipt.reading.notfound import check_parked, check_soft_404, soft_404_suspicion
 from readreceipt.reading.shells import check_js_shell
-from readreceipt.reading.walls import HEADER_RULES, VENDOR_HINTS, WALLS
+from readreceipt.reading.tables.walls import HEADER_RULES, VENDOR_HINTS, WALLS
 
 __all__ = ["BLOCK_MAX_MAIN_LETTERS", "GATES", "TAIL_CHARS", "ContentSignal", "PageView", "fold",
            "judge_content", "letters", "soft_404_suspicion"]
@@ -91,7 +91,7 @@ def _wall_signal(kind: str, rule: str, vendor: str | None, what: str | None) -> 
 def _check_walls(f: Facts) -> ContentSignal | None:
     for h in HEADER_RULES:
         if h.header in f.page.headers and h.value in f.header(h.header) and f.allows(h.gate):
-            return _wall_signal(h.kind, f"header:{h.header}={h.value}", h.vendor, None)
+            return _wall_signal(h.kind, f"vendor:header {h.header}={h.value}", h.vendor, None)
     hit = first(f, _WALLS)
     if hit is not None:
         e, rule = hit
@@ -114,10 +114,10 @@ def _is_cookie_check(f: Facts) -> bool:
 def _check_thin(f: Facts) -> ContentSignal | None:
     n = f.main_letters
     if n <= THIN_MAX_MAIN_LETTERS and f.page_letters <= THIN_MAX_PAGE_LETTERS:
-        rule = f"length:main text {n} letters"
+        rule = f"structure:length of the main text, {n} letters"
     elif (n <= THIN_RATIO_MAX_MAIN_LETTERS and f.page.body_bytes > 0
           and n / f.page.body_bytes < THIN_MAX_LETTERS_PER_BYTE):
-        rule = f"ratio:{n} letters in {f.page.body_bytes} bytes"
+        rule = f"structure:ratio of {n} letters to {f.page.body_bytes} bytes"
     else:
         return None
     return ContentSignal(reason="thin_text", wall=None, rule=rule, vendor=None,

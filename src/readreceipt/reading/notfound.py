@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from readreceipt.reading.entries import Entry, alt, lit, rx
+from readreceipt.reading.tables.entries import Entry, alt, lit, rx
 from readreceipt.reading.evidence import first
 from readreceipt.reading.facts import ContentSignal, Facts, PageView, compile_entries
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from readreceipt.reading.basics import letters
-from readreceipt.reading.entries import alt
+from readreceipt.reading.tables.entries import alt
 from readreceipt.reading.facts import (
     BARE_MAX_MAIN_LETTERS,
     BLOCK_MAX_MAIN_LETTERS,
@@ -232,7 +232,7 @@ def _shell_sign(f: Facts) -> tuple[str, str] | None:
         if f.templated:
             return "unrendered {{templates}}", "structure:unrendered templates"
         if _SHELL_NOSCRIPT.search(f.noscript):
-            return "a 'please enable JavaScript' notice", "phrase:enable javascript (noscript)"
+            return "a 'please enable JavaScript' notice", "wording:noscript enable javascript"
         if f.page_letters == 0 and not f.alt_text:
             # Nothing at all to see, not even an image: only scripts could fill it.
             return "scripts and no text", "structure:scripts and no text"

@@ -88,7 +88,7 @@ def after_probe(verdict: Verdict, comparison: Comparison, suspicion: str) -> Ver
     """The verdict once the host's answer for a missing path is known."""
     if comparison.outcome != "soft_404":
         return verdict
-    return Verdict(UNKNOWN, "soft_404", None, "probe:near-identical to the answer for a "
+    return Verdict(UNKNOWN, "soft_404", None, "comparison:near-identical to the answer for a "
                    f"missing path (resemblance {comparison.resemblance:.2f})",
                    f"a 'not found' page served as success: {comparison.why}; suspected "
                    f"because {suspicion}")

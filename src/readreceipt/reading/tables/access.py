@@ -7,7 +7,7 @@ invariants of every table are in entries.py.
 
 from __future__ import annotations
 
-from readreceipt.reading.entries import Entry, alt, lit, rx
+from readreceipt.reading.tables.entries import Entry, alt, lit, rx
 
 __all__ = ["CONSENT", "INTERSTITIAL", "LOGIN", "PAYWALL"]
 
@@ -52,7 +52,7 @@ LOGIN: tuple[Entry, ...] = (
     # A password field with little else: sign-in pages show 110-127 letters of main text;
     # a header sign-in form also sits on short articles (one of 530 letters in the corpus).
     rx(_LG, "markup", r"type=[\"']?password", "password field", anchor="password",
-        gate="bare", ev="walls/login/aol_*, ca_dmv_*"),
+        gate="bare", evidence="structure", ev="walls/login/aol_*, ca_dmv_*"),
     lit(_LG, "markup", '"playabilitystatus":{"status":"login_required"', vendor="YouTube",
          name="player status LOGIN_REQUIRED", ev="YouTube age-gated and private videos"),
     rx(_LG, "title", rf"(^|{_SEP} ?){_SIGN_IN_WORD}( ?{_SEP}|$)", "a title that is a sign-in word",

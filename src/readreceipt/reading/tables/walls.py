@@ -9,8 +9,8 @@ nothing keyed on one site.
 
 from __future__ import annotations
 
-from readreceipt.reading.entries import Entry, HeaderRule, alt, lit, rx
-from readreceipt.reading.walls_access import CONSENT, INTERSTITIAL, LOGIN, PAYWALL
+from readreceipt.reading.tables.entries import Entry, HeaderRule, alt, lit, rx
+from readreceipt.reading.tables.access import CONSENT, INTERSTITIAL, LOGIN, PAYWALL
 
 __all__ = ["HEADER_RULES", "VENDOR_HINTS", "WALLS", "Entry", "HeaderRule"]
 
@@ -118,7 +118,7 @@ _CHALLENGE: tuple[Entry, ...] = (
     _c("markup", "window.kpsdk", "Kasada", "empty", ev="Kasada challenge page (KPSDK)"),
     _c("heading", "vercel security checkpoint", "Vercel", ev="Vercel challenge page"),
     _c("markup", "x5secdata", "Alibaba", ev="Alibaba 'punish' captcha page"),
-    _c("text", "blocked by network security", ev="Reddit block page"),
+    _c("text", "blocked by network security", "Reddit", ev="Reddit block page"),
     rx(_CH, "text", r"(request|access) (has been|was) blocked (due to|by) (a )?(network|security)",
         "request blocked by a network policy", ev="Reddit and WAF block pages"),
     # A WAF's own words for a refused request, whoever the vendor (F5, Akamai, Imperva and
@@ -137,7 +137,7 @@ _CHALLENGE: tuple[Entry, ...] = (
         "your request has been blocked",
         ev="walls2/challenge/waf_blocked_request_carsales_*; F5 and Imperva block pages; "
            "tests/pages/challenge/waf_block_de.html, waf_block_es.html"),
-    _c("text", "enter the characters you see below", ev="Amazon's robot check"),
+    _c("text", "enter the characters you see below", "Amazon", ev="Amazon's robot check"),
     # F5 (ASM block page; TSPD bot defense), Reblaze, ShieldSquare, Distil.
     _c("markup", "/tspd/", "F5", ev="walls/challenge/f5_tspd_*"),
     _c("text", "your support id is", "F5", ev="walls/challenge/f5_tspd_*; F5 ASM block page"),
