@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 from readreceipt.reading import errorpages, notfound
-from readreceipt.reading.tables import walls
 from readreceipt.reading.extract import extract
 from readreceipt.reading.fingerprint import GATES, PageView, judge_content
+from readreceipt.reading.tables import walls
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 WALLS_DIR = CORPUS / "walls"

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import re
 
-from readreceipt.reading.tables.entries import Entry, alt, rx
 from readreceipt.reading.evidence import first
 from readreceipt.reading.facts import (
     BARE_MAX_MAIN_LETTERS,
@@ -45,6 +44,7 @@ from readreceipt.reading.facts import (
     Facts,
     compile_entries,
 )
+from readreceipt.reading.tables.entries import Entry, alt, rx
 
 __all__ = ["COME_BACK", "ERROR_PAGE", "ERROR_WORD", "HEADINGS", "OUTAGE", "TEXT",
            "check_error_page"]

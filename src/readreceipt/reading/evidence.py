@@ -17,7 +17,6 @@ Invariant: the rule returned begins with the kind of evidence (tables/entries.py
 
 from __future__ import annotations
 
-from readreceipt.reading.tables.entries import Entry
 from readreceipt.reading.facts import (
     BARE_MAX_MAIN_LETTERS,
     GATES,
@@ -25,6 +24,7 @@ from readreceipt.reading.facts import (
     Compiled,
     Facts,
 )
+from readreceipt.reading.tables.entries import Entry
 
 __all__ = ["first"]
 

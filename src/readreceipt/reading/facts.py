@@ -20,9 +20,9 @@ from functools import cached_property
 from re import Pattern
 
 from readreceipt.reading.basics import letters
-from readreceipt.reading.tables.entries import Entry
 from readreceipt.reading.placement import Layout, layout
 from readreceipt.reading.publisher import PublisherSays, publisher_says
+from readreceipt.reading.tables.entries import Entry
 
 __all__ = ["BARE_MAX_MAIN_LETTERS", "BLOCK_MAX_MAIN_LETTERS", "EMPTY_MAX_LETTERS", "GATES",
            "LABEL_MAX_CHARS", "TAIL_CHARS", "TEASER_MAX_MAIN_LETTERS", "TEMPLATE", "Compiled",

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from readreceipt.reading.tables.entries import Entry, alt, lit, rx
 from readreceipt.reading.evidence import first
 from readreceipt.reading.facts import ContentSignal, Facts, PageView, compile_entries
+from readreceipt.reading.tables.entries import Entry, alt, lit, rx
 
 __all__ = ["NO_RESULTS", "PARKED", "SOFT_404", "SOFT_404_SUSPECT", "SUSPECT_MAX_MAIN_LETTERS",
            "SUSPECT_MIN_CHROME_SHARE", "check_parked", "check_soft_404", "soft_404_suspicion"]

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 
 from readreceipt.reading.basics import letters
-from readreceipt.reading.tables.entries import alt
 from readreceipt.reading.facts import (
     BARE_MAX_MAIN_LETTERS,
     BLOCK_MAX_MAIN_LETTERS,
@@ -28,6 +27,7 @@ from readreceipt.reading.facts import (
     ContentSignal,
     Facts,
 )
+from readreceipt.reading.tables.entries import alt
 
 __all__ = [
     "MAX_CONTENT_LETTERS_BESIDE_TEMPLATES",

@@ -9,8 +9,8 @@ nothing keyed on one site.
 
 from __future__ import annotations
 
-from readreceipt.reading.tables.entries import Entry, HeaderRule, alt, lit, rx
 from readreceipt.reading.tables.access import CONSENT, INTERSTITIAL, LOGIN, PAYWALL
+from readreceipt.reading.tables.entries import Entry, HeaderRule, alt, lit, rx
 
 __all__ = ["HEADER_RULES", "VENDOR_HINTS", "WALLS", "Entry", "HeaderRule"]
 
