@@ -58,9 +58,7 @@ def first(f: Facts, table: tuple[Compiled, ...]) -> tuple[Entry, str] | None:
 def _placed(f: Facts, c: Compiled, rule: str, unlocked: bool) -> str | None:
     """The rule with where its evidence was found, or None when the place sets it aside."""
     entry = c.entry
-    if entry.name == "password field":
-        return _password_rule(f, rule)
-    if entry.kind == "challenge" and f.layout.passwords:
+    if entry.kind == "challenge" and f.sign_in is not None:
         # A page with a sign-in form is judged by the sign-in rules: a captcha or an "access
         # denied" heading over a password field is a sign-in wall, not a bot check
         # (tests/pages/login/it_devi_essere_registrato.html).
@@ -112,17 +110,3 @@ def _placed(f: Facts, c: Compiled, rule: str, unlocked: bool) -> str | None:
         rule = f"publisher:isAccessibleForFree=false; {rule}"
     where = "the page's own words" if place == "own words" else f"the {place}"
     return f"{rule} (in {where})"
-
-
-def _password_rule(f: Facts, rule: str) -> str | None:
-    """A sign-in form is a login wall only when nothing substantial stands beside it."""
-    fields = f.layout.passwords
-    if not fields:
-        return rule  # found by the markup pattern but not parsed (broken markup)
-    beside = max(f.main_letters, min(f.layout.beside(p) for p in fields))
-    if beside > BARE_MAX_MAIN_LETTERS:
-        places = ", ".join(sorted({p.place for p in fields}))
-        f.cleared.append(f"{rule} (in the {places}, beside {beside} letters of content)")
-        return None
-    return f"{rule} (a sign-in form with {beside} letters of content beside it)"
-

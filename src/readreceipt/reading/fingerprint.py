@@ -46,7 +46,12 @@ from readreceipt.reading.facts import (
 )
 from readreceipt.reading.notfound import check_parked, check_soft_404, soft_404_suspicion
 from readreceipt.reading.shells import check_js_shell
-from readreceipt.reading.tables.walls import HEADER_RULES, VENDOR_HINTS, WALLS
+from readreceipt.reading.tables.walls import (
+    HEADER_RULES,
+    VENDOR_HINTS,
+    WALLS_AFTER_SIGN_IN,
+    WALLS_BEFORE_SIGN_IN,
+)
 
 __all__ = ["BLOCK_MAX_MAIN_LETTERS", "GATES", "TAIL_CHARS", "ContentSignal", "PageView", "fold",
            "judge_content", "letters", "soft_404_suspicion"]
@@ -64,7 +69,8 @@ THIN_MAX_PAGE_LETTERS = 500
 THIN_MAX_LETTERS_PER_BYTE = 0.0003
 THIN_RATIO_MAX_MAIN_LETTERS = 600
 
-_WALLS = compile_entries(WALLS)
+_BEFORE_SIGN_IN = compile_entries(WALLS_BEFORE_SIGN_IN)
+_AFTER_SIGN_IN = compile_entries(WALLS_AFTER_SIGN_IN)
 
 _WALL_WORDS = {
     "challenge": "a bot check",
@@ -92,7 +98,12 @@ def _check_walls(f: Facts) -> ContentSignal | None:
     for h in HEADER_RULES:
         if h.header in f.page.headers and h.value in f.header(h.header) and f.allows(h.gate):
             return _wall_signal(h.kind, f"vendor:header {h.header}={h.value}", h.vendor, None)
-    hit = first(f, _WALLS)
+    hit = first(f, _BEFORE_SIGN_IN)
+    if hit is None:
+        signed = _sign_in_signal(f)
+        if signed is not None:
+            return signed
+        hit = first(f, _AFTER_SIGN_IN)
     if hit is not None:
         e, rule = hit
         return _wall_signal(e.kind, rule, e.vendor or _vendor_hint(f), e.what)
@@ -100,6 +111,22 @@ def _check_walls(f: Facts) -> ContentSignal | None:
         return _wall_signal("challenge", "structure:cookie-and-reload script", _vendor_hint(f),
                             "a bot check: a script sets a cookie and reloads")
     return None
+
+
+def _sign_in_signal(f: Facts) -> ContentSignal | None:
+    """A credential form that is the page's main thing (signin.py), unless the publisher says
+    the article arrived whole."""
+    found = f.sign_in
+    if found is None:
+        return None
+    box, outside = found
+    rule = (f"structure:{box.what}, the page's main thing ({box.beside} letters of content "
+            f"and {outside} of main text beside it)")
+    article = f.publisher.article and box.beside > BARE_MAX_MAIN_LETTERS
+    if f.publisher.verdict == "whole" or article:
+        f.cleared.append(f"{rule} (publisher: {f.publisher.why or 'an article'})")
+        return None
+    return _wall_signal("login", rule, _vendor_hint(f), None)
 
 
 def _is_cookie_check(f: Facts) -> bool:

@@ -215,6 +215,15 @@ def _templated_heading(f: Facts) -> tuple[str, str] | None:
     left = template_share(f.page.main_text)[1]
     if count < MIN_TEMPLATES:
         return None
+    if f.layout.parsed:
+        # Templates are counted against the text beside them: a page that shows more
+        # letters of its own, outside chrome, than it leaves to templates, and more than a
+        # shell's few lines, was rendered on the server with a few values left to scripts
+        # (tests/pages/hard_negative/product_page_template_heading_beside_text.html).
+        real = template_share(f.layout.content)[1]
+        waiting = letters(f.layout.content) - real
+        if real > MAX_CONTENT_LETTERS_BESIDE_TEMPLATES and real > waiting:
+            return None
     for heading in f.shown_headings[1 if f.title else 0:]:
         n, rest = template_share(heading)
         if n and not rest:

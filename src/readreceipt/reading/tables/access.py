@@ -49,10 +49,8 @@ _REGISTER_TO_READ = alt(
     r"register (for free )?to (continue|keep) reading")
 
 LOGIN: tuple[Entry, ...] = (
-    # A password field with little else: sign-in pages show 110-127 letters of main text;
-    # a header sign-in form also sits on short articles (one of 530 letters in the corpus).
-    rx(_LG, "markup", r"type=[\"']?password", "password field", anchor="password",
-        gate="bare", evidence="structure", ev="walls/login/aol_*, ca_dmv_*"),
+    # (A password field, a user-name field with one button, identity providers' buttons:
+    # the page's structure, reading/signin.py, checked before this table.)
     lit(_LG, "markup", '"playabilitystatus":{"status":"login_required"', vendor="YouTube",
          name="player status LOGIN_REQUIRED", ev="YouTube age-gated and private videos"),
     rx(_LG, "title", rf"(^|{_SEP} ?){_SIGN_IN_WORD}( ?{_SEP}|$)", "a title that is a sign-in word",

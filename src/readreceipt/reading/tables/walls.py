@@ -12,7 +12,8 @@ from __future__ import annotations
 from readreceipt.reading.tables.access import CONSENT, INTERSTITIAL, LOGIN, PAYWALL
 from readreceipt.reading.tables.entries import Entry, HeaderRule, alt, lit, rx
 
-__all__ = ["HEADER_RULES", "VENDOR_HINTS", "WALLS", "Entry", "HeaderRule"]
+__all__ = ["HEADER_RULES", "VENDOR_HINTS", "WALLS", "WALLS_AFTER_SIGN_IN", "WALLS_BEFORE_SIGN_IN",
+           "Entry", "HeaderRule"]
 
 # --- headers ------------------------------------------------------------------------------
 
@@ -245,5 +246,8 @@ _CHALLENGE: tuple[Entry, ...] = (
 )
 
 # Interstitials before sign-in: a page that says the site is down, full or not for this
-# country is that, whatever sign-in form its template also carries.
-WALLS: tuple[Entry, ...] = _CHALLENGE + INTERSTITIAL + LOGIN + CONSENT + PAYWALL
+# country is that, whatever sign-in form its template also carries. The sign-in form's
+# structure (reading/signin.py) is judged between the two halves.
+WALLS_BEFORE_SIGN_IN: tuple[Entry, ...] = _CHALLENGE + INTERSTITIAL
+WALLS_AFTER_SIGN_IN: tuple[Entry, ...] = LOGIN + CONSENT + PAYWALL
+WALLS: tuple[Entry, ...] = WALLS_BEFORE_SIGN_IN + WALLS_AFTER_SIGN_IN
