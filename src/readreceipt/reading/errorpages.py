@@ -51,7 +51,7 @@ __all__ = ["COME_BACK", "ERROR_PAGE", "ERROR_WORD", "HEADINGS", "OUTAGE", "TEXT"
 
 _IN = "interstitial"
 _WHAT = "an error or maintenance page: the site did not serve the page"
-# Title separators, as in walls_access.py.
+# Title separators, as in tables/access.py.
 _SEP = "[|\\-\u2013\u2014:\u00b7\u2022]"
 
 #: The bare word for an error (or "error page", "system error"), in the languages the tables

@@ -8,8 +8,9 @@ into UNKNOWN; nothing here can make a verdict FAILED.
 
 The parts: ``facts.py`` (what the checks ask of a page, and the gates), ``evidence.py``
 (which table entry a page carries and whether its place lets it count), the tables
-(``walls.py`` with ``walls_access.py``, ``notfound.py``), ``shells.py`` (shell signs) and
-``publisher.py`` (the publisher's own word). This module holds the order of the checks, the
+(``tables/``: ``walls.py`` with ``access.py`` and ``vendors.py``, ``notfound.py``),
+``signin.py`` (sign-in forms by structure), ``shells.py`` (shell signs) and ``publisher.py``
+(the publisher's own word). This module holds the order of the checks, the
 wall check, and the thin-text check.
 
 Invariants:

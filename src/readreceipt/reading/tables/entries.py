@@ -1,4 +1,4 @@
-"""The shape of an entry in the tables of evidence (walls.py, walls_access.py, notfound.py).
+"""The shape of an entry in the tables of evidence (walls.py, access.py, notfound.py, vendors.py).
 
 An entry names one thing a page or a response can carry that shows it is not the page asked
 for; the fingerprint (fingerprint.py, evidence.py) decides *when* an entry may fire (how short

@@ -1,5 +1,5 @@
 """The wall table: headers, vendors' markers and the words of bot checks, sign-in walls,
-consent walls, paywalls and interstitials (the last four in walls_access.py).
+consent walls, paywalls and interstitials (the last four in access.py; vendors.py holds the headers and vendors' own pages).
 
 Each entry (entries.py) names one thing that shows a page is not the page asked for; the
 fingerprint decides *when* an entry may fire. The invariants of every table are in
@@ -11,45 +11,16 @@ from __future__ import annotations
 
 from readreceipt.reading.tables.access import CONSENT, INTERSTITIAL, LOGIN, PAYWALL
 from readreceipt.reading.tables.entries import Entry, HeaderRule, alt, lit, rx
+from readreceipt.reading.tables.vendors import HEADER_RULES, VENDOR_HINTS, VENDOR_PAGES
 
 __all__ = ["HEADER_RULES", "VENDOR_HINTS", "WALLS", "WALLS_AFTER_SIGN_IN", "WALLS_BEFORE_SIGN_IN",
            "Entry", "HeaderRule"]
-
-# --- headers ------------------------------------------------------------------------------
-
-_CH = "challenge"
-HEADER_RULES: tuple[HeaderRule, ...] = (
-    HeaderRule(_CH, "cf-mitigated", "challenge", "Cloudflare", "block",
-               "Cloudflare sets it only on responses that are a challenge"),
-    HeaderRule(_CH, "x-amzn-waf-action", "captcha", "AWS WAF", "block", "AWS WAF CAPTCHA"),
-    HeaderRule(_CH, "x-amzn-waf-action", "challenge", "AWS WAF", "block", "AWS WAF challenge"),
-    HeaderRule(_CH, "x-vercel-mitigated", "challenge", "Vercel", "block", "Vercel challenge"),
-    # These mark every response the vendor fronts: only an empty page is its challenge.
-    HeaderRule(_CH, "x-datadome", "protected", "DataDome", "empty", "DataDome"),
-    HeaderRule(_CH, "server", "ddos-guard", "DDoS-Guard", "empty", "DDoS-Guard"),
-    HeaderRule(_CH, "x-kasada", "", "Kasada", "empty", "Kasada"),
-)
-
-# (header, substring of its value, vendor): who fronts the site. Used to name the vendor of
-# a wall a phrase found, never to call a wall.
-VENDOR_HINTS: tuple[tuple[str, str, str], ...] = (
-    ("cf-ray", "", "Cloudflare"), ("server", "cloudflare", "Cloudflare"),
-    ("server", "akamaighost", "Akamai"), ("akamai-grn", "", "Akamai"),
-    ("x-iinfo", "", "Imperva"), ("x-cdn", "incapsula", "Imperva"),
-    ("x-sucuri-id", "", "Sucuri"), ("server", "sucuri", "Sucuri"),
-    ("x-datadome", "", "DataDome"), ("server", "ddos-guard", "DDoS-Guard"),
-    ("x-amzn-waf-action", "", "AWS WAF"),
-    ("set-cookie", "__cf_bm=", "Cloudflare"), ("set-cookie", "cf_clearance=", "Cloudflare"),
-    ("set-cookie", "_abck=", "Akamai"), ("set-cookie", "datadome=", "DataDome"),
-    ("set-cookie", "incap_ses_", "Imperva"), ("set-cookie", "visid_incap_", "Imperva"),
-    ("set-cookie", "_px3=", "PerimeterX (HUMAN)"), ("set-cookie", "rbzid=", "Reblaze"),
-    ("set-cookie", "aws-waf-token=", "AWS WAF"), ("set-cookie", "anubis-", "Anubis"),
-)
 
 # --- walls --------------------------------------------------------------------------------
 # The first entry that fires is the one reported, so vendor markers come before the
 # generic phrases that would fire on the same page.
 
+_CH = "challenge"
 _CF, _AK, _PX, _DD = "Cloudflare", "Akamai", "PerimeterX (HUMAN)", "DataDome"
 _IM, _SQ, _GO = "Imperva", "ShieldSquare (Radware)", "Google"
 
@@ -248,6 +219,6 @@ _CHALLENGE: tuple[Entry, ...] = (
 # Interstitials before sign-in: a page that says the site is down, full or not for this
 # country is that, whatever sign-in form its template also carries. The sign-in form's
 # structure (reading/signin.py) is judged between the two halves.
-WALLS_BEFORE_SIGN_IN: tuple[Entry, ...] = _CHALLENGE + INTERSTITIAL
+WALLS_BEFORE_SIGN_IN: tuple[Entry, ...] = VENDOR_PAGES + _CHALLENGE + INTERSTITIAL
 WALLS_AFTER_SIGN_IN: tuple[Entry, ...] = LOGIN + CONSENT + PAYWALL
 WALLS: tuple[Entry, ...] = WALLS_BEFORE_SIGN_IN + WALLS_AFTER_SIGN_IN
