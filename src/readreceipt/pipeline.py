@@ -53,6 +53,7 @@ from readreceipt.fetching.transport import (
 from readreceipt.fetching.urlpolicy import PolicyURL, check_url
 from readreceipt.reading.extract import Extraction, extract
 from readreceipt.reading.verdict import (
+    SHORT_SUSPICION,
     Verdict,
     after_probe,
     exit_code_for,
@@ -302,7 +303,8 @@ def _soft404_probe(lib: Library, target: PolicyURL, guard: AddressGuard,
         lib, target, guard, deadline,
         lambda answer: extract(answer.body, answer.content_type, answer.charset).page_text)
     comparison = compare(extraction.page_text, fetched.url, fetched.final_url, row.status,
-                         row.text or "", row.url, row.final_url)
+                         row.text or "", row.url, row.final_url,
+                         extraction.main_text if suspicion.startswith(SHORT_SUSPICION) else None)
     record = {"url": row.url, "status": row.status, "final_url": row.final_url,
               "text_sha256": row.text_sha256,
               "fetched_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(row.fetched_at)),
@@ -311,7 +313,7 @@ def _soft404_probe(lib: Library, target: PolicyURL, guard: AddressGuard,
                               if comparison.resemblance is not None else None),
               "outcome": comparison.outcome if row.failure is None else "not_made",
               "why": comparison.why if row.failure is None else f"no probe: {row.failure}"}
-    return after_probe(verdict, comparison, suspicion), record
+    return after_probe(verdict, comparison, suspicion, fetched, extraction), record
 
 
 def _render(target: PolicyURL, guard: AddressGuard, options: CaptureOptions,

@@ -47,6 +47,7 @@ from readreceipt.reading.facts import (
 )
 from readreceipt.reading.notfound import check_parked, check_soft_404, soft_404_suspicion
 from readreceipt.reading.shells import check_js_shell
+from readreceipt.reading.signin import sign_in_boxes
 from readreceipt.reading.tables.walls import (
     HEADER_RULES,
     VENDOR_HINTS,
@@ -55,7 +56,7 @@ from readreceipt.reading.tables.walls import (
 )
 
 __all__ = ["BLOCK_MAX_MAIN_LETTERS", "GATES", "TAIL_CHARS", "ContentSignal", "PageView", "fold",
-           "judge_content", "letters", "soft_404_suspicion"]
+           "judge_content", "letters", "name_served_everywhere", "soft_404_suspicion"]
 
 log = logging.getLogger(__name__)
 
@@ -155,6 +156,31 @@ def _check_thin(f: Facts) -> ContentSignal | None:
 _CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
     _check_walls, check_js_shell, check_soft_404, check_error_page, check_parked, _check_thin,
 )
+
+
+#: What a page the host serves for every address may name itself by, in this order (the
+#: gates do not apply: the comparison already showed the page is not the one asked for).
+_NAMING_KINDS = ("challenge", "interstitial", "login", "consent", "paywall")
+
+
+def name_served_everywhere(page: PageView) -> tuple[str, str | None, str]:
+    """(reason, wall, what matched) for a page the host also serves for a missing path
+    (soft404.py): the kind of wall its own evidence names, wherever it sits; a not-found
+    page when nothing else does. Used only after the comparison."""
+    if page.html is None:
+        return "soft_404", None, "nothing else"
+    f = Facts(page)
+    tables = (_BEFORE_SIGN_IN, _AFTER_SIGN_IN)
+    for kind in _NAMING_KINDS:
+        if kind == "login" and f.tree is not None and any(
+                box.place != "hidden" for box in sign_in_boxes(f.tree, page.main_text)):
+            return "wall:login", "login", "a sign-in form"
+        for table in tables:
+            for c in table:
+                if c.entry.kind == kind and (found := f.matches(c)) is not None:
+                    name = c.entry.name if c.entry.where == "markup" else found
+                    return f"wall:{kind}", kind, f"{c.entry.evidence} {name!r}"
+    return "soft_404", None, "nothing else"
 
 
 def judge_content(page: PageView) -> ContentSignal | None:

@@ -23,7 +23,8 @@ from readreceipt.reading.tables.notfound import (
 )
 
 __all__ = ["NO_RESULTS", "PARKED", "SOFT_404", "SOFT_404_SUSPECT", "SUSPECT_MAX_MAIN_LETTERS",
-           "SUSPECT_MIN_CHROME_SHARE", "check_parked", "check_soft_404", "soft_404_suspicion"]
+           "SUSPECT_MIN_CHROME_SHARE", "check_parked", "check_soft_404", "home_address",
+           "soft_404_suspicion"]
 
 # Suspected of being a not-found page (only a suspicion: the soft-404 probe decides): main
 # text shorter than the shortest article in the corpus (352 letters) beside at least three
@@ -95,6 +96,12 @@ def _host(netloc: str) -> str:
 
 _HOME_ALIASES = re.compile(r"^/?((index|default|home|start)(\.[a-z]{2,5})?|[a-z]{2}([-_][a-z]{2})?)"
                            r"/?$", re.I)
+
+
+def home_address(url: str) -> bool:
+    """Whether ``url`` names a site's home page (its root, or another name of it)."""
+    path = urlsplit(url).path
+    return path in ("", "/") or _home_alias(path)
 
 
 def _home_alias(path: str) -> bool:

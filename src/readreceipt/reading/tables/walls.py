@@ -1,5 +1,6 @@
 """The wall table: headers, vendors' markers and the words of bot checks, sign-in walls,
-consent walls, paywalls and interstitials (the last four in access.py; vendors.py holds the headers and vendors' own pages).
+consent walls, paywalls and interstitials (the last four in access.py; vendors.py holds the
+headers and vendors' own pages).
 
 Each entry (entries.py) names one thing that shows a page is not the page asked for; the
 fingerprint decides *when* an entry may fire. The invariants of every table are in
