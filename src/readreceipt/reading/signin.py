@@ -34,7 +34,12 @@ import re
 from dataclasses import dataclass
 
 from readreceipt.reading.basics import letters
-from readreceipt.reading.placement import Element, PageTree
+from readreceipt.reading.placement import (
+    WRAPPER_MIN_LETTERS,
+    WRAPPER_SHARE,
+    Element,
+    PageTree,
+)
 from readreceipt.reading.tables.signin import (
     AUTOCOMPLETE_IDENTIFIER,
     AUTOCOMPLETE_PASSWORD,
@@ -43,6 +48,8 @@ from readreceipt.reading.tables.signin import (
     IDENTITY_PROVIDERS,
     NOT_CREDENTIAL,
     SEARCH_NAMES,
+    SIGN_IN_FORM_NAMES,
+    SIGN_UP_NAMES,
 )
 
 __all__ = ["LONG_PARAGRAPH", "MAX_BEFORE", "MAX_BESIDE", "MAX_LONG_PARAGRAPHS", "SignIn",
@@ -59,6 +66,11 @@ MAX_BESIDE = 2500
 #: notices are shorter).
 LONG_PARAGRAPH = 200
 MAX_LONG_PARAGRAPHS = 2
+#: Beside more content than a page that is only a wall (facts.BLOCK_MAX_MAIN_LETTERS), the
+#: page's top-level heading must not come after the box: a site's sign-in widget in a left
+#: column stands before the article's own h1 (a blog post in trafilatura's evaluation pages,
+#: pointofsail-kiel.de; a sign-in page's heading names the sign-in, above or in its form).
+BLOCK_BESIDE = 800
 #: How far up from a form-less password field to look for the block holding its button.
 MAX_CLIMB = 5
 
@@ -79,6 +91,7 @@ class SignIn:
     before: int  # letters of content before the box
     beside: int  # letters of content outside the box, before and after
     long_paragraphs: int  # paragraphs of prose outside the box
+    heading_after: bool  # a top-level heading (h1) of the content stands after the box
     box_lines: frozenset[str]  # the box's own text, a line a text node (whitespace folded)
 
     def main_thing(self, main_outside: int) -> bool:
@@ -87,6 +100,8 @@ class SignIn:
             return False
         if self.place == "dialog":
             return self.beside <= MAX_BEFORE and main_outside <= MAX_BEFORE
+        if self.beside > BLOCK_BESIDE and self.heading_after:
+            return False  # the page's own heading comes after the box: the box is a widget
         return (self.before <= MAX_BEFORE and self.beside <= MAX_BESIDE
                 and self.long_paragraphs <= MAX_LONG_PARAGRAPHS and main_outside <= MAX_BESIDE)
 
@@ -137,14 +152,19 @@ def sign_in_boxes(page: PageTree, main_text: str) -> list[SignIn]:
         parent = node.parent
         if parent >= 0:
             form[index] = parent if nodes[parent].tag == "form" else form[parent]
+    total = nodes[0].letters if nodes else 0
+    wrappers = {i for i, n in enumerate(nodes) if n.tag == "form" and
+                n.letters > WRAPPER_MIN_LETTERS and n.letters > WRAPPER_SHARE * total}
     boxes: dict[int, str] = {}
     for index, node in enumerate(nodes):
-        if node.tag == "form":
+        if node.tag == "form" and index not in wrappers:
             what = _credential_form(nodes, kinds, index, end[index])
             if what:
                 boxes[index] = what
-        elif node.tag == "input" and _type(node) == "password" and form[index] < 0 and \
-                kinds[index] != "hidden":
+        elif node.tag == "input" and _type(node) == "password" and kinds[index] != "hidden" and \
+                (form[index] < 0 or form[index] in wrappers):
+            # A form-less field, or one inside a form that wraps the whole page (ASP.NET's
+            # one form per page): its box is the block around it that holds its button.
             box = _block_with_button(nodes, index, end)
             boxes.setdefault(box, "a password field")
     providers = [(i, name) for i, n in enumerate(nodes)
@@ -190,14 +210,19 @@ def _credential_form(nodes: tuple[Element, ...], kinds: tuple[str, ...], start: 
     if len(fields) != 1 or not 1 <= buttons <= 2:
         return None
     tokens = _name_tokens(fields[0])
-    if tokens & SEARCH_NAMES or (tokens | form_tokens) & NOT_CREDENTIAL:
+    if tokens & SEARCH_NAMES or (tokens | form_tokens) & (NOT_CREDENTIAL | SIGN_UP_NAMES):
         return None
     autocomplete = set((fields[0].attrs.get("autocomplete") or "").lower().split())
     if autocomplete & AUTOCOMPLETE_PASSWORD:
         return "a one-time-code field"
-    if "username" in autocomplete or "webauthn" in autocomplete or tokens & IDENTIFIER_NAMES:
+    if "username" in autocomplete or "webauthn" in autocomplete:
         return "a user-name field and one button"
-    if autocomplete & AUTOCOMPLETE_IDENTIFIER and form_tokens & IDENTIFIER_NAMES:
+    if _type(fields[0]) != "email" and tokens & IDENTIFIER_NAMES:
+        return "a user-name field and one button"
+    # An e-mail field is an account's identifier only in a form named for signing in (an
+    # e-mail field and a button is also every sign-up and newsletter form's shape).
+    if (_type(fields[0]) == "email" or autocomplete & AUTOCOMPLETE_IDENTIFIER) and \
+            form_tokens & SIGN_IN_FORM_NAMES:
         return "a user-name field and one button"
     return None
 
@@ -228,6 +253,8 @@ def _common_ancestor(nodes: tuple[Element, ...], members: list[int], end: list[i
 def _measure(page: PageTree, box: int, stop: int, what: str, main_text: str) -> SignIn:
     nodes, kinds = page.elements, page.kinds
     before = after = long_paragraphs = 0
+    heading_after = any(nodes[i].tag == "h1" and kinds[i] == "content"
+                        for i in range(stop + 1, len(nodes)))
     for index, node in enumerate(nodes):
         if kinds[index] != "content" or box <= index <= stop or not node.texts:
             continue
@@ -241,7 +268,7 @@ def _measure(page: PageTree, box: int, stop: int, what: str, main_text: str) -> 
                       for _, t in nodes[i].texts if t.strip())
     place = _place(page, box)
     del main_text  # measured by the caller against box_lines
-    return SignIn(what, place, before, before + after, long_paragraphs, lines)
+    return SignIn(what, place, before, before + after, long_paragraphs, heading_after, lines)
 
 
 def _place(page: PageTree, box: int) -> str:

@@ -11,6 +11,7 @@ entries.py.
 from __future__ import annotations
 
 from readreceipt.reading.tables.entries import Entry, alt, lit, rx
+from readreceipt.reading.tables.terms import heading_entry
 
 __all__ = ["NO_RESULTS", "PARKED", "SEARCH_KEYS", "SEARCH_SEGMENTS", "SOFT_404",
            "SOFT_404_SUSPECT"]
@@ -127,6 +128,9 @@ SOFT_404: tuple[Entry, ...] = (
         r"(没有|沒有|未能|无法)找到[^。]{0,10}(页面|网页|頁面|網頁|文件|目录|檔案|目錄)"),
         "not found (this page, in the content)",
         ev="not-found pages' own sentences; tests/pages/soft_404/not_found_sentence_*"),
+    # The term frameworks and web servers translate "Not Found" into, as the page's whole
+    # heading (vocabulary.py: over thirty languages).
+    heading_entry(_S4, "not_found", "not found (vocabulary)"),
 )
 
 # A search page that found nothing, answering an address that asked for no search: the host

@@ -28,7 +28,8 @@ identity providers' addresses, the same in every language a page is written in.
 from __future__ import annotations
 
 __all__ = ["AUTOCOMPLETE_IDENTIFIER", "AUTOCOMPLETE_PASSWORD", "IDENTIFIER_NAMES",
-           "IDENTITY_PROVIDERS", "IDENTITY_PROVIDER_MARKUP", "NOT_CREDENTIAL", "SEARCH_NAMES"]
+           "IDENTITY_PROVIDERS", "IDENTITY_PROVIDER_MARKUP", "NOT_CREDENTIAL", "SEARCH_NAMES",
+           "SIGN_IN_FORM_NAMES", "SIGN_UP_NAMES"]
 
 AUTOCOMPLETE_IDENTIFIER = frozenset({"username", "email", "webauthn"})
 AUTOCOMPLETE_PASSWORD = frozenset({"current-password", "new-password", "one-time-code"})
@@ -44,6 +45,17 @@ IDENTIFIER_NAMES = frozenset({
     "gebruikersnaam", "identifiant", "utilisateur", "usuario", "usuari", "identificador",
     "anvandarnamn", "användarnamn", "kontonamn", "utilizador",
 })
+
+#: A form named for signing in (its id, class or action): an e-mail field in it is the
+#: account's identifier.
+SIGN_IN_FORM_NAMES = frozenset({"login", "signin", "logon", "auth", "authenticate", "session",
+                                "sso", "anmelden", "connexion", "acceso", "accedi", "entrar",
+                                "inloggen"})
+#: A form named for signing up (a new account, a trial): one e-mail field and a button there
+#: open an account, they do not stand before a page (scrapy/protego's podio.com home page).
+SIGN_UP_NAMES = frozenset({"signup", "register", "registration", "join", "trial", "create",
+                           "createaccount", "newaccount", "registrieren", "inscription",
+                           "registro", "registrati", "cadastro"})
 
 #: A search form, by its role or the names it gives its field.
 SEARCH_NAMES = frozenset({"search", "q", "s", "query", "keyword", "keywords", "searchterm",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from readreceipt.reading.tables.access import CONSENT, INTERSTITIAL, LOGIN, PAYWALL
 from readreceipt.reading.tables.entries import Entry, HeaderRule, alt, lit, rx
+from readreceipt.reading.tables.terms import heading_entry
 from readreceipt.reading.tables.vendors import HEADER_RULES, VENDOR_HINTS, VENDOR_PAGES
 
 __all__ = ["HEADER_RULES", "VENDOR_HINTS", "WALLS", "WALLS_AFTER_SIGN_IN", "WALLS_BEFORE_SIGN_IN",
@@ -206,6 +207,10 @@ _CHALLENGE: tuple[Entry, ...] = (
         r"자동 입력 방지", r"비정상적인 트래픽", r"人机验证", r"安全验证", r"验证您是真人",
         r"請驗證您是真人", r"异常流量"),
         "prove you are human (de, fr, es, it, pt, nl, ja, ko, zh)", ev="the same, translated"),
+    # The terms frameworks and web servers translate "Forbidden" / "Access forbidden" and
+    # "Too Many Requests" into, as the page's whole heading (vocabulary.py).
+    heading_entry(_CH, "forbidden", "access forbidden (vocabulary)"),
+    heading_entry(_CH, "too_many_requests", "too many requests (vocabulary)"),
     # Captcha widgets, last: a page that names itself or its vendor is named by that. They
     # also sit under comment forms (8 articles in the corpus).
     _c("markup", "g-recaptcha", None, "bare", "walls/challenge/google_sorry_*", "reCAPTCHA"),
