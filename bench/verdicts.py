@@ -71,6 +71,7 @@ EXPECTED: dict[str, tuple[str, str]] = {
     "other_interstitial": ("UNKNOWN", "wall:interstitial"),
     "js_shell": ("UNKNOWN", "js_shell"),
     "soft_404": ("UNKNOWN", "soft_404"),
+    "parked": ("UNKNOWN", "parked"),
     "article_about_walls": ("RETRIEVED", "ok"),
     "hard_negative": ("RETRIEVED", "ok"),
     "article": ("RETRIEVED", "ok"),

@@ -38,6 +38,7 @@ EXPECTED: dict[str, str | None] = {
     "other_interstitial": "wall:interstitial",
     "js_shell": "js_shell",
     "soft_404": "soft_404",
+    "parked": "parked",
     "article_about_walls": None,
     "hard_negative": None,
 }

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from readreceipt.reading.evidence import first
 from readreceipt.reading.facts import ContentSignal, Facts, PageView, compile_entries
+from readreceipt.reading.parking import parked_by_structure
 from readreceipt.reading.tables.notfound import (
     NO_RESULTS,
     PARKED,
@@ -53,10 +54,15 @@ def check_soft_404(f: Facts) -> ContentSignal | None:
 
 
 def check_parked(f: Facts) -> ContentSignal | None:
-    hit = first(f, _PARKED)
-    if hit is None:
-        return None
-    return ContentSignal(reason="parked", wall=None, rule=hit[1], vendor=None,
+    """A parked domain: by its structure first (parking.py: where its links, forms and
+    scripts go), then by the table's words and markers."""
+    rule = parked_by_structure(f)
+    if rule is None:
+        hit = first(f, _PARKED)
+        if hit is None:
+            return None
+        rule = hit[1]
+    return ContentSignal(reason="parked", wall=None, rule=rule, vendor=None,
                          detail="a parked domain (a for-sale or ads page, not the site)")
 
 
