@@ -10,12 +10,13 @@ holds is reported with the nearest passage any of them holds.
 Pages come from the library: the newest copy held of each URL, else a capture made now
 through the ordinary pipeline, politely (robots.txt, pacing, the dedup window, the session
 cap, which a transcript naming no session meets here; never ``now``). The quotations are
-found and matched by the quotes stage
-(:func:`~readreceipt.quotes.quotations.check_answer_text`), page by page, with the user's own
-words as the prompt (a passage the user wrote is not a page's).
+found and matched by the one answer check (:mod:`readreceipt.quotes.answers`), each message
+against every page read, with the user's own words as the prompt (a passage the user wrote
+is not a page's).
 
 The audit is kept in the library (:meth:`~readreceipt.store.library.Library.save_audit`), so
-the viewer lists it. Exit code: 10 when a quotation is on no page the session read.
+the viewer lists it. Exit code: 10 when a quotation is on no page the session read, 11 when
+one could not be checked (no page read), else 0.
 
 Invariants: the transcript is only read; a page that cannot be had (refused, declined, a
 network failure) is reported with its reason and the audit goes on; a session that read no
@@ -46,8 +47,8 @@ from readreceipt.fetching.netguard import Resolver
 from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 from readreceipt.fetching.urlpolicy import check_url
 from readreceipt.pipeline import CaptureOptions, capture
-from readreceipt.quotes.answers import not_run_reason
-from readreceipt.quotes.quotations import check_answer_text, find_quotations
+from readreceipt.quotes.answers import CheckedAnswer, Copy, Page, check_one, combine, not_run_reason
+from readreceipt.quotes.quotations import find_quotations
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
 from readreceipt.store.protocols import Audit
@@ -127,7 +128,11 @@ class AuditResult:
 
     @property
     def exit_code(self) -> int:
-        return ExitCode.QUOTE_NOT_FOUND if self.count(NOT_FOUND) else ExitCode.OK
+        """10 when a quotation is on no page the session read; 11 when one could not be
+        checked (no page was read); else 0."""
+        if self.count(NOT_FOUND):
+            return ExitCode.QUOTE_NOT_FOUND
+        return ExitCode.NOT_CHECKED if self.count(NOT_RUN) else ExitCode.OK
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -285,20 +290,25 @@ def _quotations(transcript: Transcript, lib: Library,
     best: dict[tuple[str | None, int, str], _Best] = {key: _Best() for key in found}
     quoting = {(source, line) for source, line, _ in found}
     blocks = [s for s in transcript.said if (s.source, s.line) in quoting]
+    # Each message is an answer checked against every page the session read, as several
+    # URLs given one answer are (quotes/answers.py): found when any page holds it.
+    per_block: list[list[CheckedAnswer]] = [[] for _ in blocks]
+    entries: dict[str, PageEntry] = {}
     for entry, record, main, page in texts:  # page by page: each page's text is built once
-        for said in blocks:
-            check = check_answer_text(said.text, main_text=main, page_text=page,
-                                      prompt=prompt,
-                                      is_pdf=record.content_type == "application/pdf")
-            for passage in check.passages:
-                mine = best.get((said.source, said.line, passage.text))
-                if mine is None or mine.found_on is not None:
-                    continue
-                if passage.found:
-                    mine.found_on = entry
-                elif passage.similarity is not None and passage.similarity > mine.similarity:
-                    mine.nearest, mine.nearest_on = passage.nearest, entry
-                    mine.similarity = passage.similarity
+        copy = Copy(Page.of_record(record), main, page)
+        entries[record.record_id] = entry
+        for checks, said in zip(per_block, blocks, strict=True):
+            checks.append(check_one(said.text, prompt, copy))
+    for checks, said in zip(per_block, blocks, strict=True):
+        for passage, on in combine(checks).placed:
+            mine = best.get((said.source, said.line, str(passage.get("text"))))
+            if mine is None:
+                continue
+            if passage.get("found"):
+                mine.found_on = entries[on.record_id]
+            elif passage.get("similarity") is not None:
+                mine.nearest, mine.nearest_on = passage.get("nearest"), entries[on.record_id]
+                mine.similarity = float(passage["similarity"])
     out = []
     for (source, line, text), mine in best.items():
         if mine.found_on is not None:

@@ -6,7 +6,7 @@ Tools, each a thin adapter over one library call:
   writing only below the server's output folder; returns the one line, the path, the verdict
   and the record id;
 - ``capture``: :func:`readreceipt.pipeline.capture`, the record's JSON;
-- ``check_answer``: :func:`readreceipt.quotes.answers.check_newest` against the copy held;
+- ``check_answer``: :func:`readreceipt.quotes.answerlog.check_newest` against the copy held;
 - ``find_records``: rows of the library's index.
 
 One rule for every tool: a request refused or declined, a fetch that failed (no answer, or an
@@ -271,16 +271,16 @@ def build_server(library: str | None = None, output: str | os.PathLike[str] | No
                                          "checked.", max_length=1_000_000)],
             prompt: Annotated[str, Field(description="The prompt the answer was written "
                                          "for.", max_length=100_000)] = "") -> dict[str, Any]:
-        from readreceipt.quotes.answers import check_newest
+        from readreceipt.quotes.answerlog import check_newest
 
         with library_() as lib:
             try:
                 held = check_newest(lib, url, answer, prompt)
             except ReadReceiptError as exc:
                 raise _tool_error(exc) from exc
-        if held.record.verdict == FAILED:
-            raise _failed(held.record.reason, f"the copy of {url} held "
-                          f"({held.record.record_id}) is a failed fetch ({held.record.reason}):"
+        if held.page.verdict == FAILED:
+            raise _failed(held.page.reason, f"the copy of {url} held "
+                          f"({held.page.record_id}) is a failed fetch ({held.page.reason}):"
                           " there is nothing to check against")
         checked = held.to_json()
         return {**checked, "answer_check": _fenced_check(checked["answer_check"])}

@@ -178,14 +178,19 @@ def _highlight(text: str, passages: list[tuple[str, str]]) -> Markup:
     return join(parts)
 
 
-def _passage_block(passage: Mapping[str, Any]) -> Markup:
+def _passage_block(passage: Mapping[str, Any], record_id: str) -> Markup:
     found = bool(passage.get("found"))
+    elsewhere = passage.get("record_id") not in (None, record_id)  # one answer, several pages
     quoted = tag("div", tag("h3", "the answer quotes"),
                  tag("div", "\u201c", str(passage.get("text", "")), "\u201d", class_="passage"),
                  _badge("found" if found else "not_found"),
                  tag("small", f" in the {passage.get('tier')} text" if found and
                      passage.get("tier") else ""))
-    if found:
+    if found and elsewhere:
+        beside = tag("div", tag("h3", "on another page given"),
+                     tag("div", "The passage is on ", str(passage.get("url")), ".",
+                         class_="muted"))
+    elif found:
         beside = tag("div", tag("h3", "on the page"), tag("div", "The passage is on the page.",
                                                            class_="muted"))
     else:
@@ -218,9 +223,12 @@ def record_page(lib: Library, record_id: str) -> bytes:
                    f" \u2014 not run: {reason}; this is not a pass" if outcome == "not_run"
                    else "")
         passages = check.get("passages") or []
-        check_parts.append(tag("section", head, *[_passage_block(p) for p in passages],
+        check_parts.append(tag("section", head,
+                               *[_passage_block(p, record.record_id) for p in passages],
                                class_="check"))
         for p in passages:
+            if p.get("record_id") not in (None, record.record_id):
+                continue  # checked against several pages, and placed on another
             if p.get("found"):
                 marks.append((str(p.get("text", "")), "found"))
             elif p.get("nearest"):
