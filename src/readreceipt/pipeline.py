@@ -56,6 +56,7 @@ from readreceipt.reading.extract import Extraction, extract
 from readreceipt.reading.verdict import (
     SHORT_SUSPICION,
     Verdict,
+    after_answer,
     after_probe,
     exit_code_for,
     failed,
@@ -299,6 +300,8 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     verdict, probe = _soft404_probe(lib, target, guard, options, fetched, extraction, verdict,
                                     deadline)
 
+    verdict = _answer_agreement(options, extraction, verdict)
+
     t3 = time.perf_counter()
     record_id = new_record_id()
     checked = _check_answer(options, Copy.fresh(record_id, target.url, fetched_at, extraction,
@@ -449,6 +452,18 @@ def _store_failure(lib: Library, target: PolicyURL, exc: FetchError, guard: Addr
     path = lib.record_location(record.record_id)
     _record_answer(lib, checked, options)
     return CaptureResult(record, path, False, timings, answer=checked)
+
+
+def _answer_agreement(options: CaptureOptions, extraction: Extraction,
+                      verdict: Verdict) -> Verdict:
+    """The verdict once the answer given is set against the copy (reading/agreement.py): a
+    short copy holding none of an answer's specifics is not the page the agent read."""
+    if options.answer is None:
+        return verdict
+    from readreceipt.reading.agreement import agreement
+
+    agreed = agreement(options.answer, extraction.main_text, extraction.page_text)
+    return after_answer(verdict, agreed, extraction.main_text)
 
 
 def _check_answer(options: CaptureOptions, copy: Copy) -> CheckedAnswer | None:

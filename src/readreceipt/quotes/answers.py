@@ -34,6 +34,7 @@ from typing import Any
 
 from readreceipt.errors import ExitCode, batch_exit_code
 from readreceipt.fetching.transport import FetchResult
+from readreceipt.reading.agreement import Agreement, agreement, disagrees
 from readreceipt.reading.extract import Extraction
 from readreceipt.reading.verdict import RETRIEVED, Verdict, exit_code_for
 from readreceipt.store.escaping import escape_text
@@ -200,6 +201,9 @@ def check_one(answer: str, prompt: str, copy: Copy) -> CheckedAnswer:
            or ("answer_too_long" if len(answer) > MAX_ANSWER_BYTES else None))
     if why is None and copy.main_text is None and copy.page_text is None:
         why = "no_text" if copy.bytes_kept else "bytes_forgotten"
+    overlap = _overlap(answer, copy)
+    if why is None and overlap is not None and disagrees(overlap, copy.main_text or ""):
+        why = "copy_differs"  # not the page the agent read: nothing to flag the agent for
     if why is not None:
         result = quotations.not_run(why)
     else:
@@ -210,9 +214,21 @@ def check_one(answer: str, prompt: str, copy: Copy) -> CheckedAnswer:
     awpt = status is not None and quotations.answer_without_page_text(
         answer, len(copy.page_text or ""), copy.page.content_type or "", status)
     check: dict[str, Any] = dict(result.to_dict())
+    if overlap is not None:
+        check["overlap"] = overlap.to_dict()
     return CheckedAnswer(check, (PageOutcome(copy.page, result.outcome, result.reason, awpt),),
                          answer_digest(answer), len(answer),
                          tuple((p, copy.page) for p in check["passages"]))
+
+
+def _overlap(answer: str, copy: Copy) -> Agreement | None:
+    """How much of what the answer states the copy holds (reading/agreement.py), for a copy
+    with text that was read; None otherwise."""
+    if copy.main_text is None and copy.page_text is None:
+        return None
+    if copy.page.verdict != RETRIEVED and copy.page.reason not in ("thin_text", "copy_differs"):
+        return None
+    return agreement(answer, copy.main_text or "", copy.page_text or "")
 
 
 def combine(checks: Sequence[CheckedAnswer]) -> CheckedAnswer:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from readreceipt.errors import ExitCode
 from readreceipt.fetching.transport import FetchResult
+from readreceipt.reading.agreement import Agreement, disagrees
 from readreceipt.reading.extract import Extraction
 from readreceipt.reading.facts import BLOCK_MAX_MAIN_LETTERS, letters
 from readreceipt.reading.fingerprint import (
@@ -36,8 +37,8 @@ FAILED = "FAILED"
 UNKNOWN = "UNKNOWN"
 
 #: Among UNKNOWN reasons, the more specific (and more actionable) wins.
-_UNKNOWN_RANK = ("wall:", "js_shell", "soft_404", "parked", "truncated", "text_prefix",
-                 "no_text_layer", "invalid_json", "binary", "thin_text")
+_UNKNOWN_RANK = ("wall:", "js_shell", "soft_404", "parked", "copy_differs", "truncated",
+                 "text_prefix", "no_text_layer", "invalid_json", "binary", "thin_text")
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,23 @@ def after_probe(verdict: Verdict, comparison: Comparison, suspicion: str,
     return Verdict(UNKNOWN, reason, wall, rule,
                    f"{_EVERYWHERE[wall or 'soft_404']}: {comparison.why}; suspected because "
                    f"{suspicion}")
+
+
+def after_answer(verdict: Verdict, agreed: Agreement, main_text: str) -> Verdict:
+    """The verdict once the agent's own answer is known (reading/agreement.py): a copy read
+    (or read thinly) that is short and holds none of what an answer rich in specifics states
+    is not the page the agent read. Never a judgement of the answer."""
+    if verdict.verdict != RETRIEVED and verdict.reason != "thin_text":
+        return verdict
+    if not disagrees(agreed, main_text):
+        return verdict
+    return Verdict(UNKNOWN, "copy_differs", None,
+                   f"answer:{agreed.found} of the answer's {agreed.specifics} specifics "
+                   "(numbers, names, distinctive words) are on this short copy",
+                   "the copy is not what the agent read: its answer states "
+                   f"{agreed.specifics} numbers, names and words, {agreed.found} of them on "
+                   "this short copy (a sign-in page, a check or another page may stand in "
+                   "the page's place); the answer was not checked against it")
 
 
 def _rank(reason: str) -> int:
