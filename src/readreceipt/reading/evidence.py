@@ -46,8 +46,10 @@ def first(f: Facts, table: tuple[Compiled, ...]) -> tuple[Entry, str] | None:
             continue
         if not (f.allows(gate) or unlocked) or (found := f.matches(c)) is None:
             continue
-        # Words are named by what they said; markup patterns by their table name.
-        name = c.entry.name if c.entry.where == "markup" else found
+        # Words are named by what they said; markup patterns, structure and a vendor's fixed
+        # template text by their table name (the same evidence on every page that has it).
+        name = found if c.entry.where != "markup" and c.entry.evidence == "wording" else \
+            c.entry.name
         rule = f"{c.entry.evidence}:{_RULE_KIND.get(c.entry.where, c.entry.where)} {name}"
         judged = _placed(f, c, rule, unlocked)
         if judged is not None:
