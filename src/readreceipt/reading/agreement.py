@@ -42,8 +42,10 @@ EXAMPLES = 6
 #: The answer is read up to this many characters for its specifics.
 MAX_ANSWER_CHARS = 200_000
 
-_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?:[.,]\d{1,6})?(?![\w])|"
-                     r"(?<![\w.,])\d+(?:[.,]\d{1,6})?(?![\w])")
+#: A number: grouped in thousands (at most seven groups, so a run of digit groups costs a
+#: bounded amount at each start), or plain digits (at most 30), with a decimal part.
+_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:[,.\u00a0\u202f ]\d{3}){1,7}(?:[.,]\d{1,6})?(?![\w])|"
+                     r"(?<![\w.,])\d{1,30}(?:[.,]\d{1,6})?(?![\w])")
 _WORD = re.compile(r"[^\W\d_]{2,60}")
 _SENTENCE_END = re.compile(r"[.!?:;\"\u201c\u201d\u00ab\u00bb()\[\]\n]\s*$")
 
