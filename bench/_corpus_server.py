@@ -11,7 +11,16 @@ from typing import NamedTuple
 
 from readreceipt.localserver import LocalServer, Route
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+def _shared() -> Path:
+    """``../shared`` beside the checkout (the development workspace), or beside the folder
+    that holds it (a worktree one level further down); the first that exists."""
+    checkout = Path(__file__).resolve().parents[1]
+    beside = [folder / "shared" for folder in checkout.parents[:2]]
+    return next((folder for folder in beside if folder.is_dir()), beside[0])
+
+
+CORPUS = _shared() / "corpus"
 ARTICLES = CORPUS / "articles"
 
 

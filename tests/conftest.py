@@ -33,7 +33,16 @@ pytest_plugins = ["teamstore"]
 __all__ = ["BIN", "CORPUS", "CliResult", "LocalServer", "article_html", "clean_env", "reply",
            "run_cli", "tmpfs"]
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+def _shared() -> Path:
+    """``../shared`` beside the checkout (the development workspace), or beside the folder
+    that holds it (a worktree one level further down); the first that exists."""
+    checkout = Path(__file__).resolve().parents[1]
+    beside = [folder / "shared" for folder in checkout.parents[:2]]
+    return next((folder for folder in beside if folder.is_dir()), beside[0])
+
+
+SHARED = _shared()
 CORPUS = SHARED / "corpus"
 BIN = Path(sys.executable).parent
 

@@ -18,7 +18,13 @@ from readreceipt.cli._common import (
     say_library,
 )
 from readreceipt.cli._inputs import MAX_URLS, Seconds, read_answer, read_urls
-from readreceipt.errors import LibraryError, ReadReceiptError, UsageError, batch_exit_code
+from readreceipt.errors import (
+    ExitCode,
+    LibraryError,
+    ReadReceiptError,
+    UsageError,
+    batch_exit_code,
+)
 from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, CaptureResult
 from readreceipt.pipeline import capture as run_capture
 from readreceipt.progress import progress_bar, stderr_is_terminal
@@ -98,17 +104,26 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
             _print_result(result)
         say_library(lib, as_json)
         ctx.exit(result.exit_code)
-    if jobs > 1 and len(targets) > 1:
-        outcomes = _capture_in_parallel(targets, options, lib, jobs, as_json)
-    else:
-        outcomes = _capture_in_turn(targets, options, lib, as_json)
-    ctx.exit(_batch_result(targets, outcomes, lib, as_json, options))
+    from readreceipt.batch import BatchInterrupted
+
+    interrupted = False
+    try:
+        if jobs > 1 and len(targets) > 1:
+            outcomes = _capture_in_parallel(targets, options, lib, jobs, as_json)
+        else:
+            outcomes = _capture_in_turn(targets, options, lib, as_json)
+    except BatchInterrupted as stop:
+        outcomes, interrupted = stop.outcomes, True
+    ctx.exit(_batch_result(targets, outcomes, lib, as_json, options, interrupted=interrupted))
 
 
 def _capture_in_turn(targets: list[str], options: CaptureOptions, lib: Library,
                      as_json: bool) -> list[Outcome]:
     """Each URL in turn, a failure of one not stopping the rest, unless the library itself
-    failed (then the URLs left are None: never started)."""
+    failed (then the URLs left are None: never started). Ctrl-C: BatchInterrupted with the
+    outcomes so far (the capture it cut short is not among them)."""
+    from readreceipt.batch import BatchInterrupted
+
     outcomes: list[Outcome] = []
     show = not as_json and stderr_is_terminal()
     with progress_bar("capturing", enabled=show, total=len(targets)) as progress:
@@ -122,6 +137,9 @@ def _capture_in_turn(targets: list[str], options: CaptureOptions, lib: Library,
                 outcome = run_capture(url, options, lib)
             except ReadReceiptError as exc:
                 outcome = exc
+            except KeyboardInterrupt:
+                raise BatchInterrupted(outcomes + [None] * (len(targets) - len(outcomes))
+                                       ) from None
             if not as_json:
                 with progress.paused():
                     _print_outcome(url, outcome)
@@ -151,10 +169,10 @@ def _print_outcome(url: str, outcome: Outcome) -> None:
 
 
 def _batch_result(targets: list[str], outcomes: list[Outcome], lib: Library,
-                  as_json: bool, options: CaptureOptions) -> int:
+                  as_json: bool, options: CaptureOptions, *, interrupted: bool = False) -> int:
     """Check the answer against every page had, print the batch's JSON (each URL's object and
     its own exit code, and the answer's check) and say whether it stopped; its exit code
-    (:func:`readreceipt.errors.batch_exit_code`)."""
+    (:func:`readreceipt.errors.batch_exit_code`; 130 when Ctrl-C stopped it)."""
     from readreceipt.quotes.answerlog import check_across
 
     results: list[dict[str, Any]] = []
@@ -187,11 +205,17 @@ def _batch_result(targets: list[str], outcomes: list[Outcome], lib: Library,
                       if isinstance(o, LibraryError))
         click.echo(f"readreceipt: the batch stopped at {failed}: the library cannot be "
                    f"written; {left} URLs were not attempted", err=True)
+    if interrupted:
+        made = len(outcomes) - left
+        click.echo(f"readreceipt: interrupted: {made} of {len(outcomes)} URLs done, {left} not "
+                   "attempted", err=True)
     if as_json:
         emit_json({"captures": results,
                    **({"answer_check": checked.check} if checked is not None else {}),
                    "library": lib.where})
     say_library(lib, as_json)
+    if interrupted:
+        return ExitCode.INTERRUPTED
     return batch_exit_code(codes, stopped=stopped)
 
 
