@@ -22,8 +22,15 @@ from re import Pattern
 from readreceipt.reading.basics import letters
 from readreceipt.reading.placement import Layout, PageTree, layout_of, tree
 from readreceipt.reading.publisher import PublisherSays, publisher_says
-from readreceipt.reading.signin import MAX_BESIDE, SignIn, sign_in_boxes
+from readreceipt.reading.signin import (
+    MAX_BEFORE,
+    MAX_BESIDE,
+    PROVIDER_NEEDLES,
+    SignIn,
+    sign_in_boxes,
+)
 from readreceipt.reading.tables.entries import Entry
+from readreceipt.reading.tables.signin import IDENTIFIER_NAMES
 
 __all__ = ["BARE_MAX_MAIN_LETTERS", "BLOCK_MAX_MAIN_LETTERS", "EMPTY_MAX_LETTERS", "GATES",
            "LABEL_MAX_CHARS", "TAIL_CHARS", "TEASER_MAX_MAIN_LETTERS", "TEMPLATE", "Compiled",
@@ -145,9 +152,13 @@ _SIGN_IN_FORM = re.compile(r"<form\b[^>]{0,400}?action=[\"']?[^\"'\s>]{0,200}?"
                            r"(log-?in|sign-?in|log-?on|authenticat|/auth/|/sso/)")
 
 
-#: A credential box needs one of these in the markup (signin.py): an input, or an identity
-#: provider's button.
-_SIGN_IN_NEEDLES = ("<input", "oauth", "signin", "appleid", "login-button", "g_id_")
+#: A credential box needs an input like one of these in the markup (signin.py), or an
+#: identity provider's name (signin.PROVIDER_NEEDLES): a password field, an identifier's
+#: autocomplete token, a field named as an account's identifier (tables/signin.py). Checked
+#: before the page is parsed; bounded, so one tag costs at most a few hundred characters.
+_CREDENTIAL_INPUT = re.compile(
+    r"<input\b[^>]{0,400}?(?:type=[\"']?password|autocomplete=[\"']?(?:username|webauthn|"
+    r"email)|(?:name|id)=[\"']?[^\"'>]{0,40}?(?:" + "|".join(sorted(IDENTIFIER_NAMES)) + "))")
 
 
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
@@ -219,10 +230,15 @@ class Facts:
     def sign_in(self) -> tuple[SignIn, int] | None:
         """The credential box that is the page's main thing (signin.py), with the letters of
         main text outside it; None when there is none."""
-        if self.main_letters > 2 * MAX_BESIDE or not any(
-                needle in self.markup for needle in _SIGN_IN_NEEDLES) or self.tree is None:
+        # A sign-in page's main text is what stands beside its box, plus the box's own lines.
+        if self.main_letters > MAX_BESIDE + MAX_BEFORE:
             return None
-        for box in sign_in_boxes(self.tree, self.page.main_text):
+        providers = any(needle in self.markup for needle in PROVIDER_NEEDLES)
+        if not providers and _CREDENTIAL_INPUT.search(self.markup) is None:
+            return None
+        if self.tree is None:
+            return None
+        for box in sign_in_boxes(self.tree, self.page.main_text, providers=providers):
             outside = sum(letters(line) for line in self.page.main_text.split("\n")
                           if (one := " ".join(line.split())) and one not in box.box_lines)
             if box.main_thing(outside):
@@ -371,8 +387,9 @@ class Facts:
 
     @cached_property
     def text(self) -> str:
-        parts = [self.title, *self.visible_headings, fold(self.page.page_text),
-                 fold(self.page.main_text),
+        # (The headings the page shows are in its visible text already; one only the markup
+        # holds, hidden or in a template, is not the page's.)
+        parts = [self.title, fold(self.page.page_text), fold(self.page.main_text),
                  self.noscript]
         if self.page_letters == 0:
             # An image-only page says what it is in its alt text (walls/soft_404/ncsoft_*).
@@ -410,7 +427,11 @@ class Facts:
         if where == "title":
             return c.search(self.title)
         if where == "heading":
-            return next((m for h in self.visible_headings if (m := c.search(h))), None)
+            # Raw headings first (no parse); a match counts only where the page shows it.
+            for h in self.headings:
+                if (m := c.search(h)) is not None and h in self.visible_headings:
+                    return m
+            return None
         if where == "label":
             return c.search(self.labels)
         return c.search(self.text)

@@ -10,7 +10,8 @@ thousands of letters of buyer protection and FAQ):
 - a parking service's script or frame (``<script src>``, ``<iframe src>``) on a page whose
   content is short.
 
-Invariants: pure; one pass over the page's links (``href``, ``action``, ``src``), capped.
+Invariants: pure; the markup is searched once per domain name (and, on a short page, once per
+parking service), each hit read in the tag around it, capped (``MAX_LINKS``).
 """
 
 from __future__ import annotations
@@ -21,10 +22,15 @@ from urllib.parse import unquote, urlsplit
 from readreceipt.reading.facts import BLOCK_MAX_MAIN_LETTERS, Facts
 from readreceipt.reading.tables.parking import MARKETPLACES, PARKING_SERVICES
 
-__all__ = ["MAX_LINKS", "parked_by_structure"]
+__all__ = ["MAX_LINKS", "MAX_MAIN_LETTERS", "parked_by_structure"]
 
-#: Links read from one page, at most (a sale page has tens).
-MAX_LINKS = 5_000
+#: A sale page's text, FAQ and buyer protection included, is shorter than this (letters of
+#: main text; tests/pages/parked/sale_page_long_faq.html: 1,500); a longer page is a site's.
+MAX_MAIN_LETTERS = 6000
+#: Occurrences of a listed host read from one page, at most (a sale page has tens).
+MAX_LINKS = 500
+#: How far before a host's name its tag may open (the tag's name and attributes).
+_TAG_REACH = 700
 _LINK = re.compile(r"""<(a|form|iframe|script)\b[^>]{0,600}?\b(href|action|src)\s*=\s*["']?"""
                    r"""([^"'\s>]{1,600})""")
 
@@ -59,6 +65,22 @@ def _registrable(host: str) -> str:
     return ".".join(parts[-2:]) if len(parts) >= 2 else host
 
 
+def _tags_naming(markup: str, needle: str) -> list[tuple[str, str]]:
+    """(tag, address) of the links, forms, frames and scripts whose address holds ``needle``:
+    each occurrence is read in the tag around it (at most ``MAX_LINKS`` occurrences, each tag
+    at most ``_TAG_REACH`` characters back), so the page is scanned once for the needle."""
+    found: list[tuple[str, str]] = []
+    at, seen = markup.find(needle), 0
+    while at >= 0 and seen < MAX_LINKS:
+        seen += 1
+        start = markup.rfind("<", max(0, at - _TAG_REACH), at)
+        if start >= 0 and (m := _LINK.match(markup, start)) is not None and \
+                m.start(3) <= at < m.end(3):
+            found.append((m.group(1), unquote(m.group(3))))
+        at = markup.find(needle, at + len(needle))
+    return found
+
+
 def parked_by_structure(f: Facts) -> str | None:
     """The rule naming the structure that makes the page a parked domain's, or None."""
     final = _host(f.page.final_url)
@@ -69,23 +91,22 @@ def parked_by_structure(f: Facts) -> str | None:
     # with the name it sells; the address asked for may be any of the domain's paths).
     owns = {_registrable(asked)} if asked else set()
     owns |= {d for d in _DOMAIN.findall(f.title) if "." in d}
-    markup = f.markup
-    if not any(h in markup for h in MARKETPLACES | PARKING_SERVICES):
+    if f.main_letters > MAX_MAIN_LETTERS:
         return None
-    for count, m in enumerate(_LINK.finditer(markup)):
-        if count >= MAX_LINKS:
-            break
-        tag, target = m.group(1), unquote(m.group(3))
-        host = _host(target if "//" in target else "")
-        if not host:
-            continue
-        market = _on(host, MARKETPLACES)
-        rest = target.lower().replace(host, "", 1)
-        own = next((d for d in owns if d in rest), None) if market else None
-        if own and tag in ("a", "form"):
-            return (f"structure:a {'link' if tag == 'a' else 'form'} to {market} offering this "
-                    f"domain ({own})")
-        service = _on(host, PARKING_SERVICES)
-        if service and tag in ("script", "iframe") and f.main_letters <= BLOCK_MAX_MAIN_LETTERS:
-            return f"structure:a parking service's {tag} ({service}) on a short page"
+    markup = f.markup
+    # A link or form whose address names the domain on sale and is on a marketplace: the
+    # page is read at each mention of the domain (a few), not link by link.
+    for own in sorted(owns):
+        for tag, target in _tags_naming(markup, own):
+            market = _on(_host(target if "//" in target else ""), MARKETPLACES)
+            if market and tag in ("a", "form"):
+                return (f"structure:a {'link' if tag == 'a' else 'form'} to {market} "
+                        f"offering this domain ({own})")
+    if f.main_letters > BLOCK_MAX_MAIN_LETTERS:
+        return None
+    for service in sorted(PARKING_SERVICES):
+        for tag, target in _tags_naming(markup, service):
+            if tag in ("script", "iframe") and _on(_host(target if "//" in target else ""),
+                                                   PARKING_SERVICES):
+                return f"structure:a parking service's {tag} ({service}) on a short page"
     return None

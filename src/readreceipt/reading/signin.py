@@ -52,8 +52,8 @@ from readreceipt.reading.tables.signin import (
     SIGN_UP_NAMES,
 )
 
-__all__ = ["LONG_PARAGRAPH", "MAX_BEFORE", "MAX_BESIDE", "MAX_LONG_PARAGRAPHS", "SignIn",
-           "sign_in_boxes"]
+__all__ = ["LONG_PARAGRAPH", "MAX_BEFORE", "MAX_BESIDE", "MAX_LONG_PARAGRAPHS",
+           "PROVIDER_NEEDLES", "SignIn", "sign_in_boxes"]
 
 #: Content before the box: a sign-in page's heading and a sentence or two (the corpus's
 #: sign-in pages: 0-127 letters; tests/pages/login/*: up to 260). An article's own text
@@ -80,6 +80,13 @@ _BUTTON_INPUTS = frozenset({"submit", "image", "button"})
 _ASIDE = frozenset({"header", "navigation", "footer", "sidebar", "teaser", "advert", "links",
                     "hidden"})
 _NAME_TOKEN = re.compile(r"[a-zà-öø-ÿ0-9]+")
+#: Elements that may be an identity provider's button (a link, a button, a form, or the
+#: provider's own markup on a div or span).
+_PROVIDER_TAGS = frozenset({"a", "button", "form", "div", "span"})
+#: Substrings of the lower-cased markup without which no identity provider is named
+#: (tables/signin.py): the caller's cheap test.
+PROVIDER_NEEDLES = ("oauth", "accounts.google.com", "appleid", "g_id_", "fb-login-button",
+                    "microsoftonline", "amazon.com/ap/oa", "open.weixin.qq.com")
 
 
 @dataclass(frozen=True)
@@ -140,12 +147,11 @@ def _subtree_ends(nodes: tuple[Element, ...]) -> list[int]:
     return end
 
 
-def sign_in_boxes(page: PageTree, main_text: str) -> list[SignIn]:
-    """Every credential box on the page, with what stands outside it (module docstring)."""
+def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> list[SignIn]:
+    """Every credential box on the page, with what stands outside it (module docstring).
+    ``providers``: whether the markup names an identity provider at all (the caller's cheap
+    test; without one, no element is asked)."""
     nodes, kinds = page.elements, page.kinds
-    if not any(n.tag == "input" for n in nodes) and not any(_provider(n) for n in nodes
-                                                            if n.tag in ("a", "button", "div")):
-        return []
     end = _subtree_ends(nodes)
     form = [-1] * len(nodes)
     for index, node in enumerate(nodes):
@@ -167,14 +173,15 @@ def sign_in_boxes(page: PageTree, main_text: str) -> list[SignIn]:
             # one form per page): its box is the block around it that holds its button.
             box = _block_with_button(nodes, index, end)
             boxes.setdefault(box, "a password field")
-    providers = [(i, name) for i, n in enumerate(nodes)
-                 if kinds[i] != "hidden" and (name := _provider(n)) is not None]
-    if providers:
+    buttons = [(i, name) for i, n in enumerate(nodes)
+               if providers and n.tag in _PROVIDER_TAGS and kinds[i] != "hidden"
+               and (name := _provider(n)) is not None]
+    if buttons:
         for box in list(boxes):
-            inside = sorted({name for i, name in providers if box <= i <= end[box]})
+            inside = sorted({name for i, name in buttons if box <= i <= end[box]})
             if inside:
                 boxes[box] += f" and sign-in buttons ({', '.join(inside)})"
-        free = [(i, name) for i, name in providers
+        free = [(i, name) for i, name in buttons
                 if not any(b <= i <= end[b] for b in boxes)]
         if len({name for _, name in free}) >= 2:
             box = _common_ancestor(nodes, [i for i, _ in free], end)
