@@ -214,7 +214,7 @@ def check_one(answer: str, prompt: str, copy: Copy) -> CheckedAnswer:
     awpt = status is not None and quotations.answer_without_page_text(
         answer, len(copy.page_text or ""), copy.page.content_type or "", status)
     check: dict[str, Any] = dict(result.to_dict())
-    if overlap is not None:
+    if overlap is not None and why in (None, "copy_differs"):
         check["overlap"] = overlap.to_dict()
     return CheckedAnswer(check, (PageOutcome(copy.page, result.outcome, result.reason, awpt),),
                          answer_digest(answer), len(answer),
