@@ -214,7 +214,10 @@ def test_nothing_checked_has_its_own_exit_code(cli: Cli, server: LocalServer,
     url = server.route("/a", article_html())
     assert cli("capture", url, "--now").code == 0
     empty = _file(tmp_path, "empty.md", "")
-    plain = _file(tmp_path, "plain.md", "The bridge was retrofitted over four years.")
+    # No quotation, and no figure or name either (a figure is checked: "four years" is)
+    plain = _file(tmp_path, "plain.md", "The bridge was retrofitted against earthquakes.")
+    assert cli("check", url, "--answer",
+               _file(tmp_path, "figure.md", "The retrofit took four years.")).code == 0
     for answer, reason in ((empty, "no_quotation"), (plain, "no_quotation")):
         out = cli("check", url, "--json", "--answer", answer)
         assert out.code == 11, (answer, out.stdout)

@@ -132,7 +132,9 @@ def test_a_session_is_audited_page_by_page_and_quote_by_quote(
     assert missing["nearest_url"] == server.url("/news/bridge")
     assert "we made it more forgiving" in missing["nearest"] and missing["similarity"] > 70
     assert data["counts"] == {"pages": 2, "pages_read": 2, "searches": 1, "quotations": 3,
-                              "found": 2, "not_found": 1, "not_run": 0}
+                              "found": 2, "not_found": 1, "not_run": 0, "claims": 0,
+                              "claims_found": 0, "claims_approximate": 0,
+                              "claims_not_found": 0}
     assert [s["why"] for s in data["skipped_quotations"]] == ["in_prompt"]
     requests = len(server.requests)
 

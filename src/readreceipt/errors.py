@@ -55,10 +55,10 @@ class ExitCode:
     TOO_LARGE = 7  # over the size cap, or the text read from the beginning only
     NOT_THE_PAGE = 8  # a wall, a JavaScript shell, a soft 404, thin text
     NO_TEXT = 9  # an empty body, a PDF without a text layer, binary, invalid JSON
-    QUOTE_NOT_FOUND = 10  # a quotation of the answer is not on the page
-    #: An answer was given but nothing in it was checked: it holds no quotation (or is
-    #: empty), or the copy's texts are gone (its bytes forgotten). Never a pass; a copy that
-    #: is not the page (a wall: 8) keeps its own code.
+    QUOTE_NOT_FOUND = 10  # a quotation, figure or name of the answer is not on the page
+    #: An answer was given but nothing in it was checked: it holds no quotation, figure or
+    #: name (or is empty), or the copy's texts are gone (its bytes forgotten). Never a pass;
+    #: a copy that is not the page (a wall: 8) keeps its own code.
     NOT_CHECKED = 11
     INTERRUPTED = 130  # Ctrl-C
 
@@ -99,9 +99,9 @@ EXIT_CODE_MEANINGS: dict[int, str] = {
     ExitCode.NOT_THE_PAGE: "not the page (wall, shell, soft 404, thin text)",
     ExitCode.NO_TEXT: "no text extracted (empty body, PDF without text layer, binary, "
                       "invalid JSON)",
-    ExitCode.QUOTE_NOT_FOUND: "a quotation is not on the page",
-    ExitCode.NOT_CHECKED: "an answer was given but not checked (it holds no quotation, or the "
-                          "copy's texts are gone): not a pass",
+    ExitCode.QUOTE_NOT_FOUND: "a quotation, a figure or a name is not on the page",
+    ExitCode.NOT_CHECKED: "an answer was given but not checked (it holds no quotation, figure "
+                          "or name, or the copy's texts are gone): not a pass",
     ExitCode.INTERRUPTED: "interrupted (Ctrl-C)",
 }
 

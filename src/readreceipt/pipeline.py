@@ -14,7 +14,9 @@ Invariants:
 - one :class:`~readreceipt.fetching.deadline.Deadline` of ``timeout`` seconds, started when
   the capture starts, covers all its network work: the name lookup, robots.txt, the page and
   its redirects, the rendering. Only the wait for the host's turn (``wait``) is not counted.
-  When it passes, the capture is recorded FAILED ``timeout``.
+  When it passes, the capture is recorded FAILED ``timeout``. Reading, judging and checking
+  the answer spend the same deadline: when it passes there, the capture is recorded UNKNOWN
+  ``timeout`` (its bytes kept) and the answer check ``not_run`` (``timeout``).
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ from readreceipt.reading.verdict import (
     exit_code_for,
     failed,
     judge,
+    over_deadline,
     probe_wanted,
 )
 from readreceipt.store.clock import utc_now
@@ -278,7 +281,7 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     timings["extract"] = time.perf_counter() - t1
 
     t2 = time.perf_counter()
-    verdict = judge(fetched, extraction)
+    verdict = _judge_within(fetched, extraction, deadline)
     timings["verdict"] = time.perf_counter() - t2
 
     rendering: Rendering | None = None
@@ -294,7 +297,7 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
             # stay evidence too, kept under static_bytes_sha256.
             static_body = fetched.body
             fetched, extraction = rendering.fetched, rendering.extraction
-            verdict = judge(fetched, extraction)
+            verdict = _judge_within(fetched, extraction, deadline)
             timings["render"] = rendering.elapsed
 
     verdict, probe = _soft404_probe(lib, target, guard, options, fetched, extraction, verdict,
@@ -306,7 +309,7 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     record_id = new_record_id()
     checked = _check_answer(options, Copy.fresh(record_id, target.url, fetched_at, extraction,
                                                 fetched, verdict,
-                                                in_record=options.record_answer))
+                                                in_record=options.record_answer), deadline)
     keep = options.keep == "all" or (options.keep == "flagged" and checked is not None
                                      and checked.outcome == "not_found")
     record = _build_record(lib, record_id, target, fetched, extraction, verdict, guard,
@@ -319,6 +322,16 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     _record_answer(lib, checked, options)
     timings["store"] = time.perf_counter() - t3
     return CaptureResult(record, path, False, timings, answer=checked)
+
+
+def _judge_within(fetched: FetchResult, extraction: Extraction, deadline: Deadline) -> Verdict:
+    """The verdict, judged inside the capture's deadline: reading and judging spend it as the
+    network does (their work is linear and capped; this bounds what is left of it)."""
+    try:
+        deadline.check()
+        return judge(fetched, extraction, deadline)
+    except FetchTimeout:
+        return over_deadline(deadline)
 
 
 def _soft404_probe(lib: Library, target: PolicyURL, guard: AddressGuard,
@@ -466,14 +479,16 @@ def _answer_agreement(options: CaptureOptions, extraction: Extraction,
     return after_answer(verdict, agreed, extraction.main_text)
 
 
-def _check_answer(options: CaptureOptions, copy: Copy) -> CheckedAnswer | None:
+def _check_answer(options: CaptureOptions, copy: Copy,
+                  deadline: Deadline | None = None) -> CheckedAnswer | None:
     """The answer given, checked against the copy this capture answers with (the one place
-    of :mod:`readreceipt.quotes.answers`); None without an answer."""
+    of :mod:`readreceipt.quotes.answers`), inside the capture's ``deadline``; None without an
+    answer."""
     if options.answer is None:
         return None
     from readreceipt.quotes.answers import check
 
-    return check(options.answer, options.prompt or "", [copy])
+    return check(options.answer, options.prompt or "", [copy], deadline=deadline)
 
 
 def _answer_fields(options: CaptureOptions, checked: CheckedAnswer | None) -> dict[str, Any]:

@@ -141,13 +141,18 @@ def inside(folder: Path, path: str | None) -> Path:
 
 
 def _fenced_check(check: dict[str, Any]) -> dict[str, Any]:
-    """An answer check with each passage and nearest passage made one marked line."""
+    """An answer check with each passage, nearest passage, figure and name made one marked
+    line."""
     passages = [{**p, "text": fence.one_line(str(p.get("text") or ""), 2000),
                  "nearest": fence.one_line(p["nearest"], 2000) if p.get("nearest") else None}
                 for p in check.get("passages", [])]
     skipped = [{**s, "text": fence.one_line(str(s.get("text") or ""), 2000)}
                for s in check.get("skipped", [])]
-    return {**check, "passages": passages, "skipped": skipped}
+    # A claim's words are the answer's (text, value) or the page's (nearest, match).
+    claims = [{**c, **{key: fence.one_line(str(c[key]), 2000) if c.get(key) else c.get(key)
+                       for key in ("text", "value", "nearest", "match", "computed")}}
+              for c in check.get("claims", [])]
+    return {**check, "passages": passages, "skipped": skipped, "claims": claims}
 
 
 def default_output_folder() -> Path:

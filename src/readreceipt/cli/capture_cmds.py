@@ -264,10 +264,47 @@ def _print_check(check: dict[str, Any]) -> None:
             out.print(f"      {where}: \u201c{_short(passage['nearest'])}\u201d"
                       + (f" ({sim:.0f}% similar)" if isinstance(sim, int | float) else ""),
                       highlight=False)
+    _print_claims(check.get("claims") or [], several)
     for page in check.get("pages", []):
         if page.get("outcome") == "not_run":
             out.print(f"    not checked against {page.get('url')} ({page.get('reason')})",
                       markup=False)
+
+
+_TEXTS = {"main": "main content", "page": "visible text", "table": "a table",
+          "metadata": "the publisher's metadata"}
+
+
+def _print_claims(claims: list[dict[str, Any]], several: bool) -> None:
+    """The figures and names: how many were found, then each one rounded or not found."""
+    if not claims:
+        return
+    out = console()
+    tally = {o: sum(1 for c in claims if c.get("outcome") == o)
+             for o in ("found", "approximate", "not_found", "not_run")}
+    words = [f"{tally['found']} found"]
+    if tally["approximate"]:
+        words.append(f"{tally['approximate']} approximate")
+    if tally["not_found"]:
+        words.append(f"[red]{tally['not_found']} NOT on the page as fetched[/]")
+    if tally["not_run"]:
+        words.append(f"{tally['not_run']} not checked (too many)")
+    out.print(f"    figures and names: {', '.join(words)}", highlight=False)
+    for claim in claims:
+        outcome = claim.get("outcome")
+        what = f"{claim.get('kind')} \u201c{_short(claim.get('text', ''))}\u201d"
+        on = f" on {escape(str(claim.get('url')))}" if several and claim.get("url") else ""
+        if outcome == "approximate":
+            out.print(f"    [yellow]approximate[/]: {what}{on}; the page says "
+                      f"\u201c{_short(claim.get('match') or '')}\u201d", highlight=False)
+        elif outcome == "not_found":
+            mark = "[red]NOT on any of the pages[/]" if several else \
+                "[red]NOT on the page as fetched[/]"
+            out.print(f"    {mark}: {what}", highlight=False)
+            if claim.get("nearest"):
+                where = _TEXTS.get(str(claim.get("where")), "its text")
+                out.print(f"      nearest figure beside the same words{on} ({where}): "
+                          f"\u201c{_short(claim['nearest'])}\u201d", highlight=False)
 
 
 def _short(text: str, limit: int = 160) -> str:

@@ -14,10 +14,10 @@ the hook's quick modes never look for a flag that is not there yet.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from readreceipt.errors import RecordNotFound
-from readreceipt.quotes.answers import CheckedAnswer, Copy, Page, check, combine
+from readreceipt.quotes.answers import CheckedAnswer, Copy, Page, check, combine, structured_of
 from readreceipt.store import sessionmarks
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
@@ -26,9 +26,25 @@ from readreceipt.store.records import Record
 
 
 def held_copy(lib: Library, record: Record) -> Copy:
-    """The copy ``record`` describes, with the texts the library still holds of it."""
+    """The copy ``record`` describes, with the texts the library still holds of it (the
+    tables and metadata read from its bytes, only if a figure is looked for there)."""
     return Copy(Page.of_record(record), lib.text(record.text_sha256),
-                lib.text(record.page_text_sha256), bytes_kept=record.bytes_kept)
+                lib.text(record.page_text_sha256), bytes_kept=record.bytes_kept,
+                structured=_structured_from_bytes(lib, record))
+
+
+def _structured_from_bytes(lib: Library, record: Record) -> Callable[[], tuple[str, str]]:
+    def read() -> tuple[str, str]:
+        from readreceipt.reading.extract import html_text, sniff_kind
+
+        body = lib.body(record) if record.bytes_kept else None
+        if not body or sniff_kind(body, record.content_type or "") != "html":
+            return "", ""
+        html, _charset, _partial = html_text(body, record.charset)
+        read_structured = structured_of(html)
+        return read_structured() if read_structured else ("", "")
+
+    return read
 
 
 def record(lib: Library, checked: CheckedAnswer, session_id: str | None,
@@ -44,7 +60,8 @@ def record(lib: Library, checked: CheckedAnswer, session_id: str | None,
                  "reason": result.get("reason"), "answer_sha256": checked.answer_sha256,
                  "answer_chars": checked.answer_chars,
                  "answer_without_page_text": outcome.answer_without_page_text,
-                 "passages": result.get("passages", []), "session_id": session_id,
+                 "passages": result.get("passages", []),
+                 "claims": result.get("claims", []), "session_id": session_id,
                  "agent_id": agent_id}
         if "pages" in result:
             entry["pages"] = result["pages"]
@@ -58,8 +75,8 @@ def record(lib: Library, checked: CheckedAnswer, session_id: str | None,
 
 def _flags(lib: Library, checked: CheckedAnswer, session_id: str | None,
            agent_id: str | None) -> int:
-    """One flag per passage on none of the pages, unless the same passage of the same record
-    is flagged for this session and agent already."""
+    """One flag per passage, figure or name on none of the pages, unless the same one of the
+    same record is flagged for this session and agent already."""
     pairs = []
     for passage, page in checked.placed:
         if passage.get("found"):
@@ -69,6 +86,15 @@ def _flags(lib: Library, checked: CheckedAnswer, session_id: str | None,
                               nearest=passage.get("nearest"),
                               similarity=passage.get("similarity"), session_id=session_id,
                               agent_id=agent_id, created_at=utc_now()), passage))
+    for claim, page in checked.placed_claims:
+        if claim.get("outcome") != "not_found":
+            continue
+        pairs.append((NewFlag(record_id=page.record_id, url=page.url,
+                              passage=str(claim.get("text") or ""),
+                              nearest=claim.get("nearest"), similarity=None,
+                              session_id=session_id, agent_id=agent_id, created_at=utc_now(),
+                              kind=str(claim.get("kind") or "figure"),
+                              place=claim.get("where")), claim))
     if not pairs:
         return 0
     added = lib.index.add_flags([flag for flag, _ in pairs])
@@ -76,11 +102,14 @@ def _flags(lib: Library, checked: CheckedAnswer, session_id: str | None,
     for flag, passage in pairs:
         if id(flag) not in new:
             continue
-        lib.log("flags.jsonl", {
-            "record_id": flag.record_id, "url": flag.url, "passage": flag.passage,
-            "nearest": flag.nearest, "similarity": flag.similarity,
-            "edited": bool(passage.get("edited")), "missing": passage.get("missing"),
-            "session_id": flag.session_id, "agent_id": flag.agent_id})
+        line = {"record_id": flag.record_id, "url": flag.url, "kind": flag.kind,
+                "passage": flag.passage, "nearest": flag.nearest,
+                "similarity": flag.similarity, "edited": bool(passage.get("edited")),
+                "missing": passage.get("missing"), "session_id": flag.session_id,
+                "agent_id": flag.agent_id}
+        if flag.kind != "quotation":
+            line.update({"value": passage.get("value"), "where": flag.place})
+        lib.log("flags.jsonl", line)
     if added:
         # After the index holds them: the hook's quick modes look at this mark first.
         sessionmarks.mark_flags(session_id)

@@ -15,11 +15,14 @@ The rules:
 - a copy that cannot answer (a wall, an error status, a truncated, thin or binary page, its
   bytes forgotten) gives ``not_run`` with the reason, never a pass
   (:func:`not_run_reason`); so does an answer with no quotation, or an empty one;
-- :mod:`readreceipt.quotes.quotations` decides, purely, whether each quotation is on a page;
-- against several pages, a quotation counts as found when it is on any of them (the first,
-  in the order given, that holds it), and one on none is reported with the nearest passage
-  any of them holds; each passage then names its page (``url``, ``record_id``) and the check
-  lists the pages with their own outcome (``pages``);
+- :mod:`readreceipt.quotes.quotations` decides, purely, whether each quotation is on a page,
+  and :mod:`readreceipt.quotes.claims` whether each figure and name the answer states is
+  (``claims``: a figure ``not_found`` counts as a passage not found does; ``approximate``
+  is found); the check's ``outcome`` is ``not_found`` when any of either is;
+- against several pages, a quotation (a figure, a name) counts as found when it is on any of
+  them (the first, in the order given, that holds it), and one on none is reported with the
+  nearest passage (figure) any of them holds; each then names its page (``url``,
+  ``record_id``) and the check lists the pages with their own outcome (``pages``);
 - the answer itself is never kept: only its digest and length.
 
 Pure: nothing here reads or writes the library, and no request is made.
@@ -28,11 +31,12 @@ Pure: nothing here reads or writes the library, and no request is made.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from readreceipt.errors import ExitCode, batch_exit_code
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.transport import FetchResult
 from readreceipt.reading.agreement import Agreement, agreement, disagrees
 from readreceipt.reading.extract import Extraction
@@ -94,13 +98,16 @@ class Page:
 
 @dataclass(frozen=True)
 class Copy:
-    """What an answer is checked against: a page and the texts it said (None: not held)."""
+    """What an answer is checked against: a page and the texts it said (None: not held).
+    ``structured`` gives the page's tables' cells and its publisher's metadata as texts
+    (:mod:`readreceipt.reading.structured`), read only when a figure is on neither text."""
 
     page: Page
     main_text: str | None
     page_text: str | None
     extraction_error: str | None = None
     bytes_kept: bool = True
+    structured: Callable[[], tuple[str, str]] | None = field(default=None, compare=False)
 
     @classmethod
     def fresh(cls, record_id: str, url: str, fetched_at: str, extraction: Extraction | None,
@@ -111,11 +118,25 @@ class Copy:
                     fetched.status if fetched else None, in_record=in_record)
         if extraction is None:
             return cls(page, None, None)
-        return cls(page, extraction.main_text, extraction.page_text, extraction.error)
+        return cls(page, extraction.main_text, extraction.page_text, extraction.error,
+                   structured=structured_of(extraction.html))
 
     @property
     def is_pdf(self) -> bool:
         return self.page.content_type == "application/pdf"
+
+
+def structured_of(html: str | None) -> Callable[[], tuple[str, str]] | None:
+    """The tables' cells and the publisher's metadata of ``html``, read when first asked."""
+    if not html:
+        return None
+
+    def read() -> tuple[str, str]:
+        from readreceipt.reading.structured import metadata_text, tables_text
+
+        return tables_text(html), metadata_text(html)
+
+    return read
 
 
 @dataclass(frozen=True)
@@ -148,6 +169,8 @@ class CheckedAnswer:
     #: whose nearest passage it shows (the first page checked when none holds anything
     #: close); a passage not found is flagged on that page.
     placed: tuple[tuple[dict[str, Any], Page], ...] = field(default=(), repr=False)
+    #: The claims (figures and names), each with its page, as ``placed``.
+    placed_claims: tuple[tuple[dict[str, Any], Page], ...] = field(default=(), repr=False)
 
     @property
     def outcome(self) -> str:
@@ -169,9 +192,10 @@ class CheckedAnswer:
 
     @property
     def exit_code(self) -> int:
-        """10 when a quotation is on none of the pages; 0 when every one is on one. When
-        nothing was checked: the code of the copy that kept the check from running (a wall
-        is 8), else 11, not checked (no quotation, an empty answer, the bytes forgotten)."""
+        """10 when a quotation, a figure or a name is on none of the pages; 0 when every one
+        is on one. When nothing was checked: the code of the copy that kept the check from
+        running (a wall is 8), else 11, not checked (no quotation or figure, an empty answer,
+        the bytes forgotten)."""
         if self.outcome == NOT_FOUND:
             return ExitCode.QUOTE_NOT_FOUND
         if self.outcome == FOUND:
@@ -192,8 +216,11 @@ class CheckedAnswer:
                 "verdict": page.verdict, "reason": page.reason, "answer_check": self.check}
 
 
-def check_one(answer: str, prompt: str, copy: Copy) -> CheckedAnswer:
-    """``answer`` against one copy. Every check of an answer against a page is made here."""
+def check_one(answer: str, prompt: str, copy: Copy, *, attributed: bool = False,
+              deadline: Deadline | None = None) -> CheckedAnswer:
+    """``answer`` against one copy. Every check of an answer against a page is made here.
+    ``attributed``: only the sentences that name a source state figures and names of the
+    page (a session's own message, which mixes pages' words with the agent's own work)."""
     from readreceipt.quotes import quotations
 
     why = (not_run_reason(copy.page.verdict, copy.page.reason, copy.page.wall,
@@ -204,21 +231,46 @@ def check_one(answer: str, prompt: str, copy: Copy) -> CheckedAnswer:
     overlap = _overlap(answer, copy)
     if why is None and overlap is not None and disagrees(overlap, copy.main_text or ""):
         why = "copy_differs"  # not the page the agent read: nothing to flag the agent for
+    claims: list[dict[str, Any]] = []
     if why is not None:
         result = quotations.not_run(why)
     else:
+        from readreceipt.quotes.claims import PageTexts, check_claims
+
         result = quotations.check_answer_text(answer, main_text=copy.main_text or "",
                                               page_text=copy.page_text or "", prompt=prompt,
-                                              is_pdf=copy.is_pdf)
+                                              is_pdf=copy.is_pdf, deadline=deadline)
+        texts = PageTexts(main=copy.main_text or "", page=copy.page_text or "",
+                          more=copy.structured)
+        claims = [c.to_dict() for c in check_claims(answer, texts, prompt=prompt,
+                                                    attributed=attributed)]
     status = copy.page.http_status
     awpt = status is not None and quotations.answer_without_page_text(
         answer, len(copy.page_text or ""), copy.page.content_type or "", status)
-    check: dict[str, Any] = dict(result.to_dict())
+    check: dict[str, Any] = _with_claims(dict(result.to_dict()), claims)
     if overlap is not None and why in (None, "copy_differs"):
         check["overlap"] = overlap.to_dict()
-    return CheckedAnswer(check, (PageOutcome(copy.page, result.outcome, result.reason, awpt),),
+    outcome, reason = str(check["outcome"]), check.get("reason")
+    return CheckedAnswer(check, (PageOutcome(copy.page, outcome, reason, awpt),),
                          answer_digest(answer), len(answer),
-                         tuple((p, copy.page) for p in check["passages"]))
+                         tuple((p, copy.page) for p in check["passages"]),
+                         tuple((c, copy.page) for c in claims))
+
+
+def _with_claims(check: dict[str, Any], claims: list[dict[str, Any]]) -> dict[str, Any]:
+    """The quotation check with the figures and names beside it, and its outcome from both:
+    not_found when a passage or a claim is not on the page; found when all that was checked
+    is (an approximate figure is found); not_run when there was nothing to check."""
+    check["claims"] = claims
+    if check["outcome"] == NOT_RUN and check.get("reason") != "no_quotation":
+        return check  # the page could not answer: nothing was checked
+    checked = [c for c in claims if c["outcome"] != NOT_RUN]
+    if not check["passages"] and not checked:
+        return check
+    missing = any(not p.get("found") for p in check["passages"]) or any(
+        c["outcome"] == NOT_FOUND for c in checked)
+    check["outcome"], check["reason"] = (NOT_FOUND if missing else FOUND), None
+    return check
 
 
 def _overlap(answer: str, copy: Copy) -> Agreement | None:
@@ -247,7 +299,7 @@ def combine(checks: Sequence[CheckedAnswer]) -> CheckedAnswer:
         reasons = {c.check.get("reason") for c in checks}
         reason = reasons.pop() if len(reasons) == 1 else "no_page_checked"
         check = {"outcome": NOT_RUN, "reason": reason, "passages": [],
-                 "skipped": head.check.get("skipped", []), "pages": listed}
+                 "skipped": head.check.get("skipped", []), "claims": [], "pages": listed}
         return CheckedAnswer(check, pages, head.answer_sha256, head.answer_chars)
     placed: list[tuple[dict[str, Any], Page]] = []
     # Every check that ran found the same passages, in the same order (one answer, one
@@ -263,13 +315,41 @@ def combine(checks: Sequence[CheckedAnswer]) -> CheckedAnswer:
             continue
         passage, page = found
         placed.append(({**passage, "url": page.url, "record_id": page.record_id}, page))
-    outcome = FOUND if all(p.get("found") for p, _ in placed) else NOT_FOUND
-    check = {"outcome": outcome, "reason": None, "passages": [p for p, _ in placed],
+    claims = _combined_claims(ran)
+    check = {"outcome": FOUND, "reason": None, "passages": [p for p, _ in placed],
              "skipped": ran[0].check.get("skipped", []), "pages": listed}
-    return CheckedAnswer(check, pages, head.answer_sha256, head.answer_chars, tuple(placed))
+    check = _with_claims(check, [c for c, _ in claims])
+    if not placed and not any(c["outcome"] != NOT_RUN for c, _ in claims):
+        check["outcome"], check["reason"] = NOT_RUN, ran[0].check.get("reason")
+    return CheckedAnswer(check, pages, head.answer_sha256, head.answer_chars, tuple(placed),
+                         tuple(claims))
 
 
-def check(answer: str, prompt: str, copies: Sequence[Copy]) -> CheckedAnswer:
-    """``answer`` checked against ``copies`` (one, or several it is attributed to)."""
-    return combine([check_one(answer, prompt, copy) for copy in copies])
+_RANK = {"found": 0, "approximate": 1, "not_found": 2, "not_run": 3}
+
+
+def _combined_claims(ran: Sequence[CheckedAnswer]) -> list[tuple[dict[str, Any], Page]]:
+    """Each figure and name at its best over the pages: found on the first page that holds
+    it, else approximate, else not found with the first nearest figure any page gives. The
+    checks list the same claims in the same order (they come from the answer alone)."""
+    lined = [c.placed_claims for c in ran]
+    if any(len(claims) != len(lined[0]) for claims in lined):
+        lined = lined[:1]  # cannot be lined up: the first page's alone
+    out: list[tuple[dict[str, Any], Page]] = []
+    for i in range(len(lined[0])):
+        candidates = [claims[i] for claims in lined]
+        best = min(candidates, key=lambda pair: _RANK.get(str(pair[0]["outcome"]), 3))
+        if best[0]["outcome"] == NOT_FOUND:
+            best = next((pair for pair in candidates if pair[0].get("nearest")), best)
+        claim, page = best
+        out.append(({**claim, "url": page.url, "record_id": page.record_id}, page))
+    return out
+
+
+def check(answer: str, prompt: str, copies: Sequence[Copy], *, attributed: bool = False,
+          deadline: Deadline | None = None) -> CheckedAnswer:
+    """``answer`` checked against ``copies`` (one, or several it is attributed to), inside
+    ``deadline`` (a capture's own; else each check's, quotations.CHECK_SECONDS)."""
+    return combine([check_one(answer, prompt, copy, attributed=attributed, deadline=deadline)
+                    for copy in copies])
 

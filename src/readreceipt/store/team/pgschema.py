@@ -141,6 +141,11 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX retrievals_outcome ON retrievals (answer_outcome)
             WHERE answer_outcome IS NOT NULL
     """),
+    # A flag is a quotation, a figure or a name (quotes/claims.py).
+    ("0007_flag_kinds", """
+        ALTER TABLE flags ADD COLUMN kind TEXT NOT NULL DEFAULT 'quotation';
+        ALTER TABLE flags ADD COLUMN place TEXT
+    """),
 ]
 
 
