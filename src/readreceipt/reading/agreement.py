@@ -47,7 +47,7 @@ MAX_ANSWER_CHARS = 200_000
 _NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:[,.\u00a0\u202f ]\d{3}){1,7}(?:[.,]\d{1,6})?(?![\w])|"
                      r"(?<![\w.,])\d{1,30}(?:[.,]\d{1,6})?(?![\w])")
 _WORD = re.compile(r"[^\W\d_]{2,60}")
-_SENTENCE_END = re.compile(r"[.!?:;\"\u201c\u201d\u00ab\u00bb()\[\]\n]\s*$")
+_SENTENCE_END = re.compile(r"[.!?:;\"\u201c\u201d\u00ab\u00bb()\[\]\n]\s{0,3}$")
 
 
 @dataclass(frozen=True)
