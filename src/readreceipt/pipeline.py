@@ -57,7 +57,9 @@ from readreceipt.fetching.urlpolicy import PolicyURL, check_url
 from readreceipt.quotes.answers import Copy
 from readreceipt.reading.extract import Extraction, extract
 from readreceipt.reading.verdict import (
+    SHORT_SUSPICION,
     Verdict,
+    after_answer,
     after_probe,
     exit_code_for,
     failed,
@@ -315,6 +317,8 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     verdict, probe = _soft404_probe(lib, target, guard, options, fetched, extraction, verdict,
                                     deadline)
 
+    verdict = _answer_agreement(options, extraction, verdict)
+
     t3 = time.perf_counter()
     record_id = new_record_id()
     checked = _check_answer(options, Copy.fresh(record_id, target.url, fetched_at, extraction,
@@ -361,7 +365,8 @@ def _soft404_probe(lib: Library, target: PolicyURL, guard: AddressGuard,
         lib, target, guard, deadline,
         lambda answer: extract(answer.body, answer.content_type, answer.charset).page_text)
     comparison = compare(extraction.page_text, fetched.url, fetched.final_url, row.status,
-                         row.text or "", row.url, row.final_url)
+                         row.text or "", row.url, row.final_url,
+                         extraction.main_text if suspicion.startswith(SHORT_SUSPICION) else None)
     record = {"url": row.url, "status": row.status, "final_url": row.final_url,
               "text_sha256": row.text_sha256,
               "fetched_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(row.fetched_at)),
@@ -370,7 +375,7 @@ def _soft404_probe(lib: Library, target: PolicyURL, guard: AddressGuard,
                               if comparison.resemblance is not None else None),
               "outcome": comparison.outcome if row.failure is None else "not_made",
               "why": comparison.why if row.failure is None else f"no probe: {row.failure}"}
-    return after_probe(verdict, comparison, suspicion), record
+    return after_probe(verdict, comparison, suspicion, fetched, extraction), record
 
 
 def _render(target: PolicyURL, guard: AddressGuard, options: CaptureOptions,
@@ -474,6 +479,18 @@ def _store_failure(lib: Library, target: PolicyURL, exc: FetchError, guard: Addr
     path = lib.record_location(record.record_id)
     _record_answer(lib, checked, options)
     return CaptureResult(record, path, False, timings, answer=checked)
+
+
+def _answer_agreement(options: CaptureOptions, extraction: Extraction,
+                      verdict: Verdict) -> Verdict:
+    """The verdict once the answer given is set against the copy (reading/agreement.py): a
+    short copy holding none of an answer's specifics is not the page the agent read."""
+    if options.answer is None:
+        return verdict
+    from readreceipt.reading.agreement import agreement
+
+    agreed = agreement(options.answer, extraction.main_text, extraction.page_text)
+    return after_answer(verdict, agreed, extraction.main_text)
 
 
 def _check_answer(options: CaptureOptions, copy: Copy,

@@ -20,6 +20,7 @@ _REASON_WORDS = {
     "js_shell": "a JavaScript shell with no content of its own",
     "soft_404": "a 'not found' page served as a success",
     "parked": "a parked domain",
+    "copy_differs": "a copy unlike what the agent read (its answer's specifics are not on it)",
     "thin_text": "too little text to be the page",
     "truncated": "more bytes than the size cap; only the first part was kept",
     "text_prefix": "more than readreceipt reads text from; only the first part's text was read",
