@@ -1,17 +1,24 @@
 """Benchmark: the content verdict on a second held-out set, blind.
 
-``bench/heldout2_labels.tsv`` names real pages that other public projects keep in their git
-history (test fixtures of scrapers, site monitors and home-automation integrations, cached
-HTTP responses of an embed library, GitHub Pages sites' not-found and maintenance pages, built
-single-page-app entry points), one a line: ``source_repo``, ``path``, ``commit``, ``label``,
-``language`` and a short ``note`` on the kind of page. None of these repositories was used by
-any corpus, test or other benchmark of the project, nor is any in ../shared/RESERVED.md.
+``bench/heldout2_labels.tsv`` (the first batch) and ``bench/heldout2_added_labels.tsv`` (the
+second, added to fill the first's gaps: bot checks and WAF blocks of more vendors, sign-in
+pages in many languages, ISP and legal block pages, parked domains, clean pages in more
+languages) name real pages that other public projects keep in their git history (test
+fixtures of scrapers, site monitors and home-automation integrations, cached HTTP responses of
+an embed library and of a CDN cache, a form-classification dataset of saved pages, a collection
+of censorship block pages, static exports of sites, GitHub Pages sites' not-found and
+maintenance pages, built single-page-app entry points), one a line: ``source_repo``, ``path``,
+``commit``, ``label``, ``language`` and a short ``note`` on the kind of page. ``--part``
+judges one batch alone (``first``, ``added``) or both (``all``, the default). None of these
+repositories was used by any corpus, test or other benchmark of the project, nor is any in
+../shared/RESERVED.md or a fork or copy of one.
 Nothing of the pages is copied here: each is read from a checkout of its repository by commit
 (``git show COMMIT:PATH``), like ``bench/heldout.py`` does, and judged by the same content
 verdict (``extract`` + ``judge_content``, via :func:`heldout.judge`).
 
 Labels: ``challenge``, ``login``, ``consent``, ``paywall``, ``other_interstitial`` (outage,
-maintenance, unsupported-browser notices), ``js_shell``, ``soft_404``, ``parked`` (walls,
+maintenance, error and unsupported-browser notices, ISP and legal block pages, geo-blocks,
+age gates), ``js_shell``, ``soft_404``, ``parked`` (walls,
 shells, soft 404s and parked pages: each must be flagged, with the reason named in ``WANT``),
 ``ok`` (a real page, hard negatives among them: must stay clean) and ``ambiguous`` (left out of
 every figure). Printed: walls caught with the right reason and flagged at all, clean pages kept
@@ -31,7 +38,8 @@ as ``DIR/<owner>+<name>`` (bare, or a work tree, or with the git directory at ``
 
     .venv/bin/python bench/heldout2.py --list-repos | while read repo commit; do
         git clone --bare "https://github.com/$repo" "checkouts/${repo/\\//+}"; done
-    .venv/bin/python bench/heldout2.py --fetch-dir checkouts [--json bench/out/heldout2.json]
+    .venv/bin/python bench/heldout2.py --fetch-dir checkouts [--part first|added|all] \\
+        [--json bench/out/heldout2.json]
 
 It skips (saying so, exit 0) when no checkout is found; a page whose checkout or commit is
 missing is counted apart and named by repository only.
@@ -53,19 +61,22 @@ sys.path.insert(0, str(Path(__file__).parent))
 import heldout  # a sibling script, not a package: its helpers are reused
 
 LABELS = Path(__file__).with_name("heldout2_labels.tsv")
+ADDED = Path(__file__).with_name("heldout2_added_labels.tsv")
+PARTS = {"first": (LABELS,), "added": (ADDED,), "all": (LABELS, ADDED)}
 #: label -> the reason the verdict should give (bench/heldout.py's, and the kinds it lacks).
 WANT = heldout.WANT | {"consent": "wall:consent", "paywall": "wall:paywall",
                        "parked": "parked"}
 FLAGS = heldout.FLAGS
+OTHER = "other (ar, el, fa, hu, id, ms, tr)"
 #: Languages are reported in groups, and sources with fewer than ``MIN_GROUP`` judged pages
 #: pooled, so that no printed line stands for one page of the labels file.
 LANGUAGE_GROUPS = {
     "English": ("en",),
     "Romance": ("es", "pt", "fr", "it", "gl", "ro", "ca"),
     "Germanic": ("de", "nl", "sv", "da", "no"),
-    "Slavic and Baltic": ("ru", "pl", "cs", "sk", "hr", "sr", "uk", "lv", "lt"),
+    "Slavic and Baltic": ("ru", "pl", "cs", "sk", "hr", "sr", "uk", "lv", "lt", "bg"),
     "Chinese, Japanese, Korean": ("zh", "ja", "ko"),
-    "other (ar, el, hu, id, tr)": ("ar", "el", "hu", "id", "tr"),
+    OTHER: ("ar", "el", "fa", "hu", "id", "ms", "tr"),
 }
 MIN_GROUP = 5
 
@@ -74,7 +85,7 @@ def language_group(code: str) -> str:
     for group, codes in LANGUAGE_GROUPS.items():
         if code in codes:
             return group
-    return "other (ar, el, hu, id, tr)"
+    return OTHER
 
 
 def php_cache_body(raw: bytes) -> bytes:
@@ -90,8 +101,22 @@ def php_cache_body(raw: bytes) -> bytes:
     return re.sub(r"\\([\\'])", r"\1", found.group(1)).encode("utf-8")
 
 
+def js_template_body(raw: bytes) -> bytes:
+    """The page inside a JavaScript module that exports it as one template literal.
+
+    The page is what lies between the first and the last backquote; only ``\\```, ``\\$``
+    and ``\\\\`` are taken as escapes (the pages hold no ``${}`` substitution).
+    """
+    text = raw.decode("utf-8", "replace")
+    start, end = text.find("`"), text.rfind("`")
+    if start < 0 or end <= start:
+        return b""
+    return re.sub(r"\\([`$\\])", r"\1", text[start + 1:end]).encode("utf-8")
+
+
 #: Sources whose files wrap the page: how to take the page out.
-UNWRAP: dict[str, Callable[[bytes], bytes]] = {"oscarotero/Embed": php_cache_body}
+UNWRAP: dict[str, Callable[[bytes], bytes]] = {"oscarotero/Embed": php_cache_body,
+                                               "lukatarman/steam-game-stats": js_template_body}
 
 
 @dataclass(frozen=True)
@@ -107,10 +132,13 @@ class Row:
         return f"{self.repo}:{self.commit[:10]}:{self.path}"
 
 
-def load_rows(path: Path = LABELS) -> list[Row]:
-    with path.open(encoding="utf-8") as fh:
-        return [Row(r["source_repo"], r["path"], r["commit"], r["label"], r["language"])
-                for r in csv.DictReader(fh, delimiter="\t")]
+def load_rows(*paths: Path) -> list[Row]:
+    rows: list[Row] = []
+    for path in paths or PARTS["all"]:
+        with path.open(encoding="utf-8") as fh:
+            rows += [Row(r["source_repo"], r["path"], r["commit"], r["label"], r["language"])
+                     for r in csv.DictReader(fh, delimiter="\t")]
+    return rows
 
 
 def find_checkout(base: Path, repo: str) -> Path | None:
@@ -173,12 +201,14 @@ def main() -> int:
                     help="folder of checkouts, one per source repository (DIR/owner+name)")
     ap.add_argument("--list-repos", action="store_true",
                     help="print the source repositories and commits needed, then stop")
-    ap.add_argument("--labels", type=Path, default=LABELS, help=argparse.SUPPRESS)
+    ap.add_argument("--part", choices=sorted(PARTS), default="all",
+                    help="judge the first batch, the added batch, or both (default)")
+    ap.add_argument("--labels", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--json", type=Path, help="also write the figures here")
     ap.add_argument("--verbose", action="store_true",
                     help="one line per page: id, label, reason, rule (never its text)")
     args = ap.parse_args()
-    rows = load_rows(args.labels)
+    rows = load_rows(args.labels) if args.labels else load_rows(*PARTS[args.part])
     if args.list_repos:
         commits: dict[str, set[str]] = defaultdict(set)
         for r in rows:
@@ -215,7 +245,7 @@ def main() -> int:
     if unread:
         print(f"not read ({sum(unread.values())} pages; checkout or commit missing): "
               + ", ".join(f"{repo} {n}" for repo, n in sorted(unread.items())))
-    print(f"held-out set 2: {judged} pages judged from "
+    print(f"held-out set 2 ({args.part}): {judged} pages judged from "
           f"{len({k for kind, k in groups if kind == 'source'})} sources")
     print(f"all: {groups['all', ''].line()}")
     figures: dict[str, object] = {"all": groups["all", ""].as_dict()}
