@@ -66,7 +66,7 @@ def test_capture_with_an_altered_figure_flags_it_and_exits_10(
     assert "94,000" in flag["nearest"] and flag["where"] == "main" and flag["value"] == "84000"
     status = cli("status", "--json")
     assert status.json()["flags_by_kind"] == {"quotation": 0, "figure": 1, "name": 0}
-    assert "1 flags (0 quotations, 1 figures, 0 names not on the page)" in cli("status").stdout
+    assert "1 flag (0 quotations, 1 figure, 0 names not on the page)" in cli("status").stdout
 
 
 def test_check_names_the_figure_the_nearest_figure_and_where(
@@ -115,7 +115,7 @@ def test_the_hook_reports_a_figure_not_on_the_page_as_fetched(
     out = hook("report", other_tool(), library_dir)
     assert out.code == 0 and out.stderr == "", out
     context = json.loads(out.stdout)["hookSpecificOutput"]["additionalContext"]
-    assert "1 figure in a WebFetch answer is not on the page it was attributed to" in context
+    assert "1 figure in an answer is not on the page it was attributed to" in context
     assert 'the figure "84,000" is not on the page as fetched' in context
     assert "the nearest figure the page gives beside the same words is" in context
     assert "94,000 crossings a day" in context and "(in its main content)" in context
