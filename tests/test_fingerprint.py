@@ -403,8 +403,12 @@ def test_thin_text_by_characters_and_by_ratio() -> None:
     signal = judge(page("<p>Coming soon.</p>"))
     assert signal is not None and signal.reason == "thin_text"
     assert signal.rule.startswith("length:")
-    # A 500-letter page buried in 2 MB of markup is a sliver of a page.
-    padding = "<div class='x' data-a='1'></div>" * 60000
+    # A 500-letter page buried in 2 MB of markup is a sliver of a page. The padding is 6,000
+    # elements of 330 bytes (1.98 MB), well within markup.MAX_ELEMENTS, so the whole page is
+    # read and the main text is there to be weighed against the bytes (60,000 small elements
+    # would pass the element cap: the page is read from its beginning, without its text).
+    padding = ("<div class='x' data-a='" + "1" * 299 + "'></div>") * 6000
+    assert len(padding) == 1_980_000
     html = page(padding + f"<p>{' '.join(_SENTENCES[:6])}</p>")
     signal = judge(html)
     assert signal is not None and signal.reason == "thin_text"
