@@ -7,10 +7,12 @@ Pages go through the real extraction (``readreceipt.reading.extract``), as in th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 import pytest
 
+from readreceipt.reading.basics import WIDE_LETTER_WEIGHT
 from readreceipt.reading.extract import extract
 from readreceipt.reading.fingerprint import (
     BLOCK_MAX_MAIN_LETTERS,
@@ -413,6 +415,16 @@ def test_thin_text_by_characters_and_by_ratio() -> None:
     signal = judge(html)
     assert signal is not None and signal.reason == "thin_text"
     assert signal.rule.startswith("ratio:")
+
+
+def test_letters_are_counted_alike_in_ascii_and_beyond() -> None:
+    """An ASCII text is counted by a byte table (fast on a page's whole text), any other by
+    the pattern: both count the letters the pattern keeps, wide characters twice."""
+    every_ascii = "".join(map(chr, range(128)))
+    assert letters(every_ascii) == len(re.sub(r"[\W\d_]+", "", every_ascii)) == 52
+    assert letters("x_1 y-2\tz") == 3
+    assert letters("\u00e9t\u00e9 \u00e0 Z\u00fcrich 42") == 10
+    assert letters("\u65b0\u95fb ab") == 2 * WIDE_LETTER_WEIGHT + 2
 
 
 # --- strictness ----------------------------------------------------------------------------
