@@ -37,7 +37,7 @@ test: $(STAMP)
 	$(PY) -m pytest -q
 
 bench: $(STAMP)
-	for b in capture memory guard verdicts heldout extraction nesting quotes claims hook_latency export s3_clients team; do $(PY) bench/$$b.py || exit 1; done
+	for b in capture memory guard verdicts heldout heldout2 extraction nesting quotes claims hook_latency export s3_clients team; do $(PY) bench/$$b.py || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -59,11 +59,21 @@ class ExportResult:
     #: The file's size; None when it was written through to a device or a pipe.
     size: int | None = 0
     redirects: int = 0  # redirect hops written as 3xx responses
+    #: Selected retrievals whose records could not be read: left out, the rest exported.
+    unreadable: tuple[str, ...] = ()
+
+    @property
+    def damaged(self) -> int:
+        """Selected retrievals not exported whole: a record that could not be read, bytes
+        the library no longer holds or that no longer match their digest."""
+        return (len(self.unreadable) + self.by_kind.get("missing", 0)
+                + self.by_kind.get("corrupt", 0))
 
     def to_json(self) -> dict[str, Any]:
         return {"path": str(self.path), "format": self.format, "retrievals": self.retrievals,
                 "warc_records": self.warc_records, "exported_as": dict(self.by_kind),
-                "redirects": self.redirects, "pages": self.pages, "bytes": self.size}
+                "redirects": self.redirects, "pages": self.pages, "bytes": self.size,
+                "unreadable": list(self.unreadable)}
 
 
 def _output(library: Library, path: Path) -> contextlib.AbstractContextManager[Path]:
@@ -80,7 +90,7 @@ def _selected(library: Library, selection: Selection) -> list[str]:
 
 
 def _write_all(library: Library, out: BinaryIO, ids: list[str], *, gzip: bool,
-               filename: str, progress: Progress,
+               filename: str, progress: Progress, unreadable: list[str],
                on_page: Callable[[Page], None] | None = None) -> WarcExporter:
     exporter = WarcExporter(library, out, gzip=gzip, filename=filename,
                             provenance=Provenance(library))
@@ -91,6 +101,7 @@ def _write_all(library: Library, out: BinaryIO, ids: list[str], *, gzip: bool,
             record = library.load(record_id)
         except ReadReceiptError as exc:
             log.warning("record %s not exported: %s", record_id, exc)
+            unreadable.append(record_id)
             progress.advance()
             continue
         page = exporter.add(_judged_again(record))
@@ -119,13 +130,14 @@ def export_warc(library: Library, path: Path, selection: Selection = EVERYTHING,
     """Write the selected retrievals to ``path`` (gzipped per record when it ends in .gz)."""
     ids = _selected(library, selection)
     gzip = path.name.endswith(".gz")
+    unreadable: list[str] = []
     with _output(library, path) as tmp, tmp.open("wb") as out:
         exporter = _write_all(library, out, ids, gzip=gzip, filename=path.name,
-                              progress=progress)
+                              progress=progress, unreadable=unreadable)
         out.flush()
     return ExportResult(path, "warc", exporter.counts.retrievals, exporter.counts.warc_records,
                         exporter.counts.by_kind, exporter.counts.pages, _size(path),
-                        exporter.counts.redirects)
+                        exporter.counts.redirects, tuple(unreadable))
 
 
 def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
@@ -139,6 +151,7 @@ def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
     with _work_folder(library, beside) as folder:
         warc_path, pages_path = folder / "data.warc.gz", folder / "pages.jsonl"
         pages = 0
+        unreadable: list[str] = []
         with warc_path.open("wb") as out, pages_path.open("w", encoding="utf-8") as page_out:
             sink = write_pages(page_out)
 
@@ -148,7 +161,7 @@ def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
                 sink(page)
 
             exporter = _write_all(library, out, ids, gzip=True, filename="data.warc.gz",
-                                  progress=progress, on_page=on_page)
+                                  progress=progress, unreadable=unreadable, on_page=on_page)
         index = paged_index(sorted_lines(exporter.entries),
                             INDEX_BLOCKS_MEMBER.rsplit("/", 1)[-1])
         members = [Member(WARC_MEMBER, warc_path, stored=True),
@@ -162,7 +175,7 @@ def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
                        description=describe_export(len(ids)))
     return ExportResult(path, "wacz", exporter.counts.retrievals, exporter.counts.warc_records,
                         exporter.counts.by_kind, pages, _size(path),
-                        exporter.counts.redirects)
+                        exporter.counts.redirects, tuple(unreadable))
 
 
 @contextlib.contextmanager
