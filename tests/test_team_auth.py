@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import CliResult
 from teamstore import MD5_ROLE, PG_PASSWORD, Moto, Postgres, Team, team_on
 from test_team_security import run
 
@@ -38,6 +39,14 @@ def _project(team: Team, tmp_path: Path, user: str) -> tuple[Path, dict[str, str
     return project, env
 
 
+def _refused_in_one_line(result: CliResult, said: str) -> None:
+    """Exit 1, and one line saying ``said`` beside the one naming the config's servers."""
+    assert result.code == 1 and "Traceback" not in result.stderr, result.stderr
+    lines = [line for line in result.stderr.splitlines()
+             if line.strip() and "names a team library" not in line]
+    assert len(lines) == 1 and said in lines[0], result.stderr
+
+
 @pytest.fixture
 def unset_team_urls(monkeypatch: pytest.MonkeyPatch) -> None:
     for key in ("READRECEIPT_INDEX_URL", "READRECEIPT_BLOBS_URL"):
@@ -54,10 +63,7 @@ def test_a_config_file_s_index_that_asks_scram_is_reached_with_the_password(
     # the server does check it: a wrong password is one line, and is not echoed
     wrong = "wrong-" + PG_PASSWORD[::-1]
     refused = run("status", cwd=project, env={**env, "PGPASSWORD": wrong})
-    assert refused.code == 1 and "Traceback" not in refused.stderr, refused.stderr
-    lines = [line for line in refused.stderr.splitlines()
-             if line.strip() and "names a team library" not in line]
-    assert len(lines) == 1 and "password authentication failed" in lines[0], refused.stderr
+    _refused_in_one_line(refused, "password authentication failed")
     assert wrong not in refused.stdout + refused.stderr
     assert PG_PASSWORD not in refused.stdout + refused.stderr
 
@@ -67,10 +73,7 @@ def test_a_config_file_s_index_that_asks_for_an_md5_hash_is_sent_nothing(
         scram_team: Team, tmp_path: Path) -> None:
     project, env = _project(scram_team, tmp_path, MD5_ROLE)
     refused = run("status", cwd=project, env={**env, "PGPASSWORD": PG_PASSWORD})
-    assert refused.code == 1 and "Traceback" not in refused.stderr, refused.stderr
-    lines = [line for line in refused.stderr.splitlines()
-             if line.strip() and "names a team library" not in line]
-    assert len(lines) == 1 and "hashed password" in lines[0], refused.stderr
+    _refused_in_one_line(refused, "hashed password")
     assert PG_PASSWORD not in refused.stdout + refused.stderr
     assert scram_team.sql("SELECT to_regclass('retrievals')") == [(None,)]  # never reached
     # The control: the same server, role and password in the user's own environment: the
