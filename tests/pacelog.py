@@ -9,7 +9,8 @@ before and after), and check two things that hold whatever the machine's speed:
 
 - the slots the index handed out (and did not take back) are one gap apart or more;
 - no request reached the server before its slot (the k-th arrival is no earlier than the
-  k-th slot: both clocks are this machine's).
+  k-th slot: both clocks are this machine's). Every request to the host but robots.txt
+  takes a slot: the pages, and the probe of a path that should not exist (a soft 404).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from readreceipt.localserver import LocalServer
     from teamstore import Team
 
 #: Rounding between the two clocks' readings (the index's epoch floats, time.time()).
@@ -85,6 +87,11 @@ def slots(changes: Sequence[tuple[float | None, float]], gap: float) -> list[flo
         else:
             kept.remove(after)
     return sorted(kept)
+
+
+def paced_requests(server: LocalServer) -> list[float]:
+    """When each request that takes a slot reached ``server``: all but robots.txt's."""
+    return [r["time"] for r in server.requests if r["path"] != "/robots.txt"]
 
 
 def assert_paced(changes: Sequence[tuple[float | None, float]], arrivals: Sequence[float],
