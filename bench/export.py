@@ -36,7 +36,10 @@ from urllib.parse import urlencode
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
-CORPUS = HERE.parent.parent / "shared" / "corpus" / "articles"
+# ../shared beside the checkout, or beside the folder that holds it (a worktree)
+CORPUS = next((p / "shared" / "corpus" for p in HERE.parents[1:3]
+               if (p / "shared" / "corpus").is_dir()), HERE.parent.parent / "shared" / "corpus"
+              ) / "articles"
 sys.path.insert(0, str(HERE.parent / "src"))
 
 from readreceipt.export import export_wacz, export_warc  # noqa: E402 - after the path insert

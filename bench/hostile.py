@@ -16,13 +16,18 @@ slope of log(time) over log(size) says how the time grows: 1 linear, 2 quadratic
 another checkout of the package (``--before SRC``: a ``src`` folder, e.g. of ``git worktree
 add /tmp/old <commit>``), run in the same session, case by case, interleaved with "after"
 (this checkout), so both meet the same load; a run past ``--kill`` seconds is stopped and
-shown as ``>kill``. Goal (issue 20): every case under 2 s and 150 MiB at the largest size, and
-slopes near 1. The machine is shared: read the ratios, not the seconds.
+shown as ``>kill``, and the larger sizes of that side are not run (they would take longer
+still), so one case costs at most its sizes times ``--kill`` a side and a whole run finishes.
+Goal (issue 20): every case under 2 s and 150 MiB at the largest size, and slopes of at
+most 1. The machine is shared: read the ratios, not the seconds.
 
 Figures, not assertions.
 
-    .venv/bin/python bench/hostile.py [--before /tmp/old/src] [--kill 60] [--only NAME]
-                                      [--sizes 4] [--json bench/out/hostile.json]
+    .venv/bin/python bench/hostile.py [--before /tmp/old/src] [--kill 60] [--case KEY]...
+                                      [--sizes 4] [--json bench/out/hostile.json] [--list]
+
+``--case`` takes a case's key (``--list`` prints them) or a part of its name, and may be
+given more than once; without it every case runs.
 """
 
 from __future__ import annotations
@@ -50,10 +55,16 @@ sys.path.insert(0, str(HERE.parent / "tests"))  # tests/pdfs.py: the PDF builder
 
 @dataclass(frozen=True)
 class Case:
+    key: str  # what --case names it by
     name: str
     largest: int  # the size of the issue's case (or the default cap's)
     unit: str
     run: Callable[[int], Any]  # builds the input, returns the work to time
+    #: Builds a small input of the same kind whose work pays for the imports and first-call
+    #: set-up; None: the case's own input at a thousandth of the size. (The answer cases
+    #: warm up on a page of their own: the folded page is cached, and a warm-up on the case's
+    #: page would leave its folding out of the time.)
+    warm: Callable[[], Any] | None = None
 
 
 # --- the work of each case --------------------------------------------------------------
@@ -96,6 +107,15 @@ def _fetch(body: bytes) -> Callable[[], Any]:
     return work
 
 
+def _strip(html: str) -> Callable[[], Any]:
+    from readreceipt.agents.fence import strip_hidden_html
+
+    def work() -> str:
+        return f"{strip_hidden_html(html)[1]} hidden"
+
+    return work
+
+
 def _check(answer: str, page: str) -> Callable[[], Any]:
     from readreceipt.quotes.quotations import check_answer_text
 
@@ -112,17 +132,22 @@ PAGE_900K = PROSE * (900_000 // len(PROSE))
 
 
 def _article(size: int) -> bytes:
+    """An article of paragraphs of ``size`` bytes at most (the 10 MiB one within the default
+    size cap, so that it is read, not cut)."""
     rng = random.Random(7)  # noqa: S311  (a fixed page of words, not a secret)
     words = PROSE.lower().replace(".", "").split()
+    head = ("<!doctype html><html><head><title>Harbour</title></head><body><article>"
+            "<h1>The harbour plan</h1>")
+    tail = "</article></body></html>"
     paragraphs = []
-    total = 0
-    while total < size:
+    total = len(head) + len(tail)
+    while True:
         para = "<p>" + " ".join(rng.choice(words) for _ in range(60)) + ".</p>\n"
+        if total + len(para) > size:
+            break
         paragraphs.append(para)
         total += len(para)
-    return ("<!doctype html><html><head><title>Harbour</title></head><body><article>"
-            "<h1>The harbour plan</h1>" + "".join(paragraphs) + "</article></body></html>"
-            ).encode()
+    return (head + "".join(paragraphs) + tail).encode()
 
 
 def _bomb(size: int) -> bytes:
@@ -146,41 +171,56 @@ def _pdf(pages: int) -> bytes:
 MIB = 1 << 20
 #: An ordinary capture, the yardstick of the run: a 100 KB article.
 BASELINE = "0 baseline: a 100 KB article"
+def _warm_check() -> Callable[[], Any]:
+    return _check('"the council met on Tuesday evening and voted"', PROSE * 4)
+
+
 CASES = [
-    Case(BASELINE, 100_000, "bytes", lambda n: _capture(_article(n))),
-    Case("1 no spaces, text/html", MIB, "bytes", lambda n: _capture(b"x" * n)),
-    Case("1 deflate bomb of A (wire MB)", 1024 * MIB, "bytes decoded",
-         lambda n: _capture(_bomb(n), headers={"Content-Encoding": "deflate"})),
-    Case("1 repeated paragraphs, no tags", MIB, "bytes",
+    Case("baseline", BASELINE, 100_000, "bytes", lambda n: _capture(_article(n))),
+    Case("no-spaces", "1 no spaces, text/html", MIB, "bytes", lambda n: _capture(b"x" * n)),
+    Case("deflate-bomb", "1 deflate bomb of A (wire MB)", 1024 * MIB, "bytes decoded",
+         lambda n: _capture(_bomb(n), headers={"Content-Encoding": "deflate"}),
+         warm=lambda: _capture(_bomb(1 << 20), headers={"Content-Encoding": "deflate"})),
+    Case("paragraphs", "1 repeated paragraphs, no tags", MIB, "bytes",
          lambda n: _capture((PROSE * (n // len(PROSE))).encode())),
-    Case("2 style of letters (fetch)", 240_000, "bytes",
+    Case("style-letters", "2 style of letters (fetch)", 240_000, "bytes",
          lambda n: _fetch(b"<html><head><style>" + b"a" * n + b"</style></head><body><p>"
                           + PROSE.encode() + b"</p></body></html>")),
-    Case("2 style of @a (fetch)", 240_000, "bytes",
+    Case("style-at", "2 style of @a (fetch)", 240_000, "bytes",
          lambda n: _fetch(b"<html><head><style>" + b"@a " * (n // 3) + b"</style></head>"
                           b"<body><p>" + PROSE.encode() + b"</p></body></html>")),
-    Case("2 nested @media (fetch)", 10_000, "blocks",
-         lambda n: _fetch(b"<html><head><style>" + b"@media a{" * n + b"</style></head>"
-                          b"<body><p>" + PROSE.encode() + b"</p></body></html>")),
-    Case("2 deep divs, hidden spans (fetch)", 10_000, "depth",
+    # Closed, as the issue's 100 KB: a block left open is no block to set aside.
+    Case("nested-media", "2 nested @media (fetch)", 10_000, "blocks",
+         lambda n: _fetch(b"<html><head><style>" + b"@media a{" * n + b"p{color:red}"
+                          + b"}" * n + b"</style></head><body><p>" + PROSE.encode()
+                          + b"</p></body></html>")),
+    Case("deep-hidden", "2 deep divs, hidden spans (fetch)", 10_000, "depth",
          lambda n: _fetch(b"<html><body><p>" + PROSE.encode() + b"</p>" + b"<div>" * n +
                           b"<span hidden>x</span>" * n + b"</div>" * n + b"</body></html>")),
-    Case("3 nested openers (answer)", MIB, "bytes",
-         lambda n: _check('"a \u201cb \u2018c \u00abd ' * (n // 12), PAGE_900K)),
-    Case("3 one long quotation", 220_000, "bytes",
+    # The stripper itself on the nesting as it came: fetch_page hands it markup flattened at
+    # markup.MAX_DEPTH, which bounds each walk up already.
+    Case("deep-hidden-strip", "2 deep divs, hidden spans (stripper, unflattened)", 10_000,
+         "depth", lambda n: _strip("<html><body><p>" + PROSE + "</p>" + "<div>" * n
+                                   + "<span hidden>x</span>" * n + "</div>" * n
+                                   + "</body></html>")),
+    Case("nested-openers", "3 nested openers (answer)", MIB, "bytes",
+         lambda n: _check('"a \u201cb \u2018c \u00abd ' * (n // 12), PAGE_900K),
+         warm=_warm_check),
+    Case("long-quotation", "3 one long quotation", 220_000, "bytes",
          lambda n: _check('"' + (PROSE * (n // len(PROSE))).strip().replace(
-             "fishing", "fishers") + '"', PAGE_900K)),
-    Case("3 short quotations, 900 KB page", 1000, "quotations",
+             "fishing", "fishers") + '"', PAGE_900K), warm=_warm_check),
+    Case("many-quotations", "3 short quotations, 900 KB page", 1000, "quotations",
          lambda n: _check(" ".join(f'"the council met on Tuesday and voted on plan {i}"'
-                                   for i in range(n)), PAGE_900K)),
-    Case("3 digits in a quotation", 128_000, "digits",
-         lambda n: _check(f'"the sea wall cost {"1" * n} pounds in all"', PAGE_900K)),
-    Case("4 PDF pages sharing one stream", 60_000, "pages",
+                                   for i in range(n)), PAGE_900K), warm=_warm_check),
+    Case("digits", "3 digits in a quotation", 128_000, "digits",
+         lambda n: _check(f'"the sea wall cost {"1" * n} pounds in all"', PAGE_900K),
+         warm=_warm_check),
+    Case("pdf-pages", "4 PDF pages sharing one stream", 60_000, "pages",
          lambda n: _capture(_pdf(n), "application/pdf")),
-    Case("5 tiny elements", 250_000, "elements",
+    Case("tiny-elements", "5 tiny elements", 250_000, "elements",
          lambda n: _capture(b"<html><body><article>" + b"<b>a</b>" * (n // 2) +
                             b"<i>b</i>" * (n - n // 2) + b"</article></body></html>")),
-    Case("5 big HTML page", 10 * MIB, "bytes", lambda n: _capture(_article(n))),
+    Case("big-page", "5 big HTML page", 10 * MIB, "bytes", lambda n: _capture(_article(n))),
 ]
 
 
@@ -188,10 +228,10 @@ CASES = [
 
 
 def worker(name: str, size: int) -> None:
-    case = next(c for c in CASES if c.name == name)
+    case = next(c for c in CASES if c.key == name)
     # Once small first: the imports and first-call set-up (trafilatura, Lexbor, pdfium, the
     # library) are the same for every input and are not the input's cost.
-    case.run(max(1, size // 1000) if not case.name.startswith("1 deflate") else 1 << 20)()
+    (case.warm or (lambda: case.run(max(1, size // 1000))))()()
     work = case.run(size)
     started, cpu = time.perf_counter(), time.process_time()
     outcome = work()
@@ -201,10 +241,10 @@ def worker(name: str, size: int) -> None:
                       "outcome": outcome}))
 
 
-def measure(name: str, size: int, src: Path, kill: float) -> dict[str, Any]:
+def measure(key: str, size: int, src: Path, kill: float) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(src)}
     try:
-        done = subprocess.run([sys.executable, __file__, "--worker", name, str(size)],
+        done = subprocess.run([sys.executable, __file__, "--worker", key, str(size)],
                               capture_output=True, text=True, env=env, timeout=kill,
                               check=False)
     except subprocess.TimeoutExpired:
@@ -226,51 +266,103 @@ def slope(points: list[tuple[int, float | None]]) -> float | None:
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / den if den else None
 
 
-def _cell(run: dict[str, Any]) -> str:
+def _cell(run: dict[str, Any] | None) -> str:
+    if run is None:
+        return "-"
     if run["seconds"] is None:
         return run["outcome"][:18]
     return f"{run['seconds']:.2f} s {run['mib']:.0f} MiB"
+
+
+def _chosen(names: list[str]) -> list[Case]:
+    """The cases ``--case`` names (a key, or a part of a name), in the table's order."""
+    if not names:
+        return CASES
+    chosen = [c for c in CASES if any(n == c.key or n in c.name for n in names)]
+    unknown = [n for n in names if not any(n == c.key or n in c.name for c in CASES)]
+    if unknown:
+        raise SystemExit(f"no case named {', '.join(unknown)}; --list names them")
+    return chosen
+
+
+def _run_case(case: Case, sides: list[tuple[str, Path]], count: int,
+              kill: float) -> dict[str, Any]:
+    sizes = [case.largest >> k for k in range(count - 1, -1, -1)]
+    if case.key in ("deflate-bomb", "baseline"):
+        sizes = [case.largest]  # decoded past the size cap: the cap is the size
+    runs: dict[str, list[tuple[int, dict[str, Any]]]] = {side: [] for side, _ in sides}
+    stopped: set[str] = set()
+    for size in sizes:  # interleaved: both sides meet the same load
+        for side, src in sides:
+            if side in stopped:  # a smaller size was stopped: this one would take longer
+                run = {"seconds": None, "mib": None, "outcome": f">{kill:g} s, not run"}
+            else:
+                run = measure(case.key, size, src, kill)
+                if run["seconds"] is None and "stopped" in run["outcome"]:
+                    stopped.add(side)
+            runs[side].append((size, run))
+    return {"sizes": sizes,
+            **{side: {"runs": [{"size": s, **r} for s, r in points],
+                      "slope": slope([(s, r["seconds"]) for s, r in points])}
+               for side, points in runs.items()}}
+
+
+def _table(results: dict[str, Any], sides: list[str]) -> str:
+    """The run as a markdown table: the largest size of each case, each side, the slopes."""
+    head = "| case | size | " + " | ".join(f"{s} (CPU s, peak MiB)" for s in sides) + \
+        " | slope " + " -> ".join(sides) + " | outcome (after) |"
+    lines = [head, "|" + "---|" * (len(sides) + 4)]
+    for case in CASES:
+        if case.key not in results:
+            continue
+        result = results[case.key]
+        largest = {side: result[side]["runs"][-1] for side in sides}
+        slopes = " -> ".join(f"{result[side]['slope']:.2f}" if result[side]["slope"]
+                             is not None else "-" for side in sides)
+        lines.append(f"| {case.name} | {result['sizes'][-1]:,} {case.unit} | " +
+                     " | ".join(_cell(largest[side]) for side in sides) +
+                     f" | {slopes} | {largest[sides[-1]]['outcome'][:60]} |")
+    return "\n".join(lines)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--worker", nargs=2, metavar=("CASE", "SIZE"))
     parser.add_argument("--before", type=Path, help="src folder of the package before")
-    parser.add_argument("--kill", type=float, default=60.0)
-    parser.add_argument("--only", default="")
+    parser.add_argument("--kill", type=float, default=60.0,
+                        help="seconds (wall) a run may take before it is stopped")
+    parser.add_argument("--case", action="append", default=[],
+                        help="a case's key or a part of its name (more than once: several)")
+    parser.add_argument("--list", action="store_true", help="print the cases' keys")
     parser.add_argument("--sizes", type=int, default=4)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     if args.worker:
         worker(args.worker[0], int(args.worker[1]))
         return 0
+    if args.list:
+        for case in CASES:
+            print(f"{case.key:16} {case.name} (largest {case.largest:,} {case.unit})")
+        return 0
+    cases = _chosen(args.case)
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
           "(a shared machine)")
     sides = [("after", SRC)] + ([("before", args.before)] if args.before else [])
     results: dict[str, Any] = {}
-    for case in CASES:
-        if args.only and args.only not in case.name:
-            continue
-        sizes = [case.largest >> k for k in range(args.sizes - 1, -1, -1)]
-        if case.name.startswith(("1 deflate", "0 baseline")):
-            sizes = [case.largest]  # decoded past the size cap: the cap is the size
-        runs: dict[str, list[tuple[int, dict[str, Any]]]] = {side: [] for side, _ in sides}
-        for size in sizes:  # interleaved: both sides meet the same load
-            for side, src in sides:
-                runs[side].append((size, measure(case.name, size, src, args.kill)))
-        results[case.name] = {side: {"runs": [{"size": s, **r} for s, r in points],
-                                     "slope": slope([(s, r["seconds"]) for s, r in points])}
-                              for side, points in runs.items()}
-        largest = {side: points[-1][1] for side, points in runs.items()}
-        base = results.get(BASELINE, {}).get("after", {}).get("runs", [{}])[0].get("seconds")
+    for case in cases:
+        results[case.key] = result = _run_case(case, sides, args.sizes, args.kill)
+        largest = {side: result[side]["runs"][-1] for side, _ in sides}
+        base = results.get("baseline", {}).get("after", {}).get("runs", [{}])[0].get("seconds")
         times = f"x{largest['after']['seconds'] / base:.0f} baseline" if base and \
             largest["after"]["seconds"] else ""
-        line = f"{case.name:36} {sizes[-1]:>11,} {case.unit:9} {times:>13}"
+        line = f"{case.name:36} {result['sizes'][-1]:>11,} {case.unit:9} {times:>13}"
         for side, _ in reversed(sides):
-            s = results[case.name][side]["slope"]
+            s = result[side]["slope"]
             line += f" | {side}: {_cell(largest[side]):22} slope {s:.2f}" if s is not None \
                 else f" | {side}: {_cell(largest[side]):22} slope -   "
         print(line + f"  [{largest['after']['outcome']}]", flush=True)
+    print()
+    print(_table(results, [side for side, _ in reversed(sides)]))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(results, indent=2))

@@ -27,7 +27,10 @@ from readreceipt.reading import markup
 from readreceipt.reading.extract import HTML_TEXT_BYTES, extract
 from readreceipt.reading.fingerprint import PageView, judge_content
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+# ../shared beside the checkout, or beside the folder that holds it (a worktree)
+CORPUS = next((p / "shared" / "corpus" for p in Path(__file__).resolve().parents[2:4]
+               if (p / "shared" / "corpus").is_dir()),
+              Path(__file__).resolve().parents[2] / "shared" / "corpus")
 SIZES = (1_000, 4_000, 16_000, 40_000, 160_000)
 
 

@@ -134,7 +134,10 @@ Le musée espère accueillir 250\u00a0000 visiteurs la première année. La vill
 # --------------------------------------------------------------------------- loading pages
 
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+# ../shared beside the checkout, or beside the folder that holds it (a worktree)
+CORPUS = next((p / "shared" / "corpus" for p in Path(__file__).resolve().parents[2:4]
+               if (p / "shared" / "corpus").is_dir()),
+              Path(__file__).resolve().parents[2] / "shared" / "corpus")
 # The language of each non-English page of the wall folders (read off the page).
 _LANG = {"osthessen": "de", "handelsblatt": "de", "postillon": "de", "aktualne": "cs",
          "gazetadopovo": "pt", "ladiaria": "es", "remember8090": "it", "isolezwe": "zu",

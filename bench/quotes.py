@@ -47,7 +47,10 @@ import quotepages  # bench/ is the script's own directory, first on sys.path
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
-CORPUS = HERE.parent.parent / "shared" / "corpus" / "articles"
+# ../shared beside the checkout, or beside the folder that holds it (a worktree)
+CORPUS = next((p / "shared" / "corpus" for p in HERE.parents[1:3]
+               if (p / "shared" / "corpus").is_dir()), HERE.parent.parent / "shared" / "corpus"
+              ) / "articles"
 BASELINE = "retrieved==0.2.0"
 
 # ----------------------------------------------------------------------------- page "key"

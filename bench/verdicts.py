@@ -51,11 +51,10 @@ from pathlib import Path
 from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _corpus_server import Served, serve
+from _corpus_server import CORPUS, Served, serve
 from readreceipt.reading.extract import extract
 from readreceipt.reading.fingerprint import PageView, judge_content
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 WALLS = CORPUS / "walls"
 WALL_SETS = (CORPUS / "walls", CORPUS / "walls2")
 ARTICLES = CORPUS / "articles" / "html"

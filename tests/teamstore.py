@@ -80,9 +80,17 @@ class Postgres:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def start_postgres() -> Postgres:
+#: A role of the SCRAM cluster whose password is kept as an md5 hash and whom the server
+#: asks for that hash (``md5`` in pg_hba.conf): what an old or hostile server asks.
+MD5_ROLE = "md5reader"
+
+
+def start_postgres(auth: str = "trust") -> Postgres:
     """A throwaway cluster on 127.0.0.1 (the caller stops it); RuntimeError naming what is
-    missing when it cannot start."""
+    missing when it cannot start.
+
+    ``auth="scram-sha-256"``: every connection must prove :data:`PG_PASSWORD` by SCRAM, but
+    :data:`MD5_ROLE`'s, which the server asks for as an md5 hash (the role made here)."""
     bindir = _postgres_bin()
     if bindir is None or not (bindir / "pg_ctl").exists():
         raise LookupError("PostgreSQL's server binaries (initdb, pg_ctl) are not installed")
@@ -97,9 +105,18 @@ def start_postgres() -> Postgres:
     port = _free_port()
     server = Postgres(port, folder, bindir, as_user)
     try:
+        pwfile: list[str] = []
+        if auth != "trust":
+            (folder / "pw").write_text(PG_PASSWORD + "\n")
+            if as_user:
+                shutil.chown(folder / "pw", "postgres")
+            pwfile = [f"--pwfile={folder / 'pw'}"]
         subprocess.run([*as_user, str(bindir / "initdb"), "-D", str(folder / "data"), "-A",
-                        "trust", "-U", "postgres", "--no-sync"], capture_output=True,
+                        auth, "-U", "postgres", "--no-sync", *pwfile], capture_output=True,
                        timeout=120, check=True)
+        if auth != "trust":  # the md5 role's line first: the first line that fits decides
+            hba = folder / "data" / "pg_hba.conf"
+            hba.write_text(f"host all {MD5_ROLE} 127.0.0.1/32 md5\n" + hba.read_text())
         subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(folder / "data"), "-o",
                         f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
                         "-c max_connections=200", "-l", str(folder / "log"), "-w", "start"],
@@ -108,6 +125,13 @@ def start_postgres() -> Postgres:
         log = (folder / "log").read_text(errors="replace") if (folder / "log").exists() else ""
         server.stop()
         raise RuntimeError(f"PostgreSQL did not start: {exc.stderr!r} {log[-2000:]}") from exc
+    if auth != "trust":
+        import psycopg
+
+        with psycopg.connect(server.url(), autocommit=True) as conn:
+            conn.execute("SET password_encryption = 'md5'")
+            conn.execute(f"CREATE ROLE {MD5_ROLE} LOGIN SUPERUSER PASSWORD "
+                         f"'{PG_PASSWORD}'".encode())
     return server
 
 
@@ -115,6 +139,19 @@ def start_postgres() -> Postgres:
 def postgres_server() -> Iterator[Postgres]:
     try:
         server = start_postgres()
+    except LookupError as exc:
+        _missing(str(exc))
+        raise
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def scram_postgres_server() -> Iterator[Postgres]:
+    """A second cluster, which asks every client for the password (by SCRAM; the md5 role
+    by md5), where the first trusts every connection from this machine."""
+    try:
+        server = start_postgres("scram-sha-256")
     except LookupError as exc:
         _missing(str(exc))
         raise
@@ -238,6 +275,12 @@ def team(postgres_server: Postgres, s3_server: Moto,
          monkeypatch: pytest.MonkeyPatch) -> Team:
     """A fresh team store, named by this process's environment (and ``team.env`` for a
     subprocess): READRECEIPT_INDEX_URL, READRECEIPT_BLOBS_URL and the AWS settings."""
+    return team_on(postgres_server, s3_server, monkeypatch)
+
+
+def team_on(postgres_server: Postgres, s3_server: Moto,
+            monkeypatch: pytest.MonkeyPatch) -> Team:
+    """:func:`team` on the cluster ``postgres_server``."""
     name = f"t{os.getpid()}_{next(_NAMES)}"
     made = Team(postgres_server, s3_server, name, name)
     made.sql(f"CREATE SCHEMA {name}")

@@ -83,8 +83,12 @@ def test_the_corpus_with_two_jobs_reports_every_capture_every_time(
     listed = tmp_path / "urls.txt"
     listed.write_text("\n".join(urls) + "\n")
     for run in range(CORPUS_RUNS):
+        # A capture deadline no load reaches (the default 30 s is spent reading and judging
+        # too, and a machine shared by many can pass it on the corpus's largest pages): the
+        # subject is that every capture is reported, not how fast; the run's own timeout only
+        # stops a hang.
         out = cli("capture", "--from", str(listed), "--now", "--jobs", "2", "--no-render",
-                  "--json", library=tmp_path / f"lib{run}", timeout=900)
+                  "--timeout", "600", "--json", library=tmp_path / f"lib{run}", timeout=1800)
         assert out.code == 0, (run, out.code, out.stderr[-3000:])
         captures = out.json()["captures"]
         assert [c["url"] for c in captures] == urls

@@ -7,10 +7,12 @@ Pages go through the real extraction (``readreceipt.reading.extract``), as in th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 import pytest
 
+from readreceipt.reading.basics import WIDE_LETTER_WEIGHT
 from readreceipt.reading.extract import extract
 from readreceipt.reading.fingerprint import (
     BLOCK_MAX_MAIN_LETTERS,
@@ -402,12 +404,26 @@ def test_thin_text_by_characters_and_by_ratio() -> None:
     signal = judge(page("<p>Coming soon.</p>"))
     assert signal is not None and signal.reason == "thin_text"
     assert signal.rule.startswith("structure:length ")
-    # A 500-letter page buried in 2 MB of markup is a sliver of a page.
-    padding = "<div class='x' data-a='1'></div>" * 60000
+    # A 500-letter page buried in 2 MB of markup is a sliver of a page. The padding is 6,000
+    # elements of 330 bytes (1.98 MB), well within markup.MAX_ELEMENTS, so the whole page is
+    # read and the main text is there to be weighed against the bytes (60,000 small elements
+    # would pass the element cap: the page is read from its beginning, without its text).
+    padding = ("<div class='x' data-a='" + "1" * 299 + "'></div>") * 6000
+    assert len(padding) == 1_980_000
     html = page(padding + f"<p>{' '.join(_SENTENCES[:6])}</p>")
     signal = judge(html)
     assert signal is not None and signal.reason == "thin_text"
     assert signal.rule.startswith("structure:ratio ")
+
+
+def test_letters_are_counted_alike_in_ascii_and_beyond() -> None:
+    """An ASCII text is counted by a byte table (fast on a page's whole text), any other by
+    the pattern: both count the letters the pattern keeps, wide characters twice."""
+    every_ascii = "".join(map(chr, range(128)))
+    assert letters(every_ascii) == len(re.sub(r"[\W\d_]+", "", every_ascii)) == 52
+    assert letters("x_1 y-2\tz") == 3
+    assert letters("\u00e9t\u00e9 \u00e0 Z\u00fcrich 42") == 10
+    assert letters("\u65b0\u95fb ab") == 2 * WIDE_LETTER_WEIGHT + 2
 
 
 # --- strictness ----------------------------------------------------------------------------

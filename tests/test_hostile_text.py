@@ -32,7 +32,7 @@ from readreceipt.quotes.quotations import (
 from readreceipt.reading.extract import PDF_MAX_PAGES, extract
 from readreceipt.reading.facts import WALL_TEXT_CHARS, Facts, PageView
 from readreceipt.reading.markup import MAX_ELEMENTS, prepare
-from work import grows_linearly
+from work import grows_linearly, lines_run
 
 PAGE = "The council voted on Tuesday to approve the new harbour plan after a long debate. "
 
@@ -102,6 +102,15 @@ def test_nested_openers_are_paired_in_linear_work() -> None:
     """The opener chain of issue 20 (4,000 times, 48 KB) took 6.5 s to find quotations in,
     7 s more to check."""
     grows_linearly(lambda n: '"a \u201cb \u2018c \u00abd ' * n, quoted_spans, 400)
+
+
+def test_a_mark_that_can_only_open_past_the_cap_costs_a_few_lines() -> None:
+    """Linear was not enough: at the 1 MiB answer cap the chain holds 350,000 marks, and each
+    asked every open passage whether it closed one (36 lines of work a mark, 1.8 s of CPU).
+    With 8 open, a mark none of them can close is text at once."""
+    answer = '"a \u201cb \u2018c \u00abd ' * 2000
+    marks = 4 * 2000
+    assert lines_run(quoted_spans, answer)[1] <= 10 * marks
 
 
 def test_apostrophes_after_s_are_judged_in_linear_work() -> None:

@@ -33,7 +33,10 @@ other closing `’` follows before the next `‘`.
 Pure: no I/O. Linear in the paragraph: at most :data:`MAX_OPEN_MARKS` passages are open at
 once (a mark that would open one more is read as text: real prose nests three or four deep,
 ``"a “b ‘c «d`` repeated 4,000 times nests 16,000), and what a mark asks of the marks after
-it (is there a closer before the next opener?) is answered from an index of their places.
+it (is there a closer before the next opener?) is answered from an index of their places,
+made the first time it is asked for. Which marks could close an open passage is counted as
+passages open and close, so with the stack full a mark none of them can close is text at
+once, in a few steps (at the 1 MiB answer cap such a chain holds 350,000 marks).
 """
 
 # ruff: noqa: RUF002, RUF003 - the marks of every script are what this module is about
@@ -72,6 +75,7 @@ _OPEN_BY_PLACE = frozenset('"\uff02\u201d\u00bb\u203a\u2018')
 MARK_CHARS = frozenset(_CLOSERS) | frozenset("".join(_CLOSERS.values()))
 _MARK_AT = re.compile("[" + re.escape("".join(sorted(MARK_CHARS))) + "]")
 _STRAIGHT = frozenset('"\uff02')
+_SINGLES = re.compile("[\u2018\u2019]")
 
 # Before an opening mark / after a closing one, besides a space: punctuation that can stand
 # there (ASCII, and the CJK forms).
@@ -103,24 +107,37 @@ def quoted_spans(paragraph: str) -> list[tuple[int, str, bool]]:
     """(offset, passage, is an attribute value) for each outermost quoted span of a paragraph,
     in order. A mark left open pairs with nothing."""
     stack: list[_Open] = []
+    #: How many open passages each mark could close: a mark found in none of them can only
+    #: open one more (or be text), which a full stack makes text without asking more.
+    closable: dict[str, int] = {}
     closed: list[tuple[int, int, bool]] = []  # (open at, close at, attribute)
     places = _Places(paragraph)
-    for i, mark in places.marks:
+    last = len(paragraph) - 1
+    for found in _MARK_AT.finditer(paragraph):
+        i = found.start()
+        mark = paragraph[i]
+        if len(stack) >= MAX_OPEN_MARKS and not closable.get(mark):
+            continue
         before = paragraph[i - 1] if i else ""
-        after = paragraph[i + 1] if i + 1 < len(paragraph) else ""
+        after = paragraph[i + 1] if i < last else ""
         if mark in _STRAIGHT:
-            action = _straight(places, i, before, after, stack)
+            action = _straight(places, i, before, after, stack, closable)
         else:
-            action = _curly(places, i, mark, before, after, stack)
+            action = _curly(places, i, mark, before, after, closable)
         if action == "close":
             depth = max(d for d, o in enumerate(stack) if mark in _CLOSERS[o.mark])
             opened = stack[depth]
+            for gone in stack[depth:]:
+                for ch in _CLOSERS[gone.mark]:
+                    closable[ch] -= 1
             del stack[depth:]
             closed.append((opened.at, i, opened.attribute))
         elif action == "open" and len(stack) < MAX_OPEN_MARKS:
             attribute = mark in ('"', "\u201c") and bool(
                 _ATTRIBUTE_BEFORE.search(paragraph, max(0, i - 80), i))
             stack.append(_Open(mark, i, attribute))
+            for ch in _CLOSERS[mark]:
+                closable[ch] = closable.get(ch, 0) + 1
     out: list[tuple[int, str, bool]] = []
     reach = -1
     for start, end, attribute in sorted(closed):
@@ -131,33 +148,37 @@ def quoted_spans(paragraph: str) -> list[tuple[int, str, bool]]:
 
 
 class _Places:
-    """Where each mark of a paragraph stands, for questions about the marks after one."""
+    """Where each mark of a paragraph stands, for questions about the marks after one; each
+    index is made the first time it is asked for (most paragraphs ask none)."""
 
     def __init__(self, paragraph: str) -> None:
         self.paragraph = paragraph
-        self.marks = [(m.start(), m.group()) for m in _MARK_AT.finditer(paragraph)]
         self._at: dict[str, list[int]] = {}
-        for i, mark in self.marks:
-            self._at.setdefault(mark, []).append(i)
-        self.single_closers = self._single_closers()
+        self._single_closers: frozenset[int] | None = None
 
     def next(self, mark: str, i: int) -> int:
         """Where ``mark`` next stands after ``i``; the paragraph's length when it does not."""
-        places = self._at.get(mark, [])
+        places = self._at.get(mark)
+        if places is None:
+            places = self._at[mark] = [m.start() for m in re.finditer(re.escape(mark),
+                                                                      self.paragraph)]
         k = bisect_right(places, i)
         return places[k] if k < len(places) else len(self.paragraph)
 
-    def _single_closers(self) -> frozenset[int]:
+    @property
+    def single_closers(self) -> frozenset[int]:
         """The ’ that can close a single quotation rather than be an apostrophe (not inside
         a word; after an s and before a space, the workers’ union, only when no other closing
         ’ follows before the next ‘), judged from the last to the first."""
+        if self._single_closers is not None:
+            return self._single_closers
         paragraph, closers = self.paragraph, set()
         nearest = len(paragraph)  # the closing ’ nearest after the one looked at
         opening = len(paragraph)  # the ‘ nearest after it
-        for i, mark in reversed(self.marks):
+        marks = [(m.start(), m.group()) for m in _SINGLES.finditer(paragraph)]
+        for i, mark in reversed(marks):
             if mark == "\u2018":
                 opening = i
-            if mark != "\u2019":
                 continue
             before = paragraph[i - 1] if i else ""
             after = paragraph[i + 1] if i + 1 < len(paragraph) else ""
@@ -167,26 +188,20 @@ class _Places:
                 continue
             closers.add(i)
             nearest = i
-        return frozenset(closers)
+        self._single_closers = frozenset(closers)
+        return self._single_closers
 
 
-def _closes(mark: str, stack: list[_Open]) -> bool:
-    return any(mark in _CLOSERS[o.mark] for o in stack)
-
-
-def _straight(places: _Places, i: int, before: str, after: str,
-              stack: list[_Open]) -> str | None:
+def _straight(places: _Places, i: int, before: str, after: str, stack: list[_Open],
+              closable: dict[str, int]) -> str | None:
     """A straight mark opens or closes by its place: 5"x7" is inches, not a quotation."""
     can_open = (not before or _spacelike(before) or before in _OPEN_AFTER) and bool(
         after) and not after.isspace()
     # Korean glues its particles to the closing mark ("…"고 말했다, "…"라고).
     can_close = bool(before) and not before.isspace() and (
         _spacelike(after) or after in _CLOSE_BEFORE or hangul(after))
-    open_here = _straight_closes(places, i, stack)
-    if can_open and can_close:
-        return "close" if open_here else "open"
-    if can_close:
-        return "close" if open_here else None
+    if can_close and closable.get(places.paragraph[i]) and _straight_closes(places, i, stack):
+        return "close"
     return "open" if can_open else None
 
 
@@ -203,18 +218,19 @@ def _straight_closes(places: _Places, i: int, stack: list[_Open]) -> bool:
 
 
 def _curly(places: _Places, i: int, mark: str, before: str, after: str,
-           stack: list[_Open]) -> str | None:
+           closable: dict[str, int]) -> str | None:
     paragraph = places.paragraph
+    closes = bool(closable.get(mark))
     if mark == "\u2019":
-        return "close" if _closes(mark, stack) and i in places.single_closers else None
-    if mark in "\u2018\u201c" and _closes(mark, stack) and (
+        return "close" if closes and i in places.single_closers else None
+    if mark in "\u2018\u201c" and closes and (
             (before and not before.isspace()) or not after or after.isspace()):
         return "close"  # closing a ‚German‘ „quotation“; after a space it opens a nested one
     if mark == "\u2018":
         opens = (_spacelike(before) or before in _OPEN_AFTER or before in MARK_CHARS) and \
             bool(after) and not after.isspace() and not _ELIDED_WORD.match(paragraph, i + 1)
         return "open" if opens else None
-    if mark != "\u201c" and _closes(mark, stack):
+    if mark != "\u201c" and closes:
         return "close"
     if mark in _ALWAYS_OPEN:
         return "open"
