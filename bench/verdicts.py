@@ -55,7 +55,10 @@ from _corpus_server import Served, serve
 from readreceipt.reading.extract import extract
 from readreceipt.reading.fingerprint import PageView, judge_content
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+# ../shared beside the checkout, or beside the folder holding it (a worktree one level down).
+CORPUS = next((d / "shared" / "corpus" for d in Path(__file__).resolve().parents[2:4]
+               if (d / "shared" / "corpus").is_dir()),
+              Path(__file__).resolve().parents[2] / "shared" / "corpus")
 WALLS = CORPUS / "walls"
 WALL_SETS = (CORPUS / "walls", CORPUS / "walls2")
 ARTICLES = CORPUS / "articles" / "html"
