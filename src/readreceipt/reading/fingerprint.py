@@ -32,6 +32,7 @@ import logging
 from collections.abc import Callable
 
 from readreceipt.fetching.deadline import Deadline
+from readreceipt.reading.consent import carries_cmp, consent_dialog
 from readreceipt.reading.errorpages import check_error_page
 from readreceipt.reading.evidence import first
 from readreceipt.reading.facts import (
@@ -103,7 +104,7 @@ def _check_walls(f: Facts) -> ContentSignal | None:
             return _wall_signal(h.kind, f"vendor:header {h.header}={h.value}", h.vendor, None)
     hit = first(f, _BEFORE_SIGN_IN)
     if hit is None:
-        signed = _sign_in_signal(f)
+        signed = _sign_in_signal(f) or _consent_signal(f)
         if signed is not None:
             return signed
         hit = first(f, _AFTER_SIGN_IN)
@@ -130,6 +131,18 @@ def _sign_in_signal(f: Facts) -> ContentSignal | None:
         f.cleared.append(f"{rule} (publisher: {f.publisher.why or 'an article'})")
         return None
     return _wall_signal("login", rule, _vendor_hint(f), None)
+
+
+def _consent_signal(f: Facts) -> ContentSignal | None:
+    """A consent platform's dialog that is the page's main thing (consent.py)."""
+    if not carries_cmp(f.markup, f.main_letters):
+        return None
+    found = consent_dialog(f.markup, f.tree, f.page.main_text, f.main_letters)
+    if found is None:
+        return None
+    rule = (f"vendor:{found.vendor}'s consent dialog, the page's main thing ({found.outside} "
+            f"letters of content and {found.main_outside} of main text beside it)")
+    return _wall_signal("consent", rule, found.vendor, None)
 
 
 def _is_cookie_check(f: Facts) -> bool:
