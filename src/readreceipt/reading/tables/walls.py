@@ -11,7 +11,9 @@ nothing keyed on one site.
 from __future__ import annotations
 
 from readreceipt.reading.tables.access import CONSENT, INTERSTITIAL, LOGIN, PAYWALL
+from readreceipt.reading.tables.blocks import BLOCK_PAGES
 from readreceipt.reading.tables.entries import Entry, HeaderRule, alt, lit, rx
+from readreceipt.reading.tables.outages import OUTAGES
 from readreceipt.reading.tables.terms import heading_entry
 from readreceipt.reading.tables.vendors import HEADER_RULES, VENDOR_HINTS, VENDOR_PAGES
 
@@ -225,6 +227,9 @@ _CHALLENGE: tuple[Entry, ...] = (
 # Interstitials before sign-in: a page that says the site is down, full or not for this
 # country is that, whatever sign-in form its template also carries. The sign-in form's
 # structure (reading/signin.py) is judged between the two halves.
-WALLS_BEFORE_SIGN_IN: tuple[Entry, ...] = VENDOR_PAGES + _CHALLENGE + INTERSTITIAL
+# A web filter's or a regulator's block page (blocks.py) is named so before a bot check's
+# generic words ("Access denied") would call it a challenge.
+WALLS_BEFORE_SIGN_IN: tuple[Entry, ...] = (VENDOR_PAGES + BLOCK_PAGES + _CHALLENGE + OUTAGES
+                                           + INTERSTITIAL)
 WALLS_AFTER_SIGN_IN: tuple[Entry, ...] = LOGIN + CONSENT + PAYWALL
 WALLS: tuple[Entry, ...] = WALLS_BEFORE_SIGN_IN + WALLS_AFTER_SIGN_IN
