@@ -80,7 +80,8 @@ def corpus_view(path: Path, body: bytes) -> PageView:
 def test_the_corpus_is_what_the_readme_says() -> None:
     rows = _labelled()
     assert len(rows) >= 50 + 48
-    assert {label for _, label in rows} == set(EXPECTED)
+    # Every corpus label is one the tests know (parked pages are synthetic only).
+    assert {label for _, label in rows} == set(EXPECTED) - {"parked"}
     assert len(_articles()) == 181
 
 

@@ -32,6 +32,7 @@ import logging
 from collections.abc import Callable
 
 from readreceipt.fetching.deadline import Deadline
+from readreceipt.reading.agegate import age_gate, may_hold_age_gate
 from readreceipt.reading.consent import carries_cmp, consent_dialog
 from readreceipt.reading.errorpages import check_error_page
 from readreceipt.reading.evidence import first
@@ -103,6 +104,11 @@ def _check_walls(f: Facts) -> ContentSignal | None:
         if h.header in f.page.headers and h.value in f.header(h.header) and f.allows(h.gate):
             return _wall_signal(h.kind, f"vendor:header {h.header}={h.value}", h.vendor, None)
     hit = first(f, _BEFORE_SIGN_IN)
+    if hit is None or (hit[0].kind == "interstitial" and hit[0].evidence == "wording"):
+        # An age gate's structure names it before an interstitial's words would.
+        gated = _age_gate_signal(f)
+        if gated is not None:
+            return gated
     if hit is None:
         signed = _sign_in_signal(f) or _consent_signal(f)
         if signed is not None:
@@ -131,6 +137,19 @@ def _sign_in_signal(f: Facts) -> ContentSignal | None:
         f.cleared.append(f"{rule} (publisher: {f.publisher.why or 'an article'})")
         return None
     return _wall_signal("login", rule, _vendor_hint(f), None)
+
+
+def _age_gate_signal(f: Facts) -> ContentSignal | None:
+    """A date-of-birth form or an age-verification box that is the page's main thing
+    (agegate.py)."""
+    if not may_hold_age_gate(f.markup, f.main_letters):
+        return None
+    found = age_gate(f.tree, f.page.main_text)
+    if found is None:
+        return None
+    rule = (f"structure:{found.what}, the page's main thing ({found.outside} letters of "
+            f"content and {found.main_outside} of main text beside it)")
+    return _wall_signal("interstitial", rule, None, "an age gate")
 
 
 def _consent_signal(f: Facts) -> ContentSignal | None:
