@@ -6,7 +6,8 @@ page that holds the dialog and nothing else of its own, in whatever language the
 written. So the evidence is the CMP's own markup (``tables/consent.py``: the ids and classes
 of OneTrust's, Cookiebot's, Didomi's, Quantcast's, Usercentrics', TrustArc's, Sourcepoint's,
 Google Funding Choices' ... dialog containers; or, on a page with the IAB TCF API stub, an
-element named as a consent or cookie box) and the page's structure around it
+element named as a consent or cookie box shown over the page: a modal, banner, overlay or
+dialog by its class words or its role) and the page's structure around it
 (``placement.py``'s content: the text outside every chrome):
 
 - a shown dialog container holding at least ``MIN_DIALOG_LETTERS`` letters (a consent
@@ -26,7 +27,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from readreceipt.reading.basics import letters
-from readreceipt.reading.placement import PageTree, content_outside, subtree_ends, tokens
+from readreceipt.reading.placement import (
+    Element,
+    PageTree,
+    content_outside,
+    subtree_ends,
+    tokens,
+)
 from readreceipt.reading.tables.consent import CONTAINERS, SCRIPT_HOSTS, TCF_API
 
 __all__ = ["MAX_MAIN_LETTERS", "MAX_OUTSIDE", "MIN_DIALOG_LETTERS", "ConsentDialog",
@@ -42,8 +49,13 @@ MIN_DIALOG_LETTERS = 150
 #: Pages with more main text than this are not parsed for a dialog: a consent page's text,
 #: a long list of purposes included, is shorter.
 MAX_MAIN_LETTERS = 6000
-#: Words of an element's class or id that name a consent box, on a page with the TCF stub.
-_CONSENT_TOKENS = frozenset({"consent", "cookie", "cookies", "gdpr", "cmp", "privacy"})
+#: Words of an element's class or id that name a consent box, on a page with the TCF stub...
+_CONSENT_TOKENS = frozenset({"consent", "cookie", "cookies", "gdpr", "cmp"})
+#: ... and that name it a box shown over the page (a cookie *policy* page's text sits in a
+#: "cookie-policy" block: tests/pages/hard_negative/cookie_policy_page_with_tcf_stub.html).
+_OVERLAY_TOKENS = frozenset({"modal", "popup", "overlay", "banner", "dialog", "notice", "bar",
+                             "layer", "wall", "box", "prompt"})
+_DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 
 
 @dataclass(frozen=True)
@@ -60,6 +72,17 @@ def carries_cmp(markup: str, main_letters: int) -> bool:
     TCF stub in the lower-cased markup."""
     return main_letters <= MAX_MAIN_LETTERS and (
         any(c in markup for _, c in CONTAINERS) or any(t in markup for t in TCF_API))
+
+
+def _overlay_consent_box(node: Element) -> bool:
+    """An element named as a consent or cookie box shown over the page (its class or id
+    words, or its dialog role)."""
+    words = set(tokens(node.attrs))
+    if not words & _CONSENT_TOKENS:
+        return False
+    role = (node.attrs.get("role") or "").strip().lower()
+    return bool(words & _OVERLAY_TOKENS) or role in _DIALOG_ROLES or \
+        (node.attrs.get("aria-modal") or "").lower() == "true"
 
 
 def consent_dialog(markup: str, page: PageTree | None, main_text: str,
@@ -82,7 +105,7 @@ def consent_dialog(markup: str, page: PageTree | None, main_text: str,
             continue
         raw = f"{node.attrs.get('id') or ''} {node.attrs.get('class') or ''}".lower()
         vendor = next((v for v, c in containers if c in raw), None)
-        if vendor is None and tcf and _CONSENT_TOKENS.intersection(tokens(node.attrs)):
+        if vendor is None and tcf and _overlay_consent_box(node):
             vendor = "IAB TCF"
         if vendor is None:
             continue
