@@ -20,8 +20,9 @@ Invariants:
   about captchas, or loads a vendor's script, has too much text of its own to be a wall.
   The one exception is a wall phrase at the very end of the main content (``TAIL_CHARS``),
   which is an article cut off by its wall.
-- Strictness when several fire: wall > js_shell > soft_404 > error page (an interstitial
-  wall, errorpages.py: a page that says it is missing is named so first) > parked >
+- Strictness when several fire: wall > parked (a parking lander is often a shell of its
+  own: its parking service's markup names it) > js_shell > soft_404 > error page (an
+  interstitial wall, errorpages.py: a page that says it is missing is named so first) >
   thin_text.
 - Patterns are compiled once, at import.
 """
@@ -187,7 +188,7 @@ def _check_thin(f: Facts) -> ContentSignal | None:
 
 
 _CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
-    _check_walls, check_js_shell, check_soft_404, check_error_page, check_parked, _check_thin,
+    _check_walls, check_parked, check_js_shell, check_soft_404, check_error_page, _check_thin,
 )
 
 
