@@ -78,6 +78,18 @@ BLOCK_PAGES: tuple[Entry, ...] = (
     _host("hazard.mf.gov.pl", "Polish Ministry of Finance gambling register (PL)", "nat"),
     _host("cuii.info", "CUII (DE)", "nat"),
     _host("page-blocage-terrorisme", "French Ministry of the Interior (FR)", "nat"),
+    # A page that only sends the reader on to a block server: a refresh, a script's redirect
+    # or a frame whose address names the block as a whole host label or path segment (ISPs'
+    # block hosts and paths: "blocked.<isp>", "block.<isp>", "/blocked/", "warning.<isp>",
+    # "/restricted-content"; a post's slug "/blocking-out-time-for-writing/" is not), on a
+    # page with nothing to read of its own.
+    rx(_IN, "markup", r"(?:http-equiv=[\"']?refresh[^>]{0,200}?url=|location(?:\.href)?\s{0,3}="
+        r"\s{0,3}[\"']|location\.(?:replace|assign)\([\"']|<iframe\b[^>]{0,200}?\bsrc=[\"']?)"
+        r"[^\"'\s>]{0,200}?[./](?:block(?:ed|ing|page)?|blocklist|blacklist|deny|denied|"
+        r"restricted(?:-content)?|forbidden|warning|censored|webfilter|urlfilter)[./?=&#\"']",
+        "a page that sends the reader to a block server", what=_WHAT, gate="bare",
+        evidence="structure", ev=_OONI.format("isp") + ": ISPs' block hosts and paths reached "
+                                                     "by a refresh, a redirect or a frame"),
     # A product's signature line ("Powered by FortiGuard", "Blocked by ContentKeeper",
     # "Internet Security by Zscaler"), or the product named in the page's own title with
     # what it did; an article about a product is longer than the gate.
