@@ -43,10 +43,12 @@ MAX_BOXES = 8
 #: How far up from a form-less date field to look for the block holding its button.
 MAX_CLIMB = 4
 
-#: The cheap test on the lower-cased markup: a date field, a birthday's name, an age box's.
-_MARKUP = re.compile(r"type=[\"']?date\b|bday|birth|\bdob\b|geburt|naissance|nacimiento|"
-                     r"age[-_]?(?:gate|verif|check|confirm)|verify[-_]?age|<option[^>]{0,40}>"
-                     r"\s{0,4}19[0-9]{2}\s{0,4}</option>")
+#: The cheap test on the lower-cased markup, in attributes only (an article's text says
+#: "birthday"): a date field, a birthday's name, an age box's, a year in a list.
+_MARKUP = re.compile(r"type=[\"']?date\b|autocomplete=[\"']?bday|(?:name|id|class)=[\"']"
+                     r"[^\"'>]{0,60}?(?:birth|dob\b|bday|geburt|naissance|nacimiento|"
+                     r"age[-_]?(?:gate|verif|check|confirm)|verify[-_]?age)|"
+                     r"<option[^>]{0,40}>\s{0,4}19[0-9]{2}\s{0,4}</option>")
 #: An age box's id or class: "age-gate", "agegate", "age_verification", "av-age-check".
 _AGE_BOX = re.compile(r"(?<![a-z])age[-_]?(?:gate|verif[a-z]{0,9}|check|confirm[a-z]{0,6})|"
                       r"verify[-_]?age")

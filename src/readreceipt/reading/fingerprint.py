@@ -9,9 +9,10 @@ into UNKNOWN; nothing here can make a verdict FAILED.
 The parts: ``facts.py`` (what the checks ask of a page, and the gates), ``evidence.py``
 (which table entry a page carries and whether its place lets it count), the tables
 (``tables/``: ``walls.py`` with ``access.py`` and ``vendors.py``, ``notfound.py``),
-``signin.py`` (sign-in forms by structure), ``shells.py`` (shell signs) and ``publisher.py``
-(the publisher's own word). This module holds the order of the checks, the
-wall check, and the thin-text check.
+``signin.py`` (sign-in forms by structure), ``consent.py`` (a consent platform's dialog that
+is the page's main thing), ``agegate.py`` (age gates by structure), ``shells.py`` (shell
+signs) and ``publisher.py`` (the publisher's own word). This module holds the order of the
+checks, the wall check, and the thin-text check.
 
 Invariants:
 - A wall is *named*: an entry of a table fired, and the signal says which (``rule``) and
