@@ -7,8 +7,8 @@ what arrives is the question, not the page. Its structure says so in any languag
   date field (``type=date``), a field whose ``autocomplete`` token is a birthday's
   (``bday``, ``bday-day``, ``bday-month``, ``bday-year``), a field named as one (``dob``,
   ``birthday``, ``birthdate``, ``birth``...), or a list of at least ``MIN_YEARS`` years to
-  pick a year of birth from; not an account's sign-up form (which asks a birthday beside a
-  password or an e-mail address);
+  pick a year of birth from; not an account's form (a sign-up asks a birthday beside a
+  password or an e-mail address, a bank's first sign-in step beside the user ID);
 - an *age-verification box*: an element whose id or class names it so (``age-gate``,
   ``agegate``, ``age-verification``, ``age-check``, ``verify-age``: the names the age-gate
   plugins of the common CMSs and shop systems give their overlay), holding something shown.
@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from readreceipt.reading.basics import letters
 from readreceipt.reading.consent import MAX_OUTSIDE
 from readreceipt.reading.placement import Element, PageTree, content_outside, subtree_ends
+from readreceipt.reading.tables.signin import IDENTIFIER_NAMES
 
 __all__ = ["MAX_BOXES", "MAX_CLIMB", "MAX_MAIN_LETTERS", "MIN_YEARS", "AgeGate", "age_gate",
            "may_hold_age_gate"]
@@ -116,11 +117,17 @@ def _block_with_control(nodes: tuple[Element, ...], index: int, end: list[int]) 
 
 
 def _account_form(nodes: tuple[Element, ...], start: int, stop: int) -> bool:
-    """A sign-up or account form: it asks a password or an e-mail address too."""
+    """A sign-up or account form: it asks a password, an e-mail address or an account's
+    identifier too (a bank's first sign-in step asks the user ID and the date of birth:
+    tests/pages/login/bank_login_step_one_no_password.html)."""
     for i in range(start, stop + 1):
         n = nodes[i]
-        if n.tag == "input" and (n.attrs.get("type") or "").strip().lower() in ("password",
-                                                                                 "email"):
+        if n.tag != "input":
+            continue
+        kind = (n.attrs.get("type") or "").strip().lower()
+        auto = set((n.attrs.get("autocomplete") or "").lower().split())
+        if kind in ("password", "email") or "username" in auto or \
+                _tokens(n) & IDENTIFIER_NAMES:
             return True
     return False
 

@@ -85,8 +85,7 @@ MAX_NODES = 200_000
 
 _INVISIBLE = frozenset({"script", "style", "noscript", "template", "svg", "head", "title",
                         "meta", "link", "iframe", "object", "canvas"})
-#: Blocks that may be a list of links: a table layout's menu cell (``td``) too.
-_BLOCKS = frozenset({"ul", "ol", "div", "section", "table", "tbody", "td", "dl", "p", "span", "li"})
+_BLOCKS = frozenset({"ul", "ol", "div", "section", "table", "tbody", "dl", "p", "span", "li"})
 _TOKEN = re.compile(r"[a-z0-9]+")
 
 
@@ -284,25 +283,9 @@ def _own_kind(node: Element, sectioned: bool) -> tuple[str | None, bool]:
     return None, False
 
 
-def _holds_main(nodes: list[Element]) -> list[bool]:
-    """Whether each element holds a form or a top-level heading (h1) in its subtree: a layout
-    block around the page's own form or heading is no list of links, however many links its
-    menus add (a sign-in page's table layout, its menu in one cell and its form in the
-    next: tests/pages/login/cs_table_layout_menu_beside_form.html)."""
-    holds = [False] * len(nodes)
-    for index in range(len(nodes) - 1, -1, -1):  # children come after their parent
-        node = nodes[index]
-        if node.tag in ("form", "h1"):
-            holds[index] = True
-        if holds[index] and node.parent >= 0:
-            holds[node.parent] = True
-    return holds
-
-
 def _classify(nodes: list[Element], total: int) -> list[str]:
     """The kind of every node: "content", "hidden" or a kind of chrome (inherited)."""
     teasers = _teaser_articles(nodes)
-    holds_main = _holds_main(nodes)
     kinds = ["content"] * len(nodes)
     # Inside an article, aside, main, nav or section (so a header there is its own).
     sectioned = [False] * len(nodes)
@@ -325,7 +308,7 @@ def _classify(nodes: list[Element], total: int) -> list[str]:
             kinds[index] = "teaser"
             continue
         kind, overrulable = _own_kind(node, sectioned[index])
-        if kind is None or (kind == "links" and holds_main[index]):
+        if kind is None:
             continue
         if overrulable and node.letters > WRAPPER_MIN_LETTERS and \
                 node.letters > WRAPPER_SHARE * total:
