@@ -9,9 +9,10 @@ into UNKNOWN; nothing here can make a verdict FAILED.
 The parts: ``facts.py`` (what the checks ask of a page, and the gates), ``evidence.py``
 (which table entry a page carries and whether its place lets it count), the tables
 (``tables/``: ``walls.py`` with ``access.py`` and ``vendors.py``, ``notfound.py``),
-``signin.py`` (sign-in forms by structure), ``shells.py`` (shell signs) and ``publisher.py``
-(the publisher's own word). This module holds the order of the checks, the
-wall check, and the thin-text check.
+``signin.py`` (sign-in forms by structure), ``consent.py`` (a consent platform's dialog that
+is the page's main thing), ``agegate.py`` (age gates by structure), ``shells.py`` (shell
+signs) and ``publisher.py`` (the publisher's own word). This module holds the order of the
+checks, the wall check, and the thin-text check.
 
 Invariants:
 - A wall is *named*: an entry of a table fired, and the signal says which (``rule``) and
@@ -20,8 +21,9 @@ Invariants:
   about captchas, or loads a vendor's script, has too much text of its own to be a wall.
   The one exception is a wall phrase at the very end of the main content (``TAIL_CHARS``),
   which is an article cut off by its wall.
-- Strictness when several fire: wall > js_shell > soft_404 > error page (an interstitial
-  wall, errorpages.py: a page that says it is missing is named so first) > parked >
+- Strictness when several fire: wall > parked (a parking lander is often a shell of its
+  own: its parking service's markup names it) > js_shell > soft_404 > error page (an
+  interstitial wall, errorpages.py: a page that says it is missing is named so first) >
   thin_text.
 - Patterns are compiled once, at import.
 """
@@ -32,6 +34,8 @@ import logging
 from collections.abc import Callable
 
 from readreceipt.fetching.deadline import Deadline
+from readreceipt.reading.agegate import age_gate, may_hold_age_gate
+from readreceipt.reading.consent import carries_cmp, consent_dialog
 from readreceipt.reading.errorpages import check_error_page
 from readreceipt.reading.evidence import first
 from readreceipt.reading.facts import (
@@ -102,8 +106,13 @@ def _check_walls(f: Facts) -> ContentSignal | None:
         if h.header in f.page.headers and h.value in f.header(h.header) and f.allows(h.gate):
             return _wall_signal(h.kind, f"vendor:header {h.header}={h.value}", h.vendor, None)
     hit = first(f, _BEFORE_SIGN_IN)
+    if hit is None or (hit[0].kind == "interstitial" and hit[0].evidence == "wording"):
+        # An age gate's structure names it before an interstitial's words would.
+        gated = _age_gate_signal(f)
+        if gated is not None:
+            return gated
     if hit is None:
-        signed = _sign_in_signal(f)
+        signed = _sign_in_signal(f) or _consent_signal(f)
         if signed is not None:
             return signed
         hit = first(f, _AFTER_SIGN_IN)
@@ -132,6 +141,31 @@ def _sign_in_signal(f: Facts) -> ContentSignal | None:
     return _wall_signal("login", rule, _vendor_hint(f), None)
 
 
+def _age_gate_signal(f: Facts) -> ContentSignal | None:
+    """A date-of-birth form or an age-verification box that is the page's main thing
+    (agegate.py)."""
+    if not may_hold_age_gate(f.markup, f.main_letters):
+        return None
+    found = age_gate(f.tree, f.page.main_text)
+    if found is None:
+        return None
+    rule = (f"structure:{found.what}, the page's main thing ({found.outside} letters of "
+            f"content and {found.main_outside} of main text beside it)")
+    return _wall_signal("interstitial", rule, None, "an age gate")
+
+
+def _consent_signal(f: Facts) -> ContentSignal | None:
+    """A consent platform's dialog that is the page's main thing (consent.py)."""
+    if not carries_cmp(f.markup, f.main_letters):
+        return None
+    found = consent_dialog(f.markup, f.tree, f.page.main_text, f.main_letters)
+    if found is None:
+        return None
+    rule = (f"vendor:{found.vendor}'s consent dialog, the page's main thing ({found.outside} "
+            f"letters of content and {found.main_outside} of main text beside it)")
+    return _wall_signal("consent", rule, found.vendor, None)
+
+
 def _is_cookie_check(f: Facts) -> bool:
     """A tiny page whose only job is to set a cookie and load itself again."""
     if f.page.body_bytes > COOKIE_CHECK_MAX_BYTES or f.main_letters > BARE_MAX_MAIN_LETTERS:
@@ -155,7 +189,7 @@ def _check_thin(f: Facts) -> ContentSignal | None:
 
 
 _CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
-    _check_walls, check_js_shell, check_soft_404, check_error_page, check_parked, _check_thin,
+    _check_walls, check_parked, check_js_shell, check_soft_404, check_error_page, _check_thin,
 )
 
 

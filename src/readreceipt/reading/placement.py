@@ -37,8 +37,8 @@ from readreceipt.reading.basics import hides_itself, letters
 
 log = logging.getLogger(__name__)
 
-__all__ = ["CLASS_TOKENS", "Element", "Layout", "PageTree", "PasswordField", "layout",
-           "layout_of", "tokens", "tree"]
+__all__ = ["CLASS_TOKENS", "Element", "Layout", "PageTree", "PasswordField", "content_outside",
+           "layout", "layout_of", "subtree_ends", "tokens", "tree"]
 
 #: Tags whose whole subtree is chrome, and the kind of chrome.
 CHROME_TAGS = {"nav": "navigation", "menu": "navigation", "aside": "sidebar", "form": "form",
@@ -348,3 +348,28 @@ def _passwords(nodes: tuple[Element, ...], kinds: tuple[str, ...]) -> list[Passw
         else:
             found.append(PasswordField(kinds[index], 0, kinds[index]))
     return found
+
+
+def subtree_ends(nodes: tuple[Element, ...]) -> list[int]:
+    """The index of every element's last descendant (pre-order: a subtree is contiguous)."""
+    end = list(range(len(nodes)))
+    for index in range(len(nodes) - 1, -1, -1):
+        parent = nodes[index].parent
+        if parent >= 0 and end[index] > end[parent]:
+            end[parent] = end[index]
+    return end
+
+
+def content_outside(page: PageTree, boxes: list[tuple[int, int]]) -> int:
+    """Letters of the page's content (text outside every chrome) outside the given subtrees
+    (``(first, last)`` element indices): what a box that claims to be the page's main thing
+    leaves beside it. Linear in the number of elements."""
+    inside = [False] * len(page.elements)
+    reached = -1  # boxes merged in order: each element is marked once
+    for first, last in sorted(boxes):
+        for index in range(max(first, reached + 1), last + 1):
+            inside[index] = True
+        reached = max(reached, last)
+    return sum(letters(t) for index, node in enumerate(page.elements)
+               if page.kinds[index] == "content" and not inside[index]
+               for _, t in node.texts)

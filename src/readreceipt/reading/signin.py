@@ -39,6 +39,7 @@ from readreceipt.reading.placement import (
     WRAPPER_SHARE,
     Element,
     PageTree,
+    subtree_ends,
 )
 from readreceipt.reading.tables.signin import (
     AUTOCOMPLETE_IDENTIFIER,
@@ -137,22 +138,12 @@ def _provider(node: Element) -> str | None:
     return None
 
 
-def _subtree_ends(nodes: tuple[Element, ...]) -> list[int]:
-    """The index of every element's last descendant (pre-order: a subtree is contiguous)."""
-    end = list(range(len(nodes)))
-    for index in range(len(nodes) - 1, -1, -1):
-        parent = nodes[index].parent
-        if parent >= 0 and end[index] > end[parent]:
-            end[parent] = end[index]
-    return end
-
-
 def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> list[SignIn]:
     """Every credential box on the page, with what stands outside it (module docstring).
     ``providers``: whether the markup names an identity provider at all (the caller's cheap
     test; without one, no element is asked)."""
     nodes, kinds = page.elements, page.kinds
-    end = _subtree_ends(nodes)
+    end = subtree_ends(nodes)
     form = [-1] * len(nodes)
     for index, node in enumerate(nodes):
         parent = node.parent

@@ -10,7 +10,10 @@ folder, each entry with the evidence behind it.
   (error and outage pages): words and markers written here from what pages show;
 - ``vocabulary.py``: terms taken from maintained multilingual vocabularies (the translations
   of web frameworks' and web servers' own pages), with source and licence per entry;
-- ``parking.py``: domain marketplaces' and registrars' landing hosts.
+- ``parking.py``: domain marketplaces' and registrars' landing hosts;
+- ``consent.py``: consent-management platforms' script hosts and dialog containers;
+- ``blocks.py``: web filters' and regulators' block pages; ``outages.py``: server errors'
+  status codes and maintenance screens by what builds them.
 
 Invariants: data only (no page is read here); every entry names its evidence; words are
 lower case, matched against folded text (entries.py).

@@ -184,6 +184,14 @@ SOFT_404_SUSPECT = alt(
 # --- parked domains -----------------------------------------------------------------------
 
 _PK = "parked"
+
+
+def _loads(path: str, anchor: str, vendor: str, ev: str) -> Entry:
+    """A script the page loads from ``path`` (a regex fragment)."""
+    return rx(_PK, "markup", r"<script\b[^>]{0,300}?\bsrc=[\"']?[^\"'\s>]{0,200}?" + path,
+              f"{vendor}'s script", vendor=vendor, anchor=anchor, ev=ev)
+
+
 PARKED: tuple[Entry, ...] = (
     rx(_PK, "text", alt(
         r"(this|the) domain( name)?( [a-z0-9.-]+)? (is|may be|might be) for sale",
@@ -199,4 +207,11 @@ PARKED: tuple[Entry, ...] = (
     # reading/parking.py: tests/pages/hard_negative/article_about_domain_sales_*.)
     *(lit(_PK, "markup", m, ev="parking services' scripts and links")
       for m in ("sedoparking.com", "parkingcrew.net", "bodis.com", "parklogic")),
+    # Landers that build the parked page in the browser (a shell by its markup alone), by the
+    # script they load (a page quoting the address is not): Google's AdSense for Domains,
+    # served to parked domains only, and GoDaddy's parking lander.
+    _loads(r"adsense/domains/caf\.js", "adsense/domains/caf.js", "Google AdSense for Domains",
+           "Google's ads product for parked domains: its caf.js loads on parking pages only"),
+    _loads(r"/parking-lander/", "/parking-lander/", "GoDaddy",
+           "GoDaddy's parked-domain lander script path (img1.wsimg.com/parking-lander/)"),
 )

@@ -1,0 +1,130 @@
+"""Consent walls by a consent platform's own dialog: is the CMP's dialog the page's main thing?
+
+Nearly every European site loads a consent-management platform (CMP), and its dialog rides
+on top of the article, which is in the same markup: that is no wall. A consent *wall* is a
+page that holds the dialog and nothing else of its own, in whatever language the dialog is
+written. So the evidence is the CMP's own markup (``tables/consent.py``: the ids and classes
+of OneTrust's, Cookiebot's, Didomi's, Quantcast's, Usercentrics', TrustArc's, Sourcepoint's,
+Google Funding Choices' ... dialog containers; or, on a page with the IAB TCF API stub, an
+element named as a consent or cookie box shown over the page: a modal, banner, overlay or
+dialog by its class words or its role) and the page's structure around it
+(``placement.py``'s content: the text outside every chrome):
+
+- a shown dialog container holding at least ``MIN_DIALOG_LETTERS`` letters (a consent
+  dialog explains its purposes; "We use cookies. OK" is a bar, not a wall);
+- at most ``MAX_OUTSIDE`` letters of content outside every such container, and at most as
+  many letters of the extracted main text outside the dialogs' own lines (the shortest
+  article of the corpus has 352: an article with a CMP banner has its text beside it).
+
+No word of any language is read.
+
+Invariants: pure; the markup is searched for the markers once; one pass over the page tree
+the placement already walked (linear in the number of elements).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from readreceipt.reading.basics import letters
+from readreceipt.reading.placement import (
+    Element,
+    PageTree,
+    content_outside,
+    subtree_ends,
+    tokens,
+)
+from readreceipt.reading.tables.consent import CONTAINERS, SCRIPT_HOSTS, TCF_API
+
+__all__ = ["MAX_MAIN_LETTERS", "MAX_OUTSIDE", "MIN_DIALOG_LETTERS", "ConsentDialog",
+           "carries_cmp", "consent_dialog"]
+
+#: Content beside a dialog that is the page's main thing: a site's name and a line or two
+#: (the shortest article of the corpus has 352 letters; signin.MAX_BEFORE, by the same
+#: measure).
+MAX_OUTSIDE = 300
+#: A consent dialog's own text: its purposes and vendors' notice (tests/pages/consent/*:
+#: 250-900 letters); a cookie bar's one sentence is shorter.
+MIN_DIALOG_LETTERS = 150
+#: Pages with more main text than this are not parsed for a dialog: a consent page's text,
+#: its purposes listed, is shorter (tests/pages/consent/*: at most 900), and most articles on
+#: a site with the TCF stub are longer.
+MAX_MAIN_LETTERS = 3000
+#: Words of an element's class or id that name a consent box, on a page with the TCF stub...
+_CONSENT_TOKENS = frozenset({"consent", "cookie", "cookies", "gdpr", "cmp"})
+#: ... and that name it a box shown over the page (a cookie *policy* page's text sits in a
+#: "cookie-policy" block: tests/pages/hard_negative/cookie_policy_page_with_tcf_stub.html).
+_OVERLAY_TOKENS = frozenset({"modal", "popup", "overlay", "banner", "dialog", "notice", "bar",
+                             "layer", "wall", "box", "prompt"})
+_DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
+
+
+@dataclass(frozen=True)
+class ConsentDialog:
+    """A CMP's dialog that is the page's main thing."""
+
+    vendor: str
+    outside: int  # letters of content outside the dialogs
+    main_outside: int  # letters of the main text outside the dialogs' own lines
+
+
+def carries_cmp(markup: str, main_letters: int) -> bool:
+    """The cheap test before the page is parsed: short enough, and a CMP's container or the
+    TCF stub in the lower-cased markup."""
+    return main_letters <= MAX_MAIN_LETTERS and (
+        any(c in markup for _, c in CONTAINERS) or any(t in markup for t in TCF_API))
+
+
+def _overlay_consent_box(node: Element) -> bool:
+    """An element named as a consent or cookie box shown over the page (its class or id
+    words, or its dialog role)."""
+    words = set(tokens(node.attrs))
+    if not words & _CONSENT_TOKENS:
+        return False
+    role = (node.attrs.get("role") or "").strip().lower()
+    return bool(words & _OVERLAY_TOKENS) or role in _DIALOG_ROLES or \
+        (node.attrs.get("aria-modal") or "").lower() == "true"
+
+
+def consent_dialog(markup: str, page: PageTree | None, main_text: str,
+                   main_letters: int) -> ConsentDialog | None:
+    """The CMP dialog that is the page's main thing (module docstring), or None.
+    ``markup`` is the lower-cased HTML."""
+    if main_letters > MAX_MAIN_LETTERS or page is None:
+        return None
+    containers = [(v, c) for v, c in CONTAINERS if c in markup]
+    tcf = any(t in markup for t in TCF_API)
+    if not containers and not tcf:
+        return None
+    nodes, kinds = page.elements, page.kinds
+    end = subtree_ends(nodes)
+    boxes: list[tuple[int, int]] = []
+    vendors: list[str] = []
+    reached = -1
+    for index, node in enumerate(nodes):
+        if index <= reached or kinds[index] == "hidden" or node.letters < MIN_DIALOG_LETTERS:
+            continue
+        raw = f"{node.attrs.get('id') or ''} {node.attrs.get('class') or ''}".lower()
+        vendor = next((v for v, c in containers if c in raw), None)
+        if vendor is None and tcf and _overlay_consent_box(node):
+            vendor = "IAB TCF"
+        if vendor is None:
+            continue
+        boxes.append((index, end[index]))
+        vendors.append(vendor)
+        reached = end[index]
+    if not boxes:
+        return None
+    outside = content_outside(page, boxes)
+    if outside > MAX_OUTSIDE:
+        return None
+    own = {" ".join(t.split()) for first, last in boxes for i in range(first, last + 1)
+           for _, t in nodes[i].texts if t.strip()}
+    main_outside = sum(letters(line) for line in main_text.split("\n")
+                       if (one := " ".join(line.split())) and one not in own)
+    if main_outside > MAX_OUTSIDE:
+        return None
+    vendor = vendors[0]
+    if vendor == "IAB TCF":
+        vendor = next((v for v, h in SCRIPT_HOSTS if h in markup), vendor)
+    return ConsentDialog(vendor, outside, main_outside)
