@@ -7,11 +7,14 @@ Through the real capture pipeline and the real CLI against a real HTTP server on
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from conftest import CliResult, LocalServer, article_html
-from readreceipt.reading.agreement import agreement, disagrees, specifics
+from readreceipt.reading.agreement import MAX_LOOKUPS, agreement, disagrees, held_words, specifics
 
 Cli = Callable[..., CliResult]
 
@@ -93,3 +96,30 @@ def test_check_against_a_held_short_copy_does_not_flag_the_agent(
     assert data["answer_check"]["reason"] == "copy_differs"
     assert data["answer_check"]["overlap"]["found"] <= 1
     assert checked.code != 10
+
+
+def _every_word(text: str) -> set[str]:
+    """The copy's words read one by one, as the agreement read them before it looked up only
+    the answer's: the reference the lookups must give."""
+    return {m.group(0).lower() for m in re.finditer(r"[^\W\d_]{2,60}", text)}
+
+
+@pytest.mark.parametrize("copy", [
+    "The harbour bridge carried crossings; harbourmaster Roe and the bridges' crossing.",
+    "crossings" * 300 + " crossings",  # one word standing too often: every word read
+    "İstanbul harbour İİİ crossings",  # lowering changes the length: every word read
+    "ΟΔΟΣ harbour, Straße crossings",
+])
+def test_the_words_looked_up_are_the_words_the_copy_holds(copy: str) -> None:
+    wanted = frozenset(("harbour", "crossings", "bridge", "roe", "straße", "οδος", "istanbul",
+                        "bridges", "crossing", "master"))
+    assert held_words(copy, wanted) == wanted & _every_word(copy)
+
+
+def test_an_answer_of_many_words_reads_every_word_of_the_copy_once() -> None:
+    copy = " ".join(f"word{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}" for i in range(400))
+    wanted = frozenset(f"word{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}" for i in range(0, 800, 3))
+    assert len(wanted) > MAX_LOOKUPS
+    assert held_words(copy, wanted) == wanted & _every_word(copy)
+    assert held_words(copy, wanted)  # some are held, some not
+    assert held_words(copy, wanted) != wanted

@@ -282,6 +282,27 @@ def test_names_in_other_scripts_and_languages() -> None:
     assert names("Pierre Dupont a inauguré le pont.", page) == [("Pierre Dupont", NOT_FOUND)]
 
 
+@pytest.mark.parametrize(("page", "answer", "outcome"), [
+    # the lowered text says: ASCII on both sides of the name
+    ("Mayor Jose Roe opened it.", "Jose Roe opened it.", FOUND),
+    ("Mayor (Jose Roe) opened it.", "Jose Roe opened it.", FOUND),
+    # only the folded text says: accents, a line break between the words, a letter glued
+    ("Mayor José Roe opened it.", "Jose Roe opened it.", FOUND),
+    ("Mayor Jose\nRoe opened it.", "Jose Roe opened it.", FOUND),
+    ("Mayor Jose Roé opened it.", "Jose Roe opened it.", FOUND),
+    ("Mayor Jose Roe\u0301 opened it.", "Jose Roe opened it.", FOUND),
+    ("Mayor JoseRoe opened it, Roeland too.", "Jose Roe opened it.", NOT_FOUND),
+    ("Mayor Joséroe opened it.", "Jose Roe opened it.", NOT_FOUND),
+    ("İzmir's mayor Jose Roe opened it.", "Jose Roe opened it.", FOUND),
+    ("Mayor Roeé opened it.", "Jose Roe opened it.", NOT_FOUND),
+])
+def test_a_name_is_held_as_the_folded_page_holds_it(page: str, answer: str,
+                                                    outcome: str) -> None:
+    """The page is folded whole only when its lowered text cannot say: each case gives what
+    the folded text gives."""
+    assert names(answer, page) == [("Jose Roe", outcome)]
+
+
 def test_a_quotation_s_last_figure_is_the_quotation_check_s_too() -> None:
     answer = ('The first says "the harbour bridge took four years and was finished in the '
               'spring of 2026" and the second "the river was closed for nine weeks".')

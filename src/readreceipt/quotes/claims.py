@@ -36,7 +36,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from readreceipt.quotes import figurecontext
@@ -229,7 +229,7 @@ def _best(figure: Figure, index: FigureIndex, stems: list[str]
     return best
 
 
-def _chained(first: list[Figure], then: Callable[[], list[Figure]]) -> Iterator[Figure]:
+def _chained(first: Iterable[Figure], then: Callable[[], list[Figure]]) -> Iterator[Figure]:
     yield from first
     yield from then()
 
@@ -239,20 +239,20 @@ def _attached(index: FigureIndex, page_figure: Figure, stems: list[str]) -> bool
     return any(stem in window for stem in stems)
 
 
-def _candidates(figure: Figure, index: FigureIndex) -> list[Figure]:
+def _candidates(figure: Figure, index: FigureIndex) -> Iterator[Figure]:
     """Figures of the page that may hold the answer's value (a generous first cut, by
-    digits; :func:`agree` decides)."""
+    digits; :func:`agree` decides), in the page's order, each read when come to."""
     if figure.dates:
         targets = [float(part) for parts in figure.dates for part in (parts[0], parts[2])
                    if part is not None]
-        found = index.with_digits(targets, 0.0)
-        return [f for f in found if f.dates or f.kind == "year"]
+        return (f for f in index.with_digits(targets, 0.0) if f.dates or f.kind == "year")
     share = _share(figure)
     targets = []
     for r in (*figure.readings, *figure.high):
         targets.append(r.value)
         targets.extend(_converted(figure, r))
-    return index.with_digits(targets, share)
+    # a numeric date holds a year or a date only (_dates_agree): not read for another figure
+    return index.with_digits(targets, share, dates=figure.kind == "year")
 
 
 def _spelled_candidates(figure: Figure, index: FigureIndex) -> list[Figure]:

@@ -18,6 +18,7 @@ import math
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
 from functools import lru_cache
 
 from readreceipt.quotes.figures import (
@@ -97,12 +98,15 @@ class FigureIndex:
         self.starts = [m.start() for m in self.scan.matches]
         self._digits: dict[str, list[int]] = {}
         self._others: list[int] = []  # dates and CJK numerals: always read when asked
+        self._others_not_dates: list[int] = []  # ... CJK numerals and their dates
         by_core: dict[str, list[int]] = {}
         for i, m in enumerate(self.scan.matches):
             if m.lastgroup == "num":
                 by_core.setdefault(m.group(), []).append(i)
             else:
                 self._others.append(i)
+                if m.lastgroup != "date":
+                    self._others_not_dates.append(i)
         for indices in by_core.values():
             digits = significant_digits(self.scan.matches[indices[0]]) or "0"
             self._digits.setdefault(digits, []).extend(indices)
@@ -116,11 +120,14 @@ class FigureIndex:
             self._spelled = self.scan.spelled(MAX_FIGURES, [])
         return self._spelled
 
-    def with_digits(self, targets: list[float], share: float) -> list[Figure]:
+    def with_digits(self, targets: list[float], share: float, *, dates: bool = True
+                    ) -> Iterator[Figure]:
         """Figures whose digits may write one of ``targets`` (any power of ten: a scale
-        word, a unit of another prefix), within ``share`` of it; dates and CJK numerals
-        always."""
-        out_indices: list[int] = list(self._others)
+        word, a unit of another prefix), within ``share`` of it, in the page's order, each
+        read only when the caller comes to it (most callers stop at the first that agrees);
+        CJK numerals always, and numeric dates unless ``dates`` is False (a figure that is
+        neither a date nor a year, which no date can hold)."""
+        out_indices: list[int] = list(self._others if dates else self._others_not_dates)
         for t in targets:
             if not t:
                 out_indices.extend(self._digits.get("0", []))
@@ -128,7 +135,10 @@ class FigureIndex:
             out_indices.extend(self._digits.get(_digits_of(abs(t)), []))
             if share:
                 out_indices.extend(self._near_mantissa(_mantissa(abs(t)), share))
-        return [f for i in sorted(set(out_indices)) if (f := self.scan.at(i)) is not None]
+        for i in sorted(set(out_indices)):
+            f = self.scan.at(i)
+            if f is not None:
+                yield f
 
     def _near_mantissa(self, wanted: float, share: float) -> list[int]:
         """Matches whose digits' mantissa is within ``share`` of ``wanted`` (a sorted list and

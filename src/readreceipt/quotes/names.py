@@ -12,7 +12,8 @@ Outcomes: ``found`` (the page holds the whole name, case and accents aside), ``a
 (the page holds some of its words: a surname, an organisation's short form), ``not_found``
 (the page names no such entity: none of its words of three letters or more is on it).
 
-Pure; the page's texts are folded once and kept for the last few pages.
+Pure; a page's text is folded (once, kept for the last few pages) only when its lowered
+text cannot say whether it holds a name (:class:`_PageText`).
 """
 
 from __future__ import annotations
@@ -123,11 +124,60 @@ def _folded(text: str) -> str:
     return " ".join(fold_words(text).split())
 
 
+@lru_cache(maxsize=8)
+def _lowered(text: str) -> str:
+    return text.lower()
+
+
+#: Places of a phrase in a page's lowered text looked at before the page is folded whole.
+_MAX_PLACES = 200
+_WORD_CHAR = re.compile(r"[^\W_]")
+
+
+class _PageText:
+    """One of the page's texts, asked whether it holds a folded phrase as words.
+
+    The answer is the folded text's (:func:`_folded`: case, accents and runs of spaces
+    aside), but the text is folded whole only when a cheaper reading cannot say: an ASCII
+    phrase standing in the lowered text between ASCII characters that are no letters or
+    digits is in the folded text too (folding keeps ASCII as lowering does); on an ASCII
+    text a phrase of one word that the lowered text does not hold so is in neither."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def holds(self, phrase: str) -> bool:
+        if phrase.isascii():
+            found = self._in_lowered(phrase)
+            if found is not None:
+                return found
+        return _holds(_folded(self.text), phrase)
+
+    def _in_lowered(self, phrase: str) -> bool | None:
+        """True or False when the lowered text says, None when only the folded can."""
+        low = _lowered(self.text)
+        if len(low) != len(self.text):
+            return None
+        at, places, unsure = low.find(phrase), 0, False
+        while at >= 0:
+            places += 1
+            if places > _MAX_PLACES:
+                return None
+            ends = [low[at - 1: at] if at else "", low[at + len(phrase): at + len(phrase) + 1]]
+            if all(not ch or (ch.isascii() and not _WORD_CHAR.match(ch)) for ch in ends):
+                return True
+            unsure = unsure or any(not ch.isascii() for ch in ends)
+            at = low.find(phrase, at + 1)
+        if unsure or " " in phrase or not self.text.isascii():
+            return None
+        return False
+
+
 def _holds(folded: str, phrase: str) -> bool:
     return re.search(rf"(?<![^\W_]){re.escape(phrase)}(?![^\W_])", folded) is not None
 
 
-def _parts_held(folded: str, words: list[str]) -> bool:
+def _parts_held(page: _PageText, words: list[str]) -> bool:
     """"Jane Roe of Harbour Works": a name joined to another by a particle, each held."""
     parts: list[list[str]] = [[]]
     for word in words:
@@ -137,7 +187,7 @@ def _parts_held(folded: str, words: list[str]) -> bool:
             parts[-1].append(word)
     named = [p for p in parts if p]
     return len(named) > 1 and all(
-        _holds(folded, " ".join(fold_words(w) for w in p)) for p in named)
+        page.holds(" ".join(fold_words(w) for w in p)) for p in named)
 
 
 def check_names(answer: str, prepared: str, tiers: Callable[[], Iterator[tuple[str, str]]],
@@ -149,7 +199,7 @@ def check_names(answer: str, prepared: str, tiers: Callable[[], Iterator[tuple[s
     found = find_names(prepared)
     if not found:
         return out
-    folded_tiers = [(name, _folded(text)) for name, text in tiers()]
+    folded_tiers = [(name, _PageText(text)) for name, text in tiers()]
     for start, end, words in found:
         text = answer[start:end]
         if text in seen:
@@ -160,14 +210,14 @@ def check_names(answer: str, prepared: str, tiers: Callable[[], Iterator[tuple[s
         whole = " ".join(fold_words(w) for w in words)
         outcome, where = NOT_FOUND, None
         for tier, folded in folded_tiers:
-            if _holds(folded, whole) or _parts_held(folded, words):
+            if folded.holds(whole) or _parts_held(folded, words):
                 outcome, where = FOUND, tier
                 break
         if outcome != FOUND:
             parts = [fold_words(w) for w in words if len(w) >= 3 and w.lower()
                      not in _PARTICLES and fold_words(w) not in _NOT_NAMES]
             for tier, folded in folded_tiers:
-                held = [p for p in parts if _holds(folded, p)]
+                held = [p for p in parts if folded.holds(p)]
                 # a surname of a full name, most of an organisation's words; one word of
                 # three ("The New Black Death") is the page's word beside another name
                 if held and 2 * len(held) >= len(parts):

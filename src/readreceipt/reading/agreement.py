@@ -11,14 +11,22 @@ address): the verdict becomes UNKNOWN ``copy_differs``. It is never a reason to 
 the answer's quotations are then not checked against that copy (``not_run``), and the overlap
 is recorded beside the check (``answer_check.overlap``).
 
-Invariants: pure; linear in the answer's and the copy's lengths (one pass each, set lookups);
-nothing here depends on the answer's language beyond the scripts' own capitals and digits.
+Invariants: pure; linear in the answer's and the copy's lengths; nothing here depends on the
+answer's language beyond the scripts' own capitals and digits.
+
+Cost: the copy is read for what the answer states, not whole: its numbers in one scan that
+skips every character but a digit, its words only as the answer's own (at most
+:data:`MAX_LOOKUPS` of them, each found in the lowered copy with its ends checked; a longer
+answer, or a word standing too often, reads every word of the copy once). A copy's numbers
+and words are kept for the last few copies (the pipeline and the answer check read one
+copy in turn).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from readreceipt.reading.basics import letters
@@ -41,12 +49,21 @@ MIN_WORD_LETTERS = 8
 EXAMPLES = 6
 #: The answer is read up to this many characters for its specifics.
 MAX_ANSWER_CHARS = 200_000
+#: Words of an answer looked up one by one in a copy; past this many, or past
+#: :data:`MAX_OCCURRENCES` places of one word, every word of the copy is read instead (a
+#: bounded amount of work either way: lookups times the copy's length, or one pass).
+MAX_LOOKUPS = 64
+MAX_OCCURRENCES = 200
 
 #: A number: grouped in thousands (at most seven groups, so a run of digit groups costs a
-#: bounded amount at each start), or plain digits (at most 30), with a decimal part.
-_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:[,.\u00a0\u202f ]\d{3}){1,7}(?:[.,]\d{1,6})?(?![\w])|"
-                     r"(?<![\w.,])\d{1,30}(?:[.,]\d{1,6})?(?![\w])")
+#: bounded amount at each start), or plain digits (at most 30), with a decimal part. The
+#: lookahead first lets the engine skip every character but a digit at once.
+_NUMBER = re.compile(r"(?=\d)(?:(?<![\w.,])\d{1,3}(?:[,.\u00a0\u202f ]\d{3}){1,7}"
+                     r"(?:[.,]\d{1,6})?(?![\w])|(?<![\w.,])\d{1,30}(?:[.,]\d{1,6})?(?![\w]))")
 _WORD = re.compile(r"[^\W\d_]{2,60}")
+_LETTER = re.compile(r"[^\W\d_]")
+#: What a number of _NUMBER holds besides its digits.
+_SEPARATORS = str.maketrans("", "", ",.\u00a0\u202f ")
 _SENTENCE_END = re.compile(r"[.!?:;\"\u201c\u201d\u00ab\u00bb()\[\]\n]\s{0,3}$")
 
 
@@ -68,8 +85,8 @@ class Agreement:
 
 
 def _digits(number: str) -> str:
-    """A number as digits only (1,200.5 / 1.200,5 / 1 200,5 all read 12005)."""
-    return re.sub(r"\D", "", number)
+    """A number of _NUMBER as digits only (1,200.5 / 1.200,5 / 1 200,5 all read 12005)."""
+    return number.translate(_SEPARATORS)
 
 
 def specifics(answer: str) -> tuple[set[str], set[str], set[str]]:
@@ -91,14 +108,59 @@ def specifics(answer: str) -> tuple[set[str], set[str], set[str]]:
 def agreement(answer: str, main_text: str, page_text: str) -> Agreement:
     """How many of the answer's specifics the copy's texts hold (module docstring)."""
     numbers, names, words = specifics(answer)
-    copy = f"{main_text}\n{page_text}"
-    copy_numbers = {_digits(m.group(0)) for m in _NUMBER.finditer(copy)}
-    copy_words = {m.group(0).lower() for m in _WORD.finditer(copy)}
+    texts = [main_text] if page_text == main_text else [main_text, page_text]
+    copy_numbers: set[str] = set()
+    copy_words: set[str] = set()
+    for text in texts:  # no number or word runs across the two (a line break between)
+        copy_numbers |= numbers_of(text) & numbers
+        copy_words |= held_words(text, frozenset((names | words) - copy_words))
     found = len(numbers & copy_numbers) + len(names & copy_words) + len(words & copy_words)
     missing = sorted(numbers - copy_numbers)[:2] + sorted(names - copy_words)[:2] + \
         sorted(words - copy_words)
     total = len(numbers) + len(names) + len(words)
     return Agreement(total, found, tuple(missing[:EXAMPLES]))
+
+
+@lru_cache(maxsize=8)
+def numbers_of(text: str) -> frozenset[str]:
+    """The numbers of a copy's text, as digits."""
+    return frozenset(_digits(n) for n in set(_NUMBER.findall(text)))
+
+
+@lru_cache(maxsize=8)
+def _lowered(text: str) -> str | None:
+    """``text`` lowered, or None when lowering changes its length (offsets would not hold)."""
+    low = text.lower()
+    return low if len(low) == len(text) else None
+
+
+@lru_cache(maxsize=8)
+def _words_of(text: str) -> frozenset[str]:
+    return frozenset(m.group(0).lower() for m in _WORD.finditer(text))
+
+
+def held_words(text: str, wanted: frozenset[str]) -> set[str]:
+    """The words of ``wanted`` (lowered, as _WORD reads them) that ``text`` holds as words:
+    each looked up where it stands, with letters on neither side; the copy's every word
+    read instead when there are too many to look up."""
+    if not wanted:
+        return set()
+    low = _lowered(text)
+    if low is None or len(wanted) > MAX_LOOKUPS:
+        return set(wanted & _words_of(text))
+    held: set[str] = set()
+    for word in wanted:
+        at, tries = low.find(word), 0
+        while at >= 0:
+            tries += 1
+            if tries > MAX_OCCURRENCES:
+                return set(wanted & _words_of(text))
+            end = at + len(word)
+            if (at == 0 or not _LETTER.match(low, at - 1)) and not _LETTER.match(low, end):
+                held.add(word)
+                break
+            at = low.find(word, at + 1)
+    return held
 
 
 def disagrees(agreed: Agreement, main_text: str) -> bool:
