@@ -87,7 +87,8 @@ def test_every_command_s_help_ends_with_its_exit_codes_and_an_example(name: str)
 
 def test_the_console_script_s_help_too() -> None:
     out = run_cli("capture", "--help")
-    assert out.code == 0 and "    10   a quotation, a figure or a name is not on the page" in out.stdout
+    assert out.code == 0
+    assert "    10   a quotation, a figure or a name is not on the page" in out.stdout
     assert "readreceipt capture https://example.org/article --answer answer.md" in out.stdout
 
 
