@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import CORPUS
 from readreceipt.reading import errorpages, notfound, walls
 from readreceipt.reading.extract import extract
 from readreceipt.reading.fingerprint import GATES, PageView, judge_content
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 WALLS_DIR = CORPUS / "walls"
 WALL_DIRS = (CORPUS / "walls", CORPUS / "walls2")
 SYNTHETIC_DIR = Path(__file__).resolve().parent / "pages"

@@ -24,6 +24,7 @@ from typing import Any
 
 import yaml
 
+from readreceipt.store import recordyaml
 from readreceipt.store.clock import utc_now
 from readreceipt.store.escaping import storable
 
@@ -144,9 +145,14 @@ class Record:
 
     def to_yaml(self) -> str:
         """The YAML form; a lone surrogate in any text is written escaped
-        (:mod:`readreceipt.store.escaping`), so every record written reads back."""
-        return yaml.safe_dump(storable(self.to_dict()), sort_keys=False, allow_unicode=True,
-                              width=100)
+        (:mod:`readreceipt.store.escaping`), so every record written reads back. The bytes
+        are PyYAML's ``safe_dump``'s, written by :mod:`readreceipt.store.recordyaml` where
+        it can (nearly every record) and by PyYAML where it cannot."""
+        data = storable(self.to_dict())
+        fast = recordyaml.dump(data)
+        if fast is not None:
+            return fast
+        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 
     @classmethod
     def from_yaml(cls, text: str) -> Record:
