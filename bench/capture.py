@@ -23,7 +23,7 @@ pages) is served from 127.0.0.1.
 
     .venv/bin/python bench/capture.py                    # rate, split, RSS
     .venv/bin/python bench/capture.py --floor [--rounds 5]
-    .venv/bin/python bench/capture.py --peer [--rounds 5]
+    .venv/bin/python bench/capture.py --peer [--rounds 5] [--older ../main/src]
 """
 
 from __future__ import annotations
@@ -193,8 +193,12 @@ def ensure_peer() -> Path | None:
     return python
 
 
-def _child(python: Path, script: str, urls: list[str], env: dict[str, str]) -> float:
-    """Captures per second of one child process over ``urls``."""
+def _child(python: Path, script: str, urls: list[str], env: dict[str, str],
+           source: str | None = None) -> float:
+    """Captures per second of one child process over ``urls`` (readreceipt imported from
+    ``source``, a checkout's src/ folder, when given)."""
+    if source is not None:
+        env = {**env, "PYTHONPATH": source}
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run([str(python), "-c", script, json.dumps(urls), tmp], env=env,
                              capture_output=True, text=True, check=False, timeout=1800)
@@ -204,22 +208,28 @@ def _child(python: Path, script: str, urls: list[str], env: dict[str, str]) -> f
     return float(done["captures"]) / float(done["seconds"])
 
 
-def peer_run(rounds: int, limit: int | None = None) -> dict[str, object] | None:
+def peer_run(rounds: int, limit: int | None = None,
+             older: str | None = None) -> dict[str, object] | None:
     python = ensure_peer()
     if python is None:
         return None
     pages = dict(list(load_articles().items())[:limit])
     rates: dict[str, list[float]] = {"readreceipt": [], "retrieved": []}
+    turns: list[tuple[str, Path, str, str | None]] = [
+        ("readreceipt", Path(sys.executable), OURS_CHILD, None),
+        ("retrieved", python, PEER_CHILD, None)]
+    if older is not None:  # readreceipt as it was, from another checkout's src/
+        rates["readreceipt (older)"] = []
+        turns.append(("readreceipt (older)", Path(sys.executable), OURS_CHILD, older))
     with serve(pages) as base:
         urls = [f"{base}/{key}" for key in pages]
         env = {k: v for k, v in os.environ.items()
-               if not k.startswith(("READRECEIPT_", "RETRIEVED_"))}
+               if not k.startswith(("READRECEIPT_", "RETRIEVED_")) and k != "PYTHONPATH"}
         env["READRECEIPT_ALLOW_HOSTS"] = base.removeprefix("http://")
         for r in range(rounds):
-            turns = [("readreceipt", Path(sys.executable), OURS_CHILD),
-                     ("retrieved", python, PEER_CHILD)]
-            for name, interpreter, script in (turns if r % 2 == 0 else turns[::-1]):
-                rates[name].append(_child(interpreter, script, urls, env))
+            for name, interpreter, script, source in turns[r % len(turns):] + \
+                    turns[:r % len(turns)]:
+                rates[name].append(_child(interpreter, script, urls, env, source))
     ratios = [ours / theirs for ours, theirs in zip(rates["readreceipt"], rates["retrieved"],
                                                     strict=True)]
     result = {"pages": len(pages), "rounds": rounds,
@@ -233,6 +243,12 @@ def peer_run(rounds: int, limit: int | None = None) -> dict[str, object] | None:
     print(f"  readreceipt / retrieved: {result['ratio']:.2f} (round by round "
           f"{', '.join(f'{x:.2f}' for x in ratios)}); target {PEER_TARGET} x: "
           f"{'meets' if statistics.median(ratios) >= PEER_TARGET else 'MISSES'}")
+    if older is not None:
+        before = [o / t for o, t in zip(rates["readreceipt (older)"], rates["retrieved"],
+                                        strict=True)]
+        result["older_ratio"] = round(statistics.median(before), 3)
+        print(f"  readreceipt from {older} / retrieved: {result['older_ratio']:.2f} "
+              f"({statistics.median(rates['readreceipt (older)']):.2f} captures/s)")
     return result
 
 
@@ -302,13 +318,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--pages", type=int, default=None,
                         help="the first N pages of the corpus only (a quick look)")
+    parser.add_argument("--older", metavar="SRC",
+                        help="with --peer: also readreceipt imported from SRC (another "
+                        "checkout's src/ folder: the code before a change), same rounds")
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
     args = parser.parse_args()
     figures: dict[str, object] = {}
     if args.floor:
         figures["floor"] = floor_run(args.rounds, args.pages)
     if args.peer:
-        figures["peer"] = peer_run(args.rounds, args.pages)
+        figures["peer"] = peer_run(args.rounds, args.pages, args.older)
     if not (args.floor or args.peer):
         corpus_run()
         rss_run()
