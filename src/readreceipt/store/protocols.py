@@ -229,6 +229,10 @@ class Index(Protocol):
     def all_retrievals(self) -> Iterator[Retrieval]:
         """Every retrieval, by record id, read a page at a time (verify, push)."""
         ...
+    def oldest_first(self, where: RetrievalFilter = EVERY_RETRIEVAL, *,
+                     batch: int = 2000) -> Iterator[Retrieval]:
+        """Retrievals matching ``where``, oldest first, read a page at a time (export)."""
+        ...
     def count_retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL) -> int: ...
     def newest_reached_since(self, url: str, since: str) -> str | None:
         """The record id of the newest retrieval of ``url`` fetched at or after ``since``
