@@ -50,13 +50,20 @@ BIN = Path(sys.executable).parent
 @pytest.fixture(scope="session", autouse=True)
 def discovery_stops_at_the_temp_folder(tmp_path_factory: pytest.TempPathFactory
                                        ) -> Iterator[None]:
-    """No READRECEIPT_* setting of the machine, and a ceiling on library discovery."""
+    """No READRECEIPT_* setting of the machine, a ceiling on library discovery, and a state
+    folder of the session's own (which team stores the user was shown)."""
     saved = {k: v for k, v in os.environ.items() if k.startswith("READRECEIPT_")}
     for key in saved:
         del os.environ[key]
     os.environ[CEILING_ENV] = str(tmp_path_factory.getbasetemp())
+    state = os.environ.get("XDG_STATE_HOME")
+    os.environ["XDG_STATE_HOME"] = str(tmp_path_factory.getbasetemp() / "state")
     yield
     os.environ.pop(CEILING_ENV, None)
+    if state is None:
+        os.environ.pop("XDG_STATE_HOME", None)
+    else:
+        os.environ["XDG_STATE_HOME"] = state
     os.environ.update(saved)
 
 

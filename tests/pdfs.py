@@ -45,3 +45,29 @@ def make_pdf_pages(pages: list[list[str]], title: str = "Test document") -> byte
     out += (f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R /Info 4 0 R >>\n"
             f"startxref\n{xref}\n%%EOF\n").encode()
     return out
+
+
+def make_shared_stream_pdf(pages: int, line: str = "one page of many") -> bytes:
+    """A PDF of ``pages`` pages that all show one content stream: a few bytes a page, the
+    shape of the 60,000-page PDF of issue 20."""
+    content = f"BT /F1 12 Tf 72 740 Td ({_escape(line)}) Tj ET\n"
+    objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        f"<< /Type /Pages /Kids [{' '.join(f'{5 + i} 0 R' for i in range(pages))}] "
+        f"/Count {pages} >>",
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        f"<< /Length {len(content)} >>\nstream\n{content}endstream",
+    ]
+    objects += ["<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+                "/Resources << /Font << /F1 3 0 R >> >> >>"] * pages
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n{body}\nendobj\n".encode("latin-1")
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{off:010d} 00000 n \n".encode() for off in offsets)
+    out += (f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n"
+            "%%EOF\n").encode()
+    return bytes(out)

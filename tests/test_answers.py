@@ -11,7 +11,7 @@ import pytest
 from conftest import CliResult, LocalServer, article_html
 from pdfs import make_pdf
 from readreceipt.api import check_answer
-from readreceipt.errors import RecordNotFound
+from readreceipt.errors import ExitCode, RecordNotFound
 from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.store.library import Library
 
@@ -125,7 +125,7 @@ def test_an_answer_with_no_quotation(allow_server: LocalServer, library_dir: Pat
                      Library.open(library_dir))
     check = result.record.answer_check or {}
     assert (check.get("outcome"), check.get("reason")) == ("not_run", "no_quotation")
-    assert result.exit_code == 0
+    assert result.exit_code == ExitCode.NOT_CHECKED  # nothing checked: no pass, no flag
 
 
 def test_answer_without_page_text_is_counted(cli: Cli, server: LocalServer, tmp_path: Path,

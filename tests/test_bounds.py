@@ -117,7 +117,7 @@ def test_the_answer_cap_never_loses_a_capture(server: LocalServer, library_dir: 
         result = capture(url, CaptureOptions(now=True, answer=answer), lib)
         assert result.record.answer_check == {"outcome": "not_run",
                                               "reason": "answer_too_long", "passages": [],
-                                              "skipped": []}
+                                              "skipped": [], "claims": []}
         assert lib.index.retrieval(result.record.record_id) is not None
 
 

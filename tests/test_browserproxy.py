@@ -152,6 +152,35 @@ def test_malformed_requests_rejected(raw: bytes, status: int) -> None:
     assert resolver.asked == []  # rejected before any name was looked up
 
 
+@pytest.mark.parametrize("smuggled", [
+    "X-Note: a\rGET {other} HTTP/1.1",        # a bare CR: a second request for some readers
+    "X-Note: a\nGET {other} HTTP/1.1",        # a bare LF
+    "X-Note: a\x00b",                         # NUL ends a string in C
+    "X-Note\r: a",                            # in the field name
+], ids=["cr-in-value", "lf-in-value", "nul-in-value", "cr-in-name"])
+def test_bare_cr_lf_and_nul_in_the_head_are_refused(server: LocalServer, smuggled: str) -> None:
+    """The proxy relayed a header holding a bare CR (X: a\rGET http://...)."""
+    server.route("/page", "<p>page</p>")
+    other = server.url("/other")
+    with BrowserProxy(guard_for(server.pair)) as proxy:
+        raw = (f"GET {server.url('/page')} HTTP/1.1\r\nHost: {server.pair}\r\n"
+               f"{smuggled.format(other=other)}\r\n\r\n").encode("latin-1")
+        response = exchange(proxy, raw)
+    assert status_of(response) == 400
+    assert server.requests == []  # nothing relayed
+
+
+@pytest.mark.parametrize("line", [
+    "GET http://example.com/\r HTTP/1.1", "GET http://example.com/\x00 HTTP/1.1",
+])
+def test_bare_cr_and_nul_in_the_request_line_are_refused(line: str) -> None:
+    resolver = MapResolver({})
+    with BrowserProxy(guard_for(resolver=resolver)) as proxy:
+        response = exchange(proxy, (line + "\r\n\r\n").encode("latin-1"))
+    assert status_of(response) == 400
+    assert resolver.asked == []
+
+
 def test_url_policy_applies_and_logs_no_user_name() -> None:
     resolver = MapResolver({})
     with BrowserProxy(guard_for(resolver=resolver)) as proxy:

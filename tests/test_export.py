@@ -17,7 +17,7 @@ from conftest import BIN, LocalServer, article_html, run_cli
 from library_builder import article, at, put_capture, put_failure
 from readreceipt.export import Selection, export_warc, parse_since
 from readreceipt.pipeline import CaptureOptions, capture
-from readreceipt.quotes.answers import check_held_copy
+from readreceipt.quotes.answerlog import check_held_copy
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record
 

@@ -7,8 +7,11 @@ worker's record.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -397,6 +400,37 @@ def test_capture_returns_before_the_page_is_fetched(server: LocalServer,
     assert record["verdict"] == "RETRIEVED"
     assert record["answer_check"]["outcome"] == "not_found"
     assert (library_dir / "flags.jsonl").exists()
+
+
+def test_killing_the_hooks_process_group_as_it_exits_loses_no_capture(
+        library_dir: Path) -> None:
+    """Some harnesses kill a hook's process group the moment the hook returns: 25 of 87
+    workers died before they had left it. The hook now returns only once its worker is in a
+    session of its own. Each worker here meets a refused URL (a documentation address), so
+    its whole run is one line of skipped.jsonl, with no pacing to wait for; the hook runs on
+    one CPU where it can (taskset), so the worker starts only once the hook has exited."""
+    count = 30
+    env = clean_env(READRECEIPT_LIBRARY=str(library_dir))
+    pinned = ["taskset", "-c", "0"] if shutil.which("taskset") and (os.cpu_count() or 1) > 1 \
+        else []
+    for i in range(count):
+        proc = subprocess.Popen([*pinned, str(BIN / "readreceipt-hook"), "capture"],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=env, start_new_session=True)
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        proc.stdin.write(json.dumps(webfetch(f"http://192.0.2.1/page{i}")).encode("utf-8"))
+        proc.stdin.close()
+        os.waitpid(proc.pid, 0)
+        proc.returncode = 0
+        with contextlib.suppress(ProcessLookupError):  # nothing was left in it
+            os.killpg(proc.pid, signal.SIGKILL)  # the hook's group, the moment it exits
+        proc.stdout.close()
+        proc.stderr.close()
+    assert _wait_for(lambda: len(skipped(library_dir)) >= count, timeout=120), (
+        f"{count - len(skipped(library_dir))} of {count} workers were killed with the hook's "
+        "process group")
+    assert sorted(line["url"] for line in skipped(library_dir)) == sorted(
+        f"http://192.0.2.1/page{i}" for i in range(count))
 
 
 def test_the_capture_fast_path_imports_only_the_standard_library(library_dir: Path) -> None:

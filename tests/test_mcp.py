@@ -369,3 +369,27 @@ def test_every_format_and_result_is_fenced_and_marked(server: LocalServer, libra
         assert "[readreceipt marked control-shaped text: " in passage["text"]
     assert "<system-reminder>" not in json.dumps(seen["find"])
     assert "<system-reminder>" not in seen["capture"].get("title", "")
+
+
+def test_capture_checks_the_answer_given_against_a_reused_copy(
+        server: LocalServer, library_dir: Path, tmp_path: Path) -> None:
+    """A second capture inside the dedup window answers from the copy held: the answer it
+    was given is checked against that copy, not the earlier capture's answer reported."""
+    url = server.route("/bridge", article_html())
+    faithful = ('The engineer said "We did not make the bridge stronger, we made it more '
+                'forgiving" when it reopened.')
+    seen: dict[str, Any] = {}
+
+    async def body(session: ClientSession) -> None:
+        seen["first"] = structured(await session.call_tool(
+            "capture", {"url": url, "answer": MISQUOTE}))
+        seen["again"] = structured(await session.call_tool(
+            "capture", {"url": url, "answer": faithful}))
+        seen["plain"] = structured(await session.call_tool("capture", {"url": url}))
+
+    run_session(library_dir, server, tmp_path, body)
+    assert seen["first"]["answer_check"]["outcome"] == "not_found"
+    assert seen["again"]["reused"] is True
+    assert seen["again"]["record_id"] == seen["first"]["record_id"]
+    assert seen["again"]["answer_check"]["outcome"] == "found"
+    assert "answer_check" not in seen["plain"]

@@ -104,7 +104,7 @@ def test_the_migration_counts_what_was_there(tmp_path: Path) -> None:
     path = tmp_path / "index.db"
     conn = sqlite3.connect(path, isolation_level=None)
     for name, sql in local_sqlite.MIGRATIONS:
-        if name.startswith("0007"):
+        if name.startswith("0008"):
             break
         assert isinstance(sql, str)
         for statement in sql.split(";"):
@@ -112,7 +112,7 @@ def test_the_migration_counts_what_was_there(tmp_path: Path) -> None:
                 conn.execute(statement)
     conn.execute("CREATE TABLE migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
     conn.executemany("INSERT INTO migrations VALUES (?, 'then')",
-                     [(n,) for n, _ in local_sqlite.MIGRATIONS if not n.startswith("0007")])
+                     [(n,) for n, _ in local_sqlite.MIGRATIONS if n < "0008"])
     conn.executemany("INSERT INTO retrievals (record_id, url, fetched_at, verdict, reason, "
                      "bytes_kept, answer_outcome) VALUES (?, ?, 't', ?, ?, ?, ?)",
                      [(f"r{i}", f"https://e.org/{i % 7}", "RETRIEVED" if i % 3 else "FAILED",

@@ -20,6 +20,7 @@ import pytest
 
 from conftest import BIN, CliResult, LocalServer, article_html, clean_env
 from listener import LoopbackListener
+from readreceipt.errors import LibraryError
 from readreceipt.store.team import config
 from teamstore import AWS_SECRET, PG_PASSWORD, Team
 from test_hook import MISQUOTE, other_tool, webfetch
@@ -143,10 +144,13 @@ def test_a_connection_string_that_is_not_a_url_is_refused_without_echo(tmp_path:
 
 class CleartextAsker(LoopbackListener):
     """A PostgreSQL server in nothing but its first words: it asks every client for its
-    password in the clear (AuthenticationCleartextPassword) and keeps what it is sent."""
+    password in the clear (AuthenticationCleartextPassword), or with ``md5`` for its md5 hash
+    under a salt of the server's choosing (AuthenticationMD5Password), and keeps what it is
+    sent."""
 
-    def __init__(self) -> None:
+    def __init__(self, md5: bool = False) -> None:
         self.received: list[bytes] = []
+        self.md5 = md5
         super().__init__()
 
     def handle(self, conn: socket.socket) -> None:
@@ -162,7 +166,10 @@ class CleartextAsker(LoopbackListener):
                 continue
             _exactly(conn, length - 8)
             break
-        conn.sendall(b"R" + struct.pack("!ii", 8, 3))
+        if self.md5:
+            conn.sendall(b"R" + struct.pack("!ii", 12, 5) + b"salt")
+        else:
+            conn.sendall(b"R" + struct.pack("!ii", 8, 3))
         if conn.recv(1) == b"p":
             (length,) = struct.unpack("!i", _exactly(conn, 4))
             self.received.append(_exactly(conn, length - 4))
@@ -208,10 +215,93 @@ def test_a_config_file_s_index_is_never_sent_the_password_in_the_clear(
         assert PG_PASSWORD not in result.stdout + result.stderr
 
 
+def test_a_config_file_s_index_is_never_sent_the_password_s_md5_hash(tmp_path: Path) -> None:
+    """A server asking for md5 received md5(PGPASSWORD + user) under its own salt: a guess
+    at the password can be tested against it offline. From a config.toml, SCRAM or nothing."""
+    pytest.importorskip("psycopg")
+    asker = CleartextAsker(md5=True)
+    url = f"postgresql://reader@127.0.0.1:{asker.port}/evidence?connect_timeout=5"
+    project = tmp_path / "cloned"
+    (project / ".readreceipt").mkdir(parents=True)
+    (project / ".readreceipt" / "config.toml").write_text(
+        f'[team]\nindex_url = "{url}"\nblobs_url = "s3://team-bucket/x"\n')
+    env = {"PGPASSWORD": PG_PASSWORD, "AWS_ACCESS_KEY_ID": "AKIAEXAMPLEEXAMPLE00",
+           "AWS_SECRET_ACCESS_KEY": AWS_SECRET}
+    try:
+        from_file = run("status", "--json", cwd=project, env=env)
+        assert from_file.code == 1 and "Traceback" not in from_file.stderr
+        assert asker.received == []
+        # the control: a URL the user gave is answered as the server asks
+        given = run("status", cwd=tmp_path, env={**env, "READRECEIPT_INDEX_URL": url,
+                                                 "READRECEIPT_BLOBS_URL": "s3://b-ucket/x"})
+        assert given.code == 1
+        assert len(asker.received) == 1 and asker.received[0].startswith(b"md5")
+    finally:
+        asker.close()
+
+
+@pytest.mark.parametrize(("query", "named"), [
+    ("sslkeylogfile={keylog}", "sslkeylogfile"),  # status appended TLS secrets to the file
+    ("host=/var/run/postgresql", "host"),          # the user's own database, by its socket
+    ("service=mine", "service"),
+    ("passfile={keylog}", "passfile"),
+    ("sslcert=/home/me/.postgresql/postgresql.crt", "sslcert"),
+    ("sslkey=/home/me/.postgresql/postgresql.key", "sslkey"),
+    ("hostaddr=127.0.0.1", "hostaddr"),
+    ("options=-c%20log_statement%3Dall", "log_statement"),
+    ("options=--session_preload_libraries%3Dx", "session_preload_libraries"),
+])
+def test_a_config_file_may_set_only_the_allowed_parameters(tmp_path: Path, query: str,
+                                                           named: str) -> None:
+    keylog = tmp_path / "keylog.txt"
+    project = tmp_path / "cloned"
+    (project / ".readreceipt").mkdir(parents=True)
+    url = f"postgresql://reader@db.example:5432/evidence?{query.format(keylog=keylog)}"
+    (project / ".readreceipt" / "config.toml").write_text(
+        f'[team]\nindex_url = "{url}"\nblobs_url = "s3://team-bucket/x"\n')
+    with pytest.raises(LibraryError) as refused:
+        config.from_folder(project / ".readreceipt")
+    assert named in str(refused.value) and "\n" not in str(refused.value)
+    result = run("status", cwd=project, env={"PGPASSWORD": PG_PASSWORD})
+    assert result.code == 1 and "Traceback" not in result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and named in lines[0], result.stderr
+    assert not keylog.exists()
+
+
+@pytest.mark.parametrize("url", [
+    "postgresql:///evidence",                                   # no host: a local socket
+    "postgresql://%2Fvar%2Frun%2Fpostgresql/evidence",          # a socket folder
+    "postgresql://db.example,%2Ftmp/evidence",                  # one of several
+])
+def test_a_config_file_must_name_a_network_host(tmp_path: Path, url: str) -> None:
+    folder = tmp_path / ".readreceipt"
+    folder.mkdir()
+    (folder / "config.toml").write_text(
+        f'[team]\nindex_url = "{url}"\nblobs_url = "s3://team-bucket/x"\n')
+    with pytest.raises(LibraryError, match="network host"):
+        config.from_folder(folder)
+
+
+def test_a_config_file_may_set_the_allowed_parameters(tmp_path: Path) -> None:
+    folder = tmp_path / ".readreceipt"
+    folder.mkdir()
+    url = ("postgresql://reader@db.example:5432/evidence?sslmode=verify-full&sslrootcert="
+           "/etc/ssl/ca.pem&connect_timeout=5&application_name=rr&options=-csearch_path%3Dt1"
+           "&require_auth=scram-sha-256")
+    (folder / "config.toml").write_text(
+        f'[team]\nindex_url = "{url}"\nblobs_url = "s3://team-bucket/x"\n')
+    found = config.from_folder(folder)
+    assert found is not None and found.index_url == url
+
+
 @pytest.mark.parametrize("url", [
     # the file names require_auth itself, allowing the password in the clear
     "postgresql://reader@127.0.0.1:{port}/evidence?connect_timeout=5&require_auth=password",
     "postgresql://reader@127.0.0.1:{port}/evidence?connect_timeout=5&require%5Fauth=!md5",
+    # or its md5 hash
+    "postgresql://reader@127.0.0.1:{port}/evidence?connect_timeout=5&require_auth=md5",
+    "postgresql://reader@127.0.0.1:{port}/evidence?connect_timeout=5&require_auth=!password",
     # the words 'require_auth' where they are no parameter (a role, a database)
     "postgresql://require_auth@127.0.0.1:{port}/evidence?connect_timeout=5",
     "postgresql://reader@127.0.0.1:{port}/require_auth?connect_timeout=5",
@@ -271,3 +361,42 @@ def test_a_password_written_oddly_in_the_url_is_scrubbed_as_written(tmp_path: Pa
     assert result.code == 1 and "Traceback" not in result.stderr, result.stderr
     assert "unexpected spaces" in result.stderr  # libpq's words, with the password scrubbed
     assert token not in result.stdout + result.stderr, result.stderr
+
+
+def test_a_config_file_s_team_store_is_named_to_the_user_once(
+        team: Team, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder found on the way up can carry a config.toml naming any servers: the first
+    command that uses it says which, from which file, on stderr, once; a process nobody
+    watches (the hook's worker) sends nothing to servers the user was never shown."""
+    from readreceipt.store.library import Library
+
+    index_url = team.postgres.url(team.schema, password="").replace("postgres:@", "postgres@")
+    project = tmp_path / "cloned"
+    (project / ".readreceipt").mkdir(parents=True)
+    path = project / ".readreceipt" / "config.toml"
+    path.write_text(f'[team]\nindex_url = "{index_url}"\nblobs_url = "{team.blobs_url}"\n')
+    env = {k: v for k, v in team.env.items() if not k.startswith("READRECEIPT_")}
+    for key in ("READRECEIPT_INDEX_URL", "READRECEIPT_BLOBS_URL"):
+        monkeypatch.delenv(key)
+
+    with pytest.raises(LibraryError) as unseen:
+        Library.locate(cwd=project, watched=False)
+    assert unseen.value.reason == "team_not_shown"
+
+    first = run("status", cwd=project, env=env)
+    assert first.code == 0, first.stderr
+    told = [line for line in first.stderr.splitlines() if "names a team library" in line]
+    assert len(told) == 1
+    assert str(path) in told[0] and f"127.0.0.1:{team.postgres.port}" in told[0]
+    assert team.blobs_url.split("/")[2] in told[0]
+    again = run("status", cwd=project, env=env)
+    assert again.code == 0 and "names a team library" not in again.stderr
+    shown = config.state_folder()
+    assert (shown / config.SHOWN_FILE).read_text().count(str(path)) == 1
+    with Library.locate(cwd=project, watched=False) as lib:
+        assert lib.team is not None
+    # the same file naming another server is told again
+    other = index_url.replace("/postgres?", "/other?")
+    path.write_text(f'[team]\nindex_url = "{other}"\nblobs_url = "{team.blobs_url}"\n')
+    with pytest.raises(LibraryError):
+        Library.locate(cwd=project, watched=False)

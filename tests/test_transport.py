@@ -67,6 +67,39 @@ def test_a_hop_keeps_its_headers_but_never_a_secret(server: LocalServer,
     assert "/to-token" in skipped and secret not in skipped
 
 
+def test_two_location_headers_are_a_protocol_failure(server: LocalServer,
+                                                     library_dir: Path) -> None:
+    """httpx joined them with ", " and the fetch followed /ok,%20http://... as one path;
+    browsers refuse such a response. FAILED protocol, both values in the record."""
+    server.route("/ok", article_html())
+    elsewhere = server.url("/elsewhere")
+
+    def two(handler: BaseHTTPRequestHandler) -> None:
+        handler.send_response(302)
+        handler.send_header("Location", "/ok")
+        handler.send_header("Location", elsewhere)
+        handler.send_header("Content-Length", "0")
+        handler.end_headers()
+
+    url = server.route("/two", handler=two)
+    result = _capture(url, library_dir)
+    record = result.record  # type: ignore[attr-defined]
+    assert (record.verdict, record.reason) == ("FAILED", "protocol")
+    assert "'/ok'" in record.detail and repr(elsewhere) in record.detail
+    assert [r["path"] for r in server.requests] == ["/two"]  # neither was followed
+
+    # the same value twice is one place: followed
+    def same(handler: BaseHTTPRequestHandler) -> None:
+        handler.send_response(302)
+        handler.send_header("Location", "/ok")
+        handler.send_header("Location", "/ok")
+        handler.send_header("Content-Length", "0")
+        handler.end_headers()
+
+    again = _capture(server.route("/same", handler=same), library_dir)
+    assert again.record.verdict == "RETRIEVED"  # type: ignore[attr-defined]
+
+
 def test_too_many_redirects_is_failed(server: LocalServer, library_dir: Path) -> None:
     for i in range(12):
         server.route(f"/r{i}", status=302, headers={"Location": f"/r{i + 1}"})

@@ -15,7 +15,7 @@ import pytest
 
 from conftest import BIN, clean_env
 from library_builder import article, at, put_capture, put_failure
-from readreceipt.quotes.answers import check_held_copy
+from readreceipt.quotes.answerlog import check_held_copy
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record
 from readreceipt.viewer import make_viewer_server

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from readreceipt.quotes.answers import HeldCheck, check_newest
+from readreceipt.quotes.answerlog import check_newest
+from readreceipt.quotes.answers import CheckedAnswer
 from readreceipt.store.library import Library
 
 
 def check_answer(url: str, answer: str, prompt: str = "", *,
-                 library: Library | None = None) -> HeldCheck:
+                 library: Library | None = None) -> CheckedAnswer:
     """Check ``answer``'s quotations against the newest copy of ``url`` held; no request.
 
     Without ``library`` the library is found, used and closed."""

@@ -55,22 +55,33 @@ class ExitCode:
     TOO_LARGE = 7  # over the size cap, or the text read from the beginning only
     NOT_THE_PAGE = 8  # a wall, a JavaScript shell, a soft 404, thin text
     NO_TEXT = 9  # an empty body, a PDF without a text layer, binary, invalid JSON
-    QUOTE_NOT_FOUND = 10  # a quotation of the answer is not on the page
+    QUOTE_NOT_FOUND = 10  # a quotation, figure or name of the answer is not on the page
+    #: An answer was given but nothing in it was checked: it holds no quotation, figure or
+    #: name (or is empty), or the copy's texts are gone (its bytes forgotten). Never a pass;
+    #: a copy that is not the page (a wall: 8) keeps its own code.
+    NOT_CHECKED = 11
     INTERRUPTED = 130  # Ctrl-C
 
 
 def batch_exit_code(codes: list[int], *, stopped: bool = False) -> int:
     """The exit code of one command over several URLs (``capture URL URL...``, ``--from``).
 
-    0 when every URL's was 0. Otherwise the highest of them: the codes rise from no page at
-    all (2-6) through a page that is not what it seems (7-9) to a quotation that is not on its
-    page (10), so a script testing for 10 learns of any misquote whatever else happened.
+    0 when every URL's was 0. Otherwise the gravest of them: "not checked" (11) first, then
+    the codes rise from no page at all (2-6) through a page that is not what it seems (7-9)
+    to a quotation that is not on its page (10), so a script testing for 10 learns of any
+    misquote whatever else happened.
     A batch stopped because the library cannot be written is 1, whatever came before. Each
     URL's own code is in the ``--json`` output.
     """
     if stopped:
         return ExitCode.LIBRARY
-    return max(codes, default=ExitCode.OK)
+    return max(codes, key=_severity, default=ExitCode.OK)
+
+
+def _severity(code: int) -> float:
+    """How much a code says went wrong, for a batch: "not checked" (11) says least, below
+    every failure to read a page and below a misquote, but it is no pass."""
+    return 0.5 if code == ExitCode.NOT_CHECKED else float(code)
 
 
 #: What each code means, in the words ``docs/cli.md`` uses (a test keeps them in step).
@@ -88,7 +99,9 @@ EXIT_CODE_MEANINGS: dict[int, str] = {
     ExitCode.NOT_THE_PAGE: "not the page (wall, shell, soft 404, thin text)",
     ExitCode.NO_TEXT: "no text extracted (empty body, PDF without text layer, binary, "
                       "invalid JSON)",
-    ExitCode.QUOTE_NOT_FOUND: "a quotation is not on the page",
+    ExitCode.QUOTE_NOT_FOUND: "a quotation, a figure or a name is not on the page",
+    ExitCode.NOT_CHECKED: "an answer was given but not checked (it holds no quotation, figure "
+                          "or name, or the copy's texts are gone): not a pass",
     ExitCode.INTERRUPTED: "interrupted (Ctrl-C)",
 }
 

@@ -14,7 +14,9 @@ Invariants:
 - one :class:`~readreceipt.fetching.deadline.Deadline` of ``timeout`` seconds, started when
   the capture starts, covers all its network work: the name lookup, robots.txt, the page and
   its redirects, the rendering. Only the wait for the host's turn (``wait``) is not counted.
-  When it passes, the capture is recorded FAILED ``timeout``.
+  When it passes, the capture is recorded FAILED ``timeout``. Reading, judging and checking
+  the answer spend the same deadline: when it passes there, the capture is recorded UNKNOWN
+  ``timeout`` (its bytes kept) and the answer check ``not_run`` (``timeout``).
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ from readreceipt.fetching.transport import (
     fetch,
 )
 from readreceipt.fetching.urlpolicy import PolicyURL, check_url
+from readreceipt.quotes.answers import Copy
 from readreceipt.reading.extract import Extraction, extract
 from readreceipt.reading.verdict import (
     Verdict,
@@ -59,6 +62,7 @@ from readreceipt.reading.verdict import (
     exit_code_for,
     failed,
     judge,
+    over_deadline,
     probe_wanted,
 )
 from readreceipt.store.clock import utc_now
@@ -68,6 +72,7 @@ from readreceipt.store.records import Record, new_record_id
 
 if TYPE_CHECKING:
     from readreceipt.browser.render import Rendering
+    from readreceipt.quotes.answers import CheckedAnswer
 
 log = logging.getLogger(__name__)
 
@@ -90,15 +95,28 @@ class CaptureOptions:
     #: host:port pairs exempt from the private-address rule, beside READRECEIPT_ALLOW_HOSTS
     #: (the demo's own server); every record made under an exemption says so.
     allow_hosts: tuple[str, ...] = ()
+    #: Write the answer's check down (in the record made, or as an answer check naming the
+    #: copy reused) with its flags. False: the check is made and returned, and nothing of it
+    #: written; the caller checks one answer against several pages and records the whole
+    #: (``capture URL URL... --answer``: :func:`readreceipt.quotes.answers.combine`).
+    record_answer: bool = True
 
 
 @dataclass(frozen=True)
 class CaptureResult:
+    """What one capture answered with: the record made, or the copy reused, and the check
+    of the answer given with it (None: no answer was given)."""
+
     record: Record
     #: Where the record is kept: a file of the local library, an object of a team library.
     record_location: str
     reused: bool = False
     timings: dict[str, float] = field(default_factory=dict)
+    #: The URL asked for (canonical): a copy reused may be another URL's, whose redirects
+    #: landed here. None: the record's own.
+    asked: str | None = None
+    #: The answer given, checked against the copy this capture answers with.
+    answer: CheckedAnswer | None = None
 
     @property
     def record_path(self) -> Path:
@@ -110,17 +128,28 @@ class CaptureResult:
         return self.record.verdict
 
     @property
+    def url(self) -> str:
+        """The URL this capture answers for: the one asked."""
+        return self.asked or self.record.url
+
+    @property
+    def page_exit_code(self) -> int:
+        """The copy's own code (its verdict's), whatever the answer."""
+        return exit_code_for(self.record.verdict, self.record.reason)
+
+    @property
     def exit_code(self) -> int:
-        code = exit_code_for(self.record.verdict, self.record.reason)
-        check = self.record.answer_check or {}
-        if code == ExitCode.OK and check.get("outcome") == "not_found":
-            return ExitCode.QUOTE_NOT_FOUND
+        """The copy's code; for a copy read, the answer check's (10 a quotation not on the
+        page, 11 nothing checked)."""
+        code = self.page_exit_code
+        if code == ExitCode.OK and self.answer is not None:
+            return self.answer.exit_code
         return code
 
     def to_json(self) -> dict[str, Any]:
         r = self.record
         out: dict[str, Any] = {
-            "url": r.url, "final_url": r.final_url, "verdict": r.verdict, "reason": r.reason,
+            "url": self.url, "final_url": r.final_url, "verdict": r.verdict, "reason": r.reason,
             "wall": r.wall, "detail": r.detail, "rule": r.rule, "http_status": r.http_status,
             "bytes": r.bytes, "bytes_sha256": r.bytes_sha256, "text_sha256": r.text_sha256,
             "truncated": r.truncated, "text_from_prefix": r.text_from_prefix,
@@ -128,8 +157,10 @@ class CaptureResult:
             "record_id": r.record_id, "record_path": self.record_location,
             "fetched_at": r.fetched_at, "reused": self.reused,
         }
-        if r.answer_check is not None:
-            out["answer_check"] = r.answer_check
+        if self.reused:
+            out["record_url"] = r.url  # the copy reused is that URL's capture
+        if self.answer is not None:
+            out["answer_check"] = self.answer.check
         if r.policy_exemption:
             out["policy_exemption"] = r.policy_exemption
         if r.probe is not None:
@@ -174,7 +205,7 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
     if not options.now:
         held = politeness.recent_copy(lib, target.url)
         if held is not None:
-            return _reuse(lib, held, options)
+            return _reuse(lib, target, held, options)
     try:
         # A name that does not resolve reaches no server: no robots.txt to ask, no pace to
         # keep. The fetch meets the same failure and records it (FAILED, dns).
@@ -186,7 +217,7 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
             held, waited = politeness.turn_or_copy(lib, target, politeness.PolitenessOptions(
                 wait=options.wait), crawl_delay)
             if held is not None:
-                return _reuse(lib, held, options)
+                return _reuse(lib, target, held, options)
             # Waiting for the host's turn is --wait's time, not the network's.
             deadline = deadline.later_by(waited)
     except (RefusedError, DeclinedError) as exc:
@@ -271,7 +302,7 @@ def _judge_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
                      putting: list[Future[str]], early_body: bytes | None,
                      staged: list[Future[StagedBlob]]) -> CaptureResult:
     t2 = time.perf_counter()
-    verdict = judge(fetched, extraction)
+    verdict = _judge_within(fetched, extraction, deadline)
     timings["verdict"] = time.perf_counter() - t2
 
     rendering: Rendering | None = None
@@ -287,7 +318,7 @@ def _judge_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
             # stay evidence too, kept under static_bytes_sha256.
             static_body = fetched.body
             fetched, extraction = rendering.fetched, rendering.extraction
-            verdict = judge(fetched, extraction)
+            verdict = _judge_within(fetched, extraction, deadline)
             timings["render"] = rendering.elapsed
             lib.discard_staged(staged)  # the static texts are not the record's
             staged = []
@@ -296,20 +327,33 @@ def _judge_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
                                     deadline)
 
     t3 = time.perf_counter()
-    answer_fields = _answer_fields(options, extraction, fetched, verdict)
-    keep = options.keep == "all" or (options.keep == "flagged" and (
-        (answer_fields.get("answer_check") or {}).get("outcome") == "not_found"))
-    record, texts = _build_record(lib, target, fetched, extraction, verdict, guard, options,
-                                  fetched_at, keep, rendering, static_body, answer_fields,
-                                  putting, early_body)
+    record_id = new_record_id()
+    checked = _check_answer(options, Copy.fresh(record_id, target.url, fetched_at, extraction,
+                                                fetched, verdict,
+                                                in_record=options.record_answer), deadline)
+    keep = options.keep == "all" or (options.keep == "flagged" and checked is not None
+                                     and checked.outcome == "not_found")
+    record, texts = _build_record(lib, record_id, target, fetched, extraction, verdict, guard,
+                                  options, fetched_at, keep, rendering, static_body,
+                                  _answer_fields(options, checked), putting, early_body)
     if probe is not None:
         record = record.replace(probe=probe)
     record = lib.save_new(record, texts=[] if staged else texts, staged=staged,
                           pending=putting)
     path = lib.record_location(record.record_id)
-    _log_check_and_flags(lib, record, options)
+    _record_answer(lib, checked, options)
     timings["store"] = time.perf_counter() - t3
-    return CaptureResult(record, path, False, timings)
+    return CaptureResult(record, path, False, timings, answer=checked)
+
+
+def _judge_within(fetched: FetchResult, extraction: Extraction, deadline: Deadline) -> Verdict:
+    """The verdict, judged inside the capture's deadline: reading and judging spend it as the
+    network does (their work is linear and capped; this bounds what is left of it)."""
+    try:
+        deadline.check()
+        return judge(fetched, extraction, deadline)
+    except FetchTimeout:
+        return over_deadline(deadline)
 
 
 def _soft404_probe(lib: Library, target: PolicyURL, guard: AddressGuard,
@@ -348,7 +392,7 @@ def _render(target: PolicyURL, guard: AddressGuard, options: CaptureOptions,
     return render.render_page(target, guard, deadline=deadline, max_bytes=options.max_bytes)
 
 
-def _build_record(lib: Library, target: PolicyURL, fetched: FetchResult,
+def _build_record(lib: Library, record_id: str, target: PolicyURL, fetched: FetchResult,
                   extraction: Extraction, verdict: Verdict, guard: AddressGuard,
                   options: CaptureOptions, fetched_at: str, keep: bool,
                   rendering: Rendering | None, static_body: bytes | None,
@@ -372,7 +416,7 @@ def _build_record(lib: Library, target: PolicyURL, fetched: FetchResult,
         if keep:
             texts = [extraction.main_text, extraction.page_text]
     record = Record(
-        record_id=new_record_id(),
+        record_id=record_id,
         url=target.url,
         final_url=fetched.final_url,
         redirect_chain=tuple(h.to_dict() for h in fetched.redirect_chain),
@@ -436,45 +480,66 @@ def _store_failure(lib: Library, target: PolicyURL, exc: FetchError, guard: Addr
                    options: CaptureOptions, fetched_at: str,
                    timings: dict[str, float]) -> CaptureResult:
     verdict = failed(exc.reason, str(exc))
+    record_id = new_record_id()
+    checked = _check_answer(options, Copy.fresh(record_id, target.url, fetched_at, None, None,
+                                                verdict, in_record=options.record_answer))
     record = Record(
-        record_id=new_record_id(), url=target.url, final_url=exc.url or target.url,
+        record_id=record_id, url=target.url, final_url=exc.url or target.url,
         fetched_at=fetched_at, user_agent=USER_AGENT, verdict=verdict.verdict,
         reason=verdict.reason, rule=verdict.rule, detail=verdict.detail,
         session_id=options.session_id, agent_id=options.agent_id, prompt=options.prompt,
         policy_exemption=_exemption(guard),
-        **_answer_fields(options, None, None, verdict),
+        **_answer_fields(options, checked),
     )
     record = lib.save_new(record)
     path = lib.record_location(record.record_id)
-    _log_check_and_flags(lib, record, options)
-    return CaptureResult(record, path, False, timings)
+    _record_answer(lib, checked, options)
+    return CaptureResult(record, path, False, timings, answer=checked)
 
 
-def _answer_fields(options: CaptureOptions, extraction: Extraction | None,
-                   fetched: FetchResult | None, verdict: Verdict) -> dict[str, Any]:
+def _check_answer(options: CaptureOptions, copy: Copy,
+                  deadline: Deadline | None = None) -> CheckedAnswer | None:
+    """The answer given, checked against the copy this capture answers with (the one place
+    of :mod:`readreceipt.quotes.answers`), inside the capture's ``deadline``; None without an
+    answer."""
     if options.answer is None:
+        return None
+    from readreceipt.quotes.answers import check
+
+    return check(options.answer, options.prompt or "", [copy], deadline=deadline)
+
+
+def _answer_fields(options: CaptureOptions, checked: CheckedAnswer | None) -> dict[str, Any]:
+    """The record's answer fields: the check, when this capture writes it down."""
+    if checked is None or not options.record_answer:
         return {}
-    from readreceipt.quotes.answers import check_against
-
-    return check_against(options.answer, options.prompt or "", extraction, fetched, verdict)
+    return checked.record_fields()
 
 
-def _log_check_and_flags(lib: Library, record: Record, options: CaptureOptions) -> None:
-    if record.answer_check is None:
+def _record_answer(lib: Library, checked: CheckedAnswer | None,
+                   options: CaptureOptions) -> None:
+    """Write the check down (an answer check for a copy reused; the flags), once the copy's
+    record is stored."""
+    if checked is None or not options.record_answer:
         return
-    from readreceipt.quotes.answers import record_flags
+    from readreceipt.quotes.answerlog import record
 
-    record_flags(lib, record, record.answer_check, options.session_id, options.agent_id)
+    record(lib, checked, options.session_id, options.agent_id)
 
 
-def _reuse(lib: Library, held: Record, options: CaptureOptions) -> CaptureResult:
-    """Answer from the copy held (fetched within the dedup window); no request made."""
+def _reuse(lib: Library, target: PolicyURL, held: Record,
+           options: CaptureOptions) -> CaptureResult:
+    """Answer from the copy held (fetched within the dedup window, or while this capture
+    waited for its host's turn); no request made. The answer given is checked against it;
+    the copy's own earlier checks are not this capture's."""
+    checked = None
     if options.answer is not None:
-        from readreceipt.quotes.answers import check_held_copy
+        from readreceipt.quotes.answerlog import held_copy
 
-        check_held_copy(lib, held, options.answer, options.prompt or "",
-                        options.session_id, options.agent_id)
-    return CaptureResult(held, lib.record_location(held.record_id), True, {})
+        checked = _check_answer(options, held_copy(lib, held))
+        _record_answer(lib, checked, options)
+    return CaptureResult(held, lib.record_location(held.record_id), True, {},
+                         asked=target.url, answer=checked)
 
 
 def _skip(lib: Library, url: str, exc: ReadReceiptError, options: CaptureOptions,

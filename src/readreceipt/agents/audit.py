@@ -10,12 +10,13 @@ holds is reported with the nearest passage any of them holds.
 Pages come from the library: the newest copy held of each URL, else a capture made now
 through the ordinary pipeline, politely (robots.txt, pacing, the dedup window, the session
 cap, which a transcript naming no session meets here; never ``now``). The quotations are
-found and matched by the quotes stage
-(:func:`~readreceipt.quotes.quotations.check_answer_text`), page by page, with the user's own
-words as the prompt (a passage the user wrote is not a page's).
+found and matched by the one answer check (:mod:`readreceipt.quotes.answers`), each message
+against every page read, with the user's own words as the prompt (a passage the user wrote
+is not a page's).
 
 The audit is kept in the library (:meth:`~readreceipt.store.library.Library.save_audit`), so
-the viewer lists it. Exit code: 10 when a quotation is on no page the session read.
+the viewer lists it. Exit code: 10 when a quotation is on no page the session read, 11 when
+one could not be checked (no page read), else 0.
 
 Invariants: the transcript is only read; a page that cannot be had (refused, declined, a
 network failure) is reported with its reason and the audit goes on; a session that read no
@@ -46,8 +47,9 @@ from readreceipt.fetching.netguard import Resolver
 from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 from readreceipt.fetching.urlpolicy import check_url
 from readreceipt.pipeline import CaptureOptions, capture
-from readreceipt.quotes.answers import not_run_reason
-from readreceipt.quotes.quotations import check_answer_text, find_quotations
+from readreceipt.quotes.answerlog import held_copy
+from readreceipt.quotes.answers import CheckedAnswer, check_one, combine, not_run_reason
+from readreceipt.quotes.quotations import find_quotations
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
 from readreceipt.store.protocols import Audit
@@ -59,7 +61,7 @@ log = logging.getLogger(__name__)
 #: fetched minutes apart; an audit asks for them one after another).
 DEFAULT_WAIT = 10.0
 
-FOUND, NOT_FOUND, NOT_RUN = "found", "not_found", "not_run"
+FOUND, APPROXIMATE, NOT_FOUND, NOT_RUN = "found", "approximate", "not_found", "not_run"
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,30 @@ class QuoteEntry:
 
 
 @dataclass(frozen=True)
+class ClaimEntry:
+    """A figure or a name an assistant's message attributes to a page it read."""
+
+    kind: str  # "figure" | "name"
+    text: str
+    value: str
+    line: int
+    status: str  # found | approximate | not_found
+    url: str | None = None  # the page that holds it, or whose nearest figure is shown
+    record_id: str | None = None
+    where: str | None = None  # which of that page's texts
+    match: str | None = None  # found: the page's words
+    nearest: str | None = None  # not found: the figure the page gives beside the same words
+    computed: str | None = None
+    source: str | None = None  # the subagent's file it is in; None: the session's own
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "value": self.value, "line": self.line,
+                "status": self.status, "url": self.url, "record_id": self.record_id,
+                "where": self.where, "match": self.match, "nearest": self.nearest,
+                "computed": self.computed, "source": self.source}
+
+
+@dataclass(frozen=True)
 class AuditResult:
     audit_id: str
     transcript: str
@@ -121,13 +147,22 @@ class AuditResult:
     skipped_quotations: tuple[dict[str, Any], ...] = field(default=())
     #: The subagents' transcripts read with the session's: (file, SHA-256 of what was read).
     subagent_transcripts: tuple[tuple[str, str], ...] = field(default=())
+    #: Figures and names the messages attribute to a page ("according to the article...").
+    claims: tuple[ClaimEntry, ...] = field(default=())
 
     def count(self, status: str) -> int:
         return sum(1 for q in self.quotations if q.status == status)
 
+    def count_claims(self, status: str) -> int:
+        return sum(1 for c in self.claims if c.status == status)
+
     @property
     def exit_code(self) -> int:
-        return ExitCode.QUOTE_NOT_FOUND if self.count(NOT_FOUND) else ExitCode.OK
+        """10 when a quotation, figure or name is on no page the session read; 11 when a
+        quotation could not be checked (no page was read); else 0."""
+        if self.count(NOT_FOUND) or self.count_claims(NOT_FOUND):
+            return ExitCode.QUOTE_NOT_FOUND
+        return ExitCode.NOT_CHECKED if self.count(NOT_RUN) else ExitCode.OK
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -141,7 +176,10 @@ class AuditResult:
                        "pages_read": sum(1 for p in self.pages if p.readable),
                        "searches": len(self.searches), "quotations": len(self.quotations),
                        FOUND: self.count(FOUND), NOT_FOUND: self.count(NOT_FOUND),
-                       NOT_RUN: self.count(NOT_RUN)},
+                       NOT_RUN: self.count(NOT_RUN), "claims": len(self.claims),
+                       "claims_found": self.count_claims(FOUND),
+                       "claims_approximate": self.count_claims(APPROXIMATE),
+                       "claims_not_found": self.count_claims(NOT_FOUND)},
             "pages": [{"url": p.url, "tools": list(p.tools), "lines": list(p.lines),
                        "verdict": p.verdict, "reason": p.reason, "record_id": p.record_id,
                        "fetched_at": p.fetched_at, "captured_now": p.captured_now,
@@ -155,6 +193,7 @@ class AuditResult:
                             "reason": q.reason, "source": q.source}
                            for q in self.quotations],
             "skipped_quotations": list(self.skipped_quotations),
+            "claims": [c.to_json() for c in self.claims],
             "exit_code": self.exit_code,
         }
 
@@ -166,7 +205,7 @@ def audit_transcript(transcript: Transcript, library: Library,
     opened, a file that is no transcript makes none), and keep the audit in ``library``."""
     path = transcript.path
     pages = _pages(transcript, library, options, resolver)
-    quotes, skipped = _quotations(transcript, library, pages)
+    quotes, skipped, claims = _quotations(transcript, library, pages)
     result = AuditResult(
         audit_id=new_record_id(), transcript=str(path),
         transcript_sha256=transcript_digest(path), session_id=transcript.session_id,
@@ -176,11 +215,12 @@ def audit_transcript(transcript: Transcript, library: Library,
                         "results": list(dict.fromkeys(loggable_url(u) for u in s.urls))}
                        for s in transcript.searches),
         quotations=tuple(quotes), skipped_quotations=tuple(skipped),
-        subagent_transcripts=transcript.subagent_files)
+        subagent_transcripts=transcript.subagent_files, claims=tuple(claims))
     library.save_audit(Audit(
         audit_id=result.audit_id, transcript=result.transcript, session_id=result.session_id,
         audited_at=result.audited_at, pages=len(result.pages),
-        quotations=len(result.quotations), not_found=result.count(NOT_FOUND),
+        quotations=len(result.quotations),
+        not_found=result.count(NOT_FOUND) + result.count_claims(NOT_FOUND),
         report=json.dumps(result.to_json(), ensure_ascii=False)))
     return result
 
@@ -263,7 +303,10 @@ class _Best:
 
 def _quotations(transcript: Transcript, lib: Library,
                 pages: list[tuple[PageEntry, Record | None]]
-                ) -> tuple[list[QuoteEntry], list[dict[str, Any]]]:
+                ) -> tuple[list[QuoteEntry], list[dict[str, Any]], list[ClaimEntry]]:
+    """The quotations of the assistant's messages, each checked against every page the
+    session read, and the figures and names its messages attribute to a page (the sentences
+    that name a source: a message mixes pages' words with the agent's own work)."""
     prompt = transcript.user_words
     # A quotation is known by where it was written (the file, the line) and its words.
     found: list[tuple[str | None, int, str]] = []
@@ -273,32 +316,46 @@ def _quotations(transcript: Transcript, lib: Library,
         found.extend((said.source, said.line, p) for p in passages)
         skipped.extend({"text": text, "line": said.line, "source": said.source, "why": why}
                        for text, why in passed_over)
-    readable = [(entry, record) for entry, record in pages
+    readable = [(entry, held_copy(lib, record)) for entry, record in pages
                 if record is not None and entry.readable]
-    texts = [(entry, record, lib.text(record.text_sha256) or "",
-              lib.text(record.page_text_sha256) or "") for entry, record in readable]
-    texts = [t for t in texts if t[2].strip() or t[3].strip()]
-    if not texts:
+    copies = [(entry, copy) for entry, copy in readable
+              if (copy.main_text or "").strip() or (copy.page_text or "").strip()]
+    if not copies:
         why = "no_page_read" if not pages else "no_page_text"
         return [QuoteEntry(text, line, NOT_RUN, reason=why, source=source)
-                for source, line, text in found], skipped
+                for source, line, text in found], skipped, []
     best: dict[tuple[str | None, int, str], _Best] = {key: _Best() for key in found}
-    quoting = {(source, line) for source, line, _ in found}
-    blocks = [s for s in transcript.said if (s.source, s.line) in quoting]
-    for entry, record, main, page in texts:  # page by page: each page's text is built once
-        for said in blocks:
-            check = check_answer_text(said.text, main_text=main, page_text=page,
-                                      prompt=prompt,
-                                      is_pdf=record.content_type == "application/pdf")
-            for passage in check.passages:
-                mine = best.get((said.source, said.line, passage.text))
-                if mine is None or mine.found_on is not None:
-                    continue
-                if passage.found:
-                    mine.found_on = entry
-                elif passage.similarity is not None and passage.similarity > mine.similarity:
-                    mine.nearest, mine.nearest_on = passage.nearest, entry
-                    mine.similarity = passage.similarity
+    blocks = list(transcript.said)
+    # Each message is an answer checked against every page the session read, as several
+    # URLs given one answer are (quotes/answers.py): found when any page holds it.
+    per_block: list[list[CheckedAnswer]] = [[] for _ in blocks]
+    entries: dict[str, PageEntry] = {}
+    for entry, copy in copies:  # page by page: each page's text is built once
+        entries[copy.page.record_id] = entry
+        for checks, said in zip(per_block, blocks, strict=True):
+            checks.append(check_one(said.text, prompt, copy, attributed=True))
+    claims: list[ClaimEntry] = []
+    for checks, said in zip(per_block, blocks, strict=True):
+        combined = combine(checks)
+        for passage, on in combined.placed:
+            mine = best.get((said.source, said.line, str(passage.get("text"))))
+            if mine is None:
+                continue
+            if passage.get("found"):
+                mine.found_on = entries[on.record_id]
+            elif passage.get("similarity") is not None:
+                mine.nearest, mine.nearest_on = passage.get("nearest"), entries[on.record_id]
+                mine.similarity = float(passage["similarity"])
+        for claim, on in combined.placed_claims:
+            if claim.get("outcome") == NOT_RUN:
+                continue
+            page = entries[on.record_id]
+            shown = claim.get("outcome") != NOT_FOUND or claim.get("nearest")
+            claims.append(ClaimEntry(
+                str(claim.get("kind")), str(claim.get("text")), str(claim.get("value")),
+                said.line, str(claim.get("outcome")), page.url if shown else None,
+                page.record_id if shown else None, claim.get("where"), claim.get("match"),
+                claim.get("nearest"), claim.get("computed"), said.source))
     out = []
     for (source, line, text), mine in best.items():
         if mine.found_on is not None:
@@ -309,7 +366,7 @@ def _quotations(transcript: Transcript, lib: Library,
                 text, line, NOT_FOUND, nearest=mine.nearest,
                 nearest_url=mine.nearest_on.url if mine.nearest_on else None,
                 similarity=mine.similarity if mine.similarity >= 0 else None, source=source))
-    return out, skipped
+    return out, skipped, claims
 
 
 # --------------------------------------------------------------------------------- report
@@ -367,7 +424,35 @@ def report_text(result: AuditResult) -> str:
             lines.append(f"  NOT FOUND  {shown}{near}")
         else:
             lines.append(f"  not checked ({quote.reason})  {shown}")
+    if result.claims:
+        lines.append(f"figures and names the assistant's messages attribute to a page: "
+                     f"{len(result.claims)} ({counts['claims_found']} found, "
+                     f"{counts['claims_approximate']} approximate, "
+                     f"{counts['claims_not_found']} not on any page as fetched)")
+    for claim in result.claims:
+        where = f"line {claim.line}" + (f" of {_line(claim.source, 300)}" if claim.source
+                                        else "")
+        shown = f"{claim.kind} \u201c{_line(claim.text)}\u201d ({where})"
+        on = f" on {_line(claim.url, 300)}" if claim.url else ""
+        texts = _TEXTS.get(claim.where or "", "")
+        if claim.status == FOUND:
+            how = f" (computed: {_line(claim.computed)})" if claim.computed else ""
+            lines.append(f"  found      {shown}{on}{how}")
+        elif claim.status == APPROXIMATE:
+            lines.append(f"  approx.    {shown}{on}: the page says "
+                         f"\u201c{_line(claim.match)}\u201d")
+        elif claim.nearest:
+            lines.append(f"  NOT FOUND  {shown}; nearest figure beside the same words: "
+                         f"\u201c{_line(claim.nearest)}\u201d ({texts}){on}")
+        else:
+            lines.append(f"  NOT FOUND  {shown}; "
+                         + ("no page read gives a figure beside the same words"
+                            if claim.kind == "figure" else "no page read names it"))
     return "\n".join(lines)
+
+
+_TEXTS = {"main": "main content", "page": "visible text", "table": "a table",
+          "metadata": "the publisher's metadata"}
 
 
 def transcript_digest(path: str | os.PathLike[str]) -> str:

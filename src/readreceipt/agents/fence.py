@@ -75,7 +75,7 @@ _INJECTION_PATTERNS: tuple[tuple[str, str], ...] = (
      r"|SubagentStop|SessionStart)(?::\w+)? hook (?:additional context|feedback|blocking error"
      r"|error|success)\b|\bhookSpecificOutput\b|\badditionalContext\b|\bpermissionDecision\b"),
     ("override", r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|of\s+"
-     r"|everything\s+)*(?:previous|prior|above|earlier|preceding|former|your|system)\s+"
+     r"|everything\s+){0,4}(?:previous|prior|above|earlier|preceding|former|your|system)\s+"
      r"(?:instructions?|prompts?|directions?|rules|guidelines|messages?|context)\b"),
     ("override", r"\b(?:new|updated|real|actual)\s+(?:system\s+)?instructions\s*:"),
 )
@@ -311,7 +311,8 @@ def strip_hidden_html(html: str) -> tuple[str, int]:
     hidden = hidden_elements(tree)
     # Decide every node's fate while all are alive: a removed node frees its descendants.
     chosen = {node.mem_id for node in hidden}
-    tops = [node for node in hidden if not _has_chosen_ancestor(node, chosen)]
+    covered: dict[int, bool] = {}
+    tops = [node for node in hidden if not _has_chosen_ancestor(node, chosen, covered)]
     for node in tops:
         node.decompose()
     if not tops:
@@ -319,10 +320,23 @@ def strip_hidden_html(html: str) -> tuple[str, int]:
     return tree.html or "", len(tops)
 
 
-def _has_chosen_ancestor(node: Any, chosen: set[int]) -> bool:
+def _has_chosen_ancestor(node: Any, chosen: set[int], covered: dict[int, bool]) -> bool:
+    """Whether an ancestor of ``node`` is chosen. ``covered`` remembers, for every element
+    already walked through, whether it or an ancestor is: each element is walked once, so
+    10,000 hidden spans under 10,000 nested divs cost 20,000 steps, not 10^8."""
+    path: list[int] = []
     parent = node.parent
+    answer = False
     while parent is not None:
+        known = covered.get(parent.mem_id)
+        if known is not None:
+            answer = known
+            break
         if parent.mem_id in chosen:
-            return True
+            answer = True
+            break
+        path.append(parent.mem_id)
         parent = parent.parent
-    return False
+    for mem_id in path:
+        covered[mem_id] = answer
+    return answer

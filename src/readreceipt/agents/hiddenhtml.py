@@ -22,6 +22,11 @@ What is judged, and why each rule holds on pages nobody here has seen:
 - the screen-reader-only classes of the widespread frameworks (:data:`SCREEN_READER_CLASSES`),
   whose whole purpose is text no sighted reader sees.
 
+Linear and capped: a style sheet is read in one pass (no pattern scans it again from each brace
+or comment mark), at most :data:`MAX_STYLE_CHARS` of them a page and :data:`MAX_CSS_DEPTH`
+braces deep (past either, the rest of the sheet is not read: what it would hide reaches the
+agent fenced and marked); a background is looked up once per element, however deep.
+
 Never hidden: ``<html>``, ``<head>``, ``<body>``. Pages hide their whole body until a script
 has run (anti-flicker snippets); dropping it would drop the page, and hiding everything
 smuggles nothing past a reader.
@@ -53,7 +58,14 @@ SCREEN_READER_CLASSES = frozenset({
 })
 _NEVER_HIDDEN = frozenset({"html", "head", "body"})
 
-_LENGTH = re.compile(r"^(-?(?:\d+\.?\d*|\.\d+))(px|pt|em|rem|%|vw|vh|)$")
+#: What of a page's own style sheets is read, and how deep their blocks may nest (the deepest
+#: real sheets nest a few levels: @supports, @media, a rule, CSS nesting).
+MAX_STYLE_CHARS = 512 * 1024
+MAX_CSS_DEPTH = 32
+#: A length longer than this is no length a page writes ("-9999.5px" is 9).
+_MAX_LENGTH_CHARS = 32
+
+_LENGTH = re.compile(r"^(-?(?:\d+(?:\.\d*)?|\.\d+))(px|pt|em|rem|%|vw|vh|)$")
 _PX_PER = {"px": 1.0, "": 1.0, "pt": 4 / 3, "em": 16.0, "rem": 16.0, "vw": 19.2, "vh": 10.8}
 _HEX = re.compile(r"^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$")
 _FUNC = re.compile(r"^(rgba?|hsla?)\(([^)]*)\)$")
@@ -62,9 +74,6 @@ _NAMED = {"white": (255, 255, 255), "black": (0, 0, 0), "snow": (255, 250, 250),
           "red": (255, 0, 0), "silver": (192, 192, 192), "gray": (128, 128, 128),
           "grey": (128, 128, 128), "transparent": None}
 _WHITE = (255, 255, 255)
-_AT_BLOCK = re.compile(r"@[a-z-]+[^{;]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", re.I)
-_COMMENT = re.compile(r"/\*.*?\*/", re.S)
-_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
 _SIMPLE_SELECTOR = re.compile(r"^([a-z][a-z0-9]*)?([.#])([A-Za-z_][\w-]*)$")
 
 
@@ -80,14 +89,14 @@ def declarations(style: str) -> dict[str, str]:
 
 
 def _px(value: str) -> float | None:
-    m = _LENGTH.match(value.strip())
+    m = _LENGTH.match(value.strip()[:_MAX_LENGTH_CHARS + 1])
     if not m or m.group(2) == "%":
         return None
     return float(m.group(1)) * _PX_PER[m.group(2)]
 
 
 def _is_zero(value: str) -> bool:
-    m = _LENGTH.match(value.strip())
+    m = _LENGTH.match(value.strip()[:_MAX_LENGTH_CHARS + 1])
     return m is not None and float(m.group(1)) == 0
 
 
@@ -210,14 +219,11 @@ def _stylesheet_rules(tree: Any) -> tuple[set[str], set[str], set[tuple[str, str
     classes: set[str] = set()
     ids: set[str] = set()
     tagged: set[tuple[str, str]] = set()
+    budget = MAX_STYLE_CHARS
     for node in tree.css("style"):
-        css = _COMMENT.sub("", node.text(deep=True) or "")
-        while True:  # conditional blocks apply only sometimes: set them aside, nested too
-            stripped = _AT_BLOCK.sub("", css)
-            if stripped == css:
-                break
-            css = stripped
-        for selectors, body in _RULE.findall(css):
+        css = (node.text(deep=True) or "")[:budget]
+        budget -= len(css)
+        for selectors, body in plain_rules(css):
             if style_hides(declarations(body)) is None:
                 continue
             for selector in selectors.split(","):
@@ -231,27 +237,91 @@ def _stylesheet_rules(tree: Any) -> tuple[set[str], set[str], set[tuple[str, str
                     classes.add(name)
                 else:
                     ids.add(name)
+        if budget <= 0:
+            break
     return classes, ids, tagged
 
 
-def _background(node: Any) -> tuple[tuple[int, int, int] | None, bool]:
-    """The nearest background declared at or above ``node``: (colour, whether one was)."""
+def _without_comments(css: str) -> str:
+    parts, pos = [], 0
+    while (start := css.find("/*", pos)) >= 0:
+        parts.append(css[pos:start])
+        end = css.find("*/", start + 2)
+        if end < 0:
+            return "".join(parts)  # an unclosed comment runs to the end of the sheet
+        pos = end + 2
+    parts.append(css[pos:])
+    return "".join(parts)
+
+
+def plain_rules(css: str) -> list[tuple[str, str]]:
+    """The innermost ``selector { declarations }`` pairs of a style sheet that stand outside
+    every at-rule block (``@media``, ``@supports``...: they apply only sometimes), in one
+    pass. The selector is the text since the last brace or at-rule statement; past
+    :data:`MAX_CSS_DEPTH` nested braces the rest of the sheet is not read."""
+    css = _without_comments(css)
+    rules: list[tuple[str, str]] = []
+    at_rule: list[bool] = []  # per open brace: inside an at-rule's block (at it or above)
+    start = 0  # where the text since the last brace or statement begins
+    inner = -1  # the open brace with no brace after it yet, if any
+    selector = ""
+    for i, ch in enumerate(css):
+        if ch == "{":
+            if len(at_rule) >= MAX_CSS_DEPTH:
+                break
+            selector = css[start:i]
+            at_rule.append((bool(at_rule) and at_rule[-1]) or selector.lstrip().startswith("@"))
+            inner, start = i, i + 1
+        elif ch == "}":
+            if inner >= 0 and not at_rule[-1]:
+                rules.append((selector, css[inner + 1:i]))
+            if at_rule:
+                at_rule.pop()
+            inner, start = -1, i + 1
+        elif ch == ";" and inner < 0:
+            start = i + 1  # after an at-rule statement (@import ...;)
+    return rules
+
+
+Ground = tuple[tuple[int, int, int] | None, bool]
+
+
+def _background(node: Any, known: dict[int, Ground]) -> Ground:
+    """The nearest background declared at or above ``node``: (colour, whether one was).
+    ``known`` holds the answers already found, so each element is looked at once however
+    many coloured elements sit below it."""
+    path: list[int] = []
+    answer: Ground = (None, False)
     while node is not None:
-        attrs = node.attributes or {}
-        decl = declarations(attrs.get("style") or "")
-        for prop in ("background-color", "background"):
-            if prop in decl:
-                value = decl[prop]
-                if prop == "background":
-                    value = next((w for w in value.split() if colour(w) or _transparent(w)),
-                                 "")
-                if value and not _transparent(value):
-                    return colour(value), True
-        bgcolor = attrs.get("bgcolor")
-        if bgcolor:
-            return colour(bgcolor.strip().lower()), True
+        if node.mem_id in known:
+            answer = known[node.mem_id]
+            break
+        path.append(node.mem_id)
+        own = _own_background(node)
+        if own is not None:
+            answer = own
+            break
         node = node.parent
-    return None, False
+    for mem_id in path:
+        known[mem_id] = answer
+    return answer
+
+
+def _own_background(node: Any) -> Ground | None:
+    attrs = node.attributes or {}
+    decl = declarations(attrs.get("style") or "")
+    for prop in ("background-color", "background"):
+        if prop in decl:
+            value = decl[prop]
+            if prop == "background":
+                value = next((w for w in value.split() if colour(w) or _transparent(w)),
+                             "")
+            if value and not _transparent(value):
+                return colour(value), True
+    bgcolor = attrs.get("bgcolor")
+    if bgcolor:
+        return colour(bgcolor.strip().lower()), True
+    return None
 
 
 def _same(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
@@ -263,6 +333,7 @@ def hidden_elements(tree: Any) -> list[Any]:
     classes, ids, tagged = _stylesheet_rules(tree)
     has_stylesheet = tree.css_first("style, link[rel~=stylesheet]") is not None
     found = []
+    grounds: dict[int, Ground] = {}
     for node in tree.css("[hidden], [aria-hidden], [style], [class], [id]"):
         if node.tag in _NEVER_HIDDEN:
             continue
@@ -286,7 +357,7 @@ def hidden_elements(tree: Any) -> list[Any]:
             continue
         text_colour = colour(decl.get("color", ""))
         if text_colour is not None:
-            ground, declared = _background(node)
+            ground, declared = _background(node, grounds)
             if not declared and not has_stylesheet:
                 ground = _WHITE  # the browser's own background
             if ground is not None and _same(text_colour, ground):

@@ -169,23 +169,31 @@ def _capture() -> None:
         _spawn(data, oversize)
         return
     try:
+        ready, told = os.pipe()
         pid = os.fork()
     except OSError:  # no room for a process now: a worker interpreter may still start
         _spawn(data, oversize)
         return
     if pid != 0:
-        # The parent: mark the worker pending (the stop hook waits for it), and let the
-        # session go on at once. Nothing was printed, so the teardown is skipped.
+        # The parent: wait until the worker has left this process group (a harness that
+        # kills the hook's group the moment the hook exits killed 29 % of the workers while
+        # they were still in it), mark it pending (the stop hook waits for it), and let the
+        # session go on. Nothing was printed, so the teardown is skipped.
+        os.close(told)
+        os.read(ready, 1)  # one byte, or nothing if the worker died first
         from readreceipt.store import sessionmarks
 
         sessionmarks.pending_mark(pid)
         os._exit(0)
-    # The child: first let go of the hook's pipes (Claude Code waits until they close), then
-    # leave its session and process group, so that a timeout that kills the group cannot
-    # reach it, and lower its priority, so its imports do not compete with the session.
+    # The child: its own session before anything else (so a kill of the hook's group cannot
+    # reach it), then say so; let go of the hook's pipes (Claude Code waits until they
+    # close) and lower its priority, so its imports do not compete with the session.
     try:
-        _detach_streams()
         os.setsid()
+        os.write(told, b"s")
+        os.close(told)
+        os.close(ready)
+        _detach_streams()
         os.nice(10)
         _work_marked(data, oversize, os.getpid())
     finally:

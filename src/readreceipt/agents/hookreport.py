@@ -28,8 +28,9 @@ REPORT_LIMIT = 5
 #: Characters of a passage (or of the page's nearest passage) repeated in a message.
 PASSAGE_CHARS = 300
 
-_UNTRUSTED = ("the quoted passages come from a fetch tool's answer, the nearest passages from "
-              "the pages readreceipt fetched, and the URLs from the tool calls")
+_UNTRUSTED = ("the quoted passages, figures and names come from a fetch tool's answer, the "
+              "nearest passages and figures from the pages readreceipt fetched, and the URLs "
+              "from the tool calls")
 
 
 def claim_flags(lib: Library, session_id: str, agent_id: str | None,
@@ -51,39 +52,75 @@ def claim_flags(lib: Library, session_id: str, agent_id: str | None,
 
 
 def _one_per_passage(rows: list[Flag]) -> list[Flag]:
-    seen: set[tuple[str, str]] = set()
+    seen: set[tuple[str, str, str]] = set()
     unique = []
     for row in rows:
-        if (row.url, row.passage) not in seen:
-            seen.add((row.url, row.passage))
+        if (row.url, row.kind, row.passage) not in seen:
+            seen.add((row.url, row.kind, row.passage))
             unique.append(row)
     return unique
 
 
 def flag_lines(rows: list[Flag], agent_id: str | None) -> list[str]:
-    """One sanitized line per flag: where, what was quoted, what the page holds nearest."""
+    """One sanitized line per flag: where, what the answer said, what the page holds nearest.
+    A figure or a name is said to be not on the page as fetched (never that anyone lied)."""
     lines = []
     for row in rows:
-        passage = fence.one_line(row.passage, PASSAGE_CHARS)
+        url = fence.one_line(row.url, 2048)
+        said = fence.one_line(row.passage, PASSAGE_CHARS)
+        origin = ""
+        if agent_id is None and row.agent_id:
+            origin = f" (from subagent {fence.one_line(row.agent_id, 80)}'s fetch)"
+        if row.kind == "figure":
+            if row.nearest:
+                where = f" ({_TEXTS.get(row.place or '', 'its text')})" if row.place else ""
+                nearest = (f"the nearest figure the page gives beside the same words is "
+                           f"\"{fence.one_line(row.nearest, PASSAGE_CHARS)}\"{where}")
+            else:
+                nearest = "the page gives no figure beside the same words"
+            lines.append(f"- {url}: the figure \"{said}\" is not on the page as fetched; "
+                         f"{nearest}{origin}")
+            continue
+        if row.kind == "name":
+            lines.append(f"- {url}: the name \"{said}\" is not on the page as fetched: the "
+                         f"page names no such person, organisation or place{origin}")
+            continue
         if row.nearest:
             similar = f" ({row.similarity:.0f}% similar)" if row.similarity is not None else ""
             nearest = (f"the nearest passage on the page says "
                        f"\"{fence.one_line(row.nearest, PASSAGE_CHARS)}\"{similar}")
         else:
             nearest = "the page holds nothing close to it"
-        origin = ""
-        if agent_id is None and row.agent_id:
-            origin = f" (from subagent {fence.one_line(row.agent_id, 80)}'s fetch)"
-        lines.append(f"- {fence.one_line(row.url, 2048)}: the quoted passage \"{passage}\" is "
-                     f"not on the page; {nearest}{origin}")
+        lines.append(f"- {url}: the quoted passage \"{said}\" is not on the page; "
+                     f"{nearest}{origin}")
     return lines
 
 
+#: Where on the page a nearest figure stands, in words.
+_TEXTS = {"main": "in its main content", "page": "in its visible text",
+          "table": "in one of its tables", "metadata": "in the publisher's metadata"}
+_KIND_WORDS = {"quotation": ("quoted passage", "quoted passages"),
+               "figure": ("figure", "figures"), "name": ("name", "names")}
+
+
 def _count(rows: list[Flag]) -> str:
+    kinds = [k for k in ("quotation", "figure", "name") if any(r.kind == k for r in rows)]
+    parts = []
+    for kind in kinds:
+        n = sum(1 for r in rows if r.kind == kind)
+        parts.append(f"{n} {_KIND_WORDS[kind][n != 1]}")
+    said = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     if len(rows) == 1:
-        return "1 quoted passage in a WebFetch answer is not on the page it was attributed to"
-    return (f"{len(rows)} quoted passages in WebFetch answers are not on the pages they were "
-            "attributed to")
+        return f"{said} in a WebFetch answer is not on the page it was attributed to"
+    return f"{said} in WebFetch answers are not on the pages they were attributed to"
+
+
+def _what(rows: list[Flag]) -> str:
+    """What the flags are, in the words of the closing sentence."""
+    if all(r.kind == "quotation" for r in rows):
+        return "These passages are not the pages' words as readreceipt read them."
+    return ("These are not on the pages as readreceipt fetched them (a figure counts where "
+            "the page gives that value beside the same words).")
 
 
 _INDEPENDENT = ("readreceipt fetched each page again independently, so its copy can differ "
@@ -96,7 +133,7 @@ def report_text(rows: list[Flag], agent_id: str | None) -> str:
     return "\n".join([
         f"readreceipt: {_count(rows)}; {_INDEPENDENT}.",
         fence.enclose(flag_lines(rows, agent_id), _UNTRUSTED),
-        f"These passages are not the pages' words as readreceipt read them. {_HOW}.",
+        f"{_what(rows)} {_HOW}.",
     ])
 
 
@@ -105,6 +142,10 @@ def stop_text(rows: list[Flag], agent_id: str | None) -> str:
     return "\n".join([
         f"readreceipt, before you finish: {_count(rows)}; {_INDEPENDENT}.",
         fence.enclose(flag_lines(rows, agent_id), _UNTRUSTED),
+        "If your answer quotes these passages or states these figures or names, or relies on "
+        "them, correct it now: say they could not be confirmed on the page, or give the "
+        f"page's own words and figures ({_HOW}). If it does not, finish as you were."
+        if any(r.kind != "quotation" for r in rows) else
         "If your answer quotes these passages or relies on them, correct it now: say they "
         f"could not be confirmed on the page, or quote the page's own words ({_HOW}). If it "
         "does not, finish as you were.",

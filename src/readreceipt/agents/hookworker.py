@@ -175,7 +175,7 @@ def timeout_setting() -> float:
 
 def _library(cwd: Any) -> Library:
     start = Path(cwd) if isinstance(cwd, str) and os.path.isdir(cwd) else None
-    return Library.locate(cwd=start)
+    return Library.locate(cwd=start, watched=False)  # a detached worker: nobody reads its stderr
 
 
 def _capture(lib: Library, job: Job) -> None:

@@ -6,7 +6,7 @@ Tools, each a thin adapter over one library call:
   writing only below the server's output folder; returns the one line, the path, the verdict
   and the record id;
 - ``capture``: :func:`readreceipt.pipeline.capture`, the record's JSON;
-- ``check_answer``: :func:`readreceipt.quotes.answers.check_newest` against the copy held;
+- ``check_answer``: :func:`readreceipt.quotes.answerlog.check_newest` against the copy held;
 - ``find_records``: rows of the library's index.
 
 One rule for every tool: a request refused or declined, a fetch that failed (no answer, or an
@@ -141,13 +141,18 @@ def inside(folder: Path, path: str | None) -> Path:
 
 
 def _fenced_check(check: dict[str, Any]) -> dict[str, Any]:
-    """An answer check with each passage and nearest passage made one marked line."""
+    """An answer check with each passage, nearest passage, figure and name made one marked
+    line."""
     passages = [{**p, "text": fence.one_line(str(p.get("text") or ""), 2000),
                  "nearest": fence.one_line(p["nearest"], 2000) if p.get("nearest") else None}
                 for p in check.get("passages", [])]
     skipped = [{**s, "text": fence.one_line(str(s.get("text") or ""), 2000)}
                for s in check.get("skipped", [])]
-    return {**check, "passages": passages, "skipped": skipped}
+    # A claim's words are the answer's (text, value) or the page's (nearest, match).
+    claims = [{**c, **{key: fence.one_line(str(c[key]), 2000) if c.get(key) else c.get(key)
+                       for key in ("text", "value", "nearest", "match", "computed")}}
+              for c in check.get("claims", [])]
+    return {**check, "passages": passages, "skipped": skipped, "claims": claims}
 
 
 def default_output_folder() -> Path:
@@ -271,16 +276,16 @@ def build_server(library: str | None = None, output: str | os.PathLike[str] | No
                                          "checked.", max_length=1_000_000)],
             prompt: Annotated[str, Field(description="The prompt the answer was written "
                                          "for.", max_length=100_000)] = "") -> dict[str, Any]:
-        from readreceipt.quotes.answers import check_newest
+        from readreceipt.quotes.answerlog import check_newest
 
         with library_() as lib:
             try:
                 held = check_newest(lib, url, answer, prompt)
             except ReadReceiptError as exc:
                 raise _tool_error(exc) from exc
-        if held.record.verdict == FAILED:
-            raise _failed(held.record.reason, f"the copy of {url} held "
-                          f"({held.record.record_id}) is a failed fetch ({held.record.reason}):"
+        if held.page.verdict == FAILED:
+            raise _failed(held.page.reason, f"the copy of {url} held "
+                          f"({held.page.record_id}) is a failed fetch ({held.page.reason}):"
                           " there is nothing to check against")
         checked = held.to_json()
         return {**checked, "answer_check": _fenced_check(checked["answer_check"])}

@@ -107,9 +107,17 @@ def read_head(sock: socket.socket, limit: int, *, upstream: bool,
         data += chunk
 
 
+_NEVER_IN_A_LINE = ("\r", "\n", "\x00")
+
+
 def parse_request(head: bytes) -> Request:
     text = head.decode("latin-1")  # every byte decodes; the checks below refuse oddities
     lines = text.split("\r\n")
+    if any(ch in line for line in lines for ch in _NEVER_IN_A_LINE):
+        # A bare CR or LF splits a line for one reader and not another ("X: a\rGET
+        # http://..." smuggles a second request past a proxy that relays it); NUL ends a
+        # string in C. RFC 9110 section 5.5 and RFC 9112 section 2.2 let a recipient refuse.
+        raise Reply(400, "Bad Request", "a bare CR, LF or NUL in the request head")
     parts = lines[0].split(" ")
     if len(parts) != 3 or not parts[2].startswith("HTTP/1.") or not _TOKEN.match(parts[0]):
         raise Reply(400, "Bad Request", "malformed request line")

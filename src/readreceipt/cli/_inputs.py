@@ -28,7 +28,7 @@ MAX_URL_FILE_BYTES = 16 * 1024 * 1024
 
 _UNITS = {"": 1, "b": 1, "k": 1024, "kb": 1000, "kib": 1024, "m": 1024 ** 2, "mb": 1000 ** 2,
           "mib": 1024 ** 2, "g": 1024 ** 3, "gb": 1000 ** 3, "gib": 1024 ** 3}
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$", re.IGNORECASE)
+_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*([a-z]*)", re.IGNORECASE)  # on the stripped value
 
 
 class Seconds(click.ParamType[float]):
@@ -67,7 +67,7 @@ class ByteSize(click.ParamType[int]):
         if isinstance(value, int) and not isinstance(value, bool):
             size = value
         else:
-            match = _SIZE.match(str(value))
+            match = _SIZE.fullmatch(str(value).strip())
             unit = _UNITS.get(match[2].lower()) if match else None
             if match is None or unit is None:
                 self.fail(f"{value!r} is not a size (bytes, or a number with K, KiB, MB, "
@@ -113,7 +113,7 @@ def read_answer(source: str) -> str:
 
 #: A comment: ``#`` at the start of a line, or after white space (a URL's own ``#fragment``
 #: follows no space, and a URL holds none).
-_COMMENT = re.compile(r"(^|\s)#.*$")
+_COMMENT = re.compile(r"(?<!\S)#.*")
 
 
 def url_lines(text: str) -> list[str]:

@@ -89,9 +89,12 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
 
         wait = MAX_CRAWL_DELAY if batch else 0.0
     answer = read_answer(answer_file) if answer_file else None
+    # With several URLs the answer is checked against all their pages at once (a quotation
+    # is found on any of them), and that one check is written down once they are captured.
     options = CaptureOptions(now=now, wait=wait, timeout=timeout, max_bytes=max_bytes,
                              session_id=session_id, agent_id=agent_id, prompt=prompt,
-                             answer=answer, resolve=resolve, keep=keep, render=not no_render)
+                             answer=answer, resolve=resolve, keep=keep, render=not no_render,
+                             record_answer=not batch)
     lib = open_library(ctx, library_here, create=True, connections=max(4, jobs))
     if not batch:
         result = run_capture(targets[0], options, lib)
@@ -111,7 +114,7 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
             outcomes = _capture_in_turn(targets, options, lib, as_json)
     except BatchInterrupted as stop:
         outcomes, interrupted = stop.outcomes, True
-    ctx.exit(_batch_result(targets, outcomes, lib, as_json, interrupted=interrupted))
+    ctx.exit(_batch_result(targets, outcomes, lib, as_json, options, interrupted=interrupted))
 
 
 def _capture_in_turn(targets: list[str], options: CaptureOptions, lib: Library,
@@ -162,22 +165,39 @@ def _print_outcome(url: str, outcome: Outcome) -> None:
         kind = type(outcome).__name__.replace("Error", "").upper()
         click.echo(f"{url}\n  {kind}: {outcome}", err=True)
     elif outcome is not None:
-        _print_result(outcome)
+        _print_result(outcome, with_check=False)  # the answer is checked against them all
 
 
 def _batch_result(targets: list[str], outcomes: list[Outcome], lib: Library,
-                  as_json: bool, *, interrupted: bool = False) -> int:
-    """Print the batch's JSON (each URL's object and its own exit code) and say whether it
-    stopped; its exit code (:func:`readreceipt.errors.batch_exit_code`; 130 when Ctrl-C
-    stopped it)."""
+                  as_json: bool, options: CaptureOptions, *, interrupted: bool = False) -> int:
+    """Check the answer against every page had, print the batch's JSON (each URL's object and
+    its own exit code, and the answer's check) and say whether it stopped; its exit code
+    (:func:`readreceipt.errors.batch_exit_code`; 130 when Ctrl-C stopped it)."""
+    from readreceipt.quotes.answerlog import check_across
+
     results: list[dict[str, Any]] = []
+    codes: list[int] = []
     for url, outcome in zip(targets, outcomes, strict=True):
         if outcome is None:
             results.append({"url": url, "attempted": False})
         elif isinstance(outcome, ReadReceiptError):
             results.append({"url": url, "error": error_json(outcome)})
+            codes.append(outcome.exit_code)
         else:
-            results.append({**outcome.to_json(), "exit_code": outcome.exit_code})
+            page = outcome.to_json()
+            page.pop("answer_check", None)  # the answer is checked against all the pages
+            results.append({**page, "exit_code": outcome.page_exit_code})
+            codes.append(outcome.page_exit_code)
+    checked = check_across(lib, [o.answer for o in outcomes if isinstance(o, CaptureResult)
+                                 and o.answer is not None],
+                           options.session_id, options.agent_id)
+    if checked is not None:
+        codes.append(checked.exit_code)
+        if not as_json:
+            pages = len(checked.pages)
+            console().print(f"the answer, against {pages} page{'' if pages == 1 else 's'}:",
+                            markup=False)
+            _print_check(checked.check)
     left = sum(1 for outcome in outcomes if outcome is None)
     stopped = any(isinstance(outcome, LibraryError) for outcome in outcomes)
     if stopped:
@@ -190,32 +210,36 @@ def _batch_result(targets: list[str], outcomes: list[Outcome], lib: Library,
         click.echo(f"readreceipt: interrupted: {made} of {len(outcomes)} URLs done, {left} not "
                    "attempted", err=True)
     if as_json:
-        emit_json({"captures": results, "library": lib.where})
+        emit_json({"captures": results,
+                   **({"answer_check": checked.check} if checked is not None else {}),
+                   "library": lib.where})
     say_library(lib, as_json)
     if interrupted:
         return ExitCode.INTERRUPTED
-    return batch_exit_code([o.exit_code for o in outcomes if o is not None], stopped=stopped)
+    return batch_exit_code(codes, stopped=stopped)
 
 
-def _print_result(result: CaptureResult) -> None:
+def _print_result(result: CaptureResult, *, with_check: bool = True) -> None:
     """A capture for people. Every value that came from a server, a page or an answer is
     escaped before it reaches rich's markup: a ``[sic]`` would vanish, a ``[/b]`` fail."""
     r = result.record
     out = console()
-    out.print(r.url, markup=False)
+    out.print(result.url, markup=False)
     style = {"RETRIEVED": "green", "FAILED": "red"}.get(r.verdict, "yellow")
     # The detail may quote the server (a reason phrase, a header line the parser refused):
     # marked like any web text an agent may read, and never taken as console markup.
     out.print(f"  [{style}]{escape(one_line(describe(r), 2000))}[/]")
     if result.reused:
-        out.print(f"  (answered from the copy fetched at {r.fetched_at}; --now fetches again)")
-    if r.final_url and r.final_url != r.url:
+        of = f" of {r.url}" if r.url != result.url else ""
+        out.print(f"  (answered from the copy{of} fetched at {r.fetched_at}; --now fetches "
+                  "again)", markup=False)
+    if r.final_url and r.final_url != result.url:
         out.print(f"  final URL: {r.final_url}", markup=False)
     if r.policy_exemption:
         out.print(f"  note: {r.policy_exemption}", markup=False)
     out.print(f"  record: {result.record_location}", markup=False)
-    if r.answer_check is not None:
-        _print_check(r.answer_check)
+    if with_check and result.answer is not None:
+        _print_check(result.answer.check)
 
 
 def _print_check(check: dict[str, Any]) -> None:
@@ -226,14 +250,61 @@ def _print_check(check: dict[str, Any]) -> None:
                   markup=False)
         return
     out.print(f"  answer check: {outcome}", markup=False)
+    several = "pages" in check  # checked against several pages: each passage names its own
     for passage in check.get("passages", []):
-        mark = "[green]found[/]" if passage.get("found") else "[red]NOT on the page[/]"
+        if passage.get("found"):
+            mark = "[green]found[/]" + (f" on {escape(str(passage.get('url')))}" if several
+                                        else "")
+        else:
+            mark = "[red]NOT on any of the pages[/]" if several else "[red]NOT on the page[/]"
         out.print(f"    {mark}: \u201c{_short(passage.get('text', ''))}\u201d", highlight=False)
         if not passage.get("found") and passage.get("nearest"):
             sim = passage.get("similarity")
-            out.print(f"      the page says: \u201c{_short(passage['nearest'])}\u201d"
+            where = f"{escape(str(passage.get('url')))} says" if several else "the page says"
+            out.print(f"      {where}: \u201c{_short(passage['nearest'])}\u201d"
                       + (f" ({sim:.0f}% similar)" if isinstance(sim, int | float) else ""),
                       highlight=False)
+    _print_claims(check.get("claims") or [], several)
+    for page in check.get("pages", []):
+        if page.get("outcome") == "not_run":
+            out.print(f"    not checked against {page.get('url')} ({page.get('reason')})",
+                      markup=False)
+
+
+_TEXTS = {"main": "main content", "page": "visible text", "table": "a table",
+          "metadata": "the publisher's metadata"}
+
+
+def _print_claims(claims: list[dict[str, Any]], several: bool) -> None:
+    """The figures and names: how many were found, then each one rounded or not found."""
+    if not claims:
+        return
+    out = console()
+    tally = {o: sum(1 for c in claims if c.get("outcome") == o)
+             for o in ("found", "approximate", "not_found", "not_run")}
+    words = [f"{tally['found']} found"]
+    if tally["approximate"]:
+        words.append(f"{tally['approximate']} approximate")
+    if tally["not_found"]:
+        words.append(f"[red]{tally['not_found']} NOT on the page as fetched[/]")
+    if tally["not_run"]:
+        words.append(f"{tally['not_run']} not checked (too many)")
+    out.print(f"    figures and names: {', '.join(words)}", highlight=False)
+    for claim in claims:
+        outcome = claim.get("outcome")
+        what = f"{claim.get('kind')} \u201c{_short(claim.get('text', ''))}\u201d"
+        on = f" on {escape(str(claim.get('url')))}" if several and claim.get("url") else ""
+        if outcome == "approximate":
+            out.print(f"    [yellow]approximate[/]: {what}{on}; the page says "
+                      f"\u201c{_short(claim.get('match') or '')}\u201d", highlight=False)
+        elif outcome == "not_found":
+            mark = "[red]NOT on any of the pages[/]" if several else \
+                "[red]NOT on the page as fetched[/]"
+            out.print(f"    {mark}: {what}", highlight=False)
+            if claim.get("nearest"):
+                where = _TEXTS.get(str(claim.get("where")), "its text")
+                out.print(f"      nearest figure beside the same words{on} ({where}): "
+                          f"\u201c{_short(claim['nearest'])}\u201d", highlight=False)
 
 
 def _short(text: str, limit: int = 160) -> str:
@@ -256,7 +327,7 @@ def check(ctx: click.Context, url: str, answer_file: str, prompt: str, fetch_fir
           session_id: str | None, as_json: bool, library_here: str | None) -> None:
     """Check an answer's quotations against the newest copy of URL held; no request made."""
     from readreceipt.errors import RecordNotFound
-    from readreceipt.quotes.answers import check_newest
+    from readreceipt.quotes.answerlog import check_newest
 
     answer = read_answer(answer_file)
     lib = open_library(ctx, library_here, create=fetch_first)
@@ -271,10 +342,11 @@ def check(ctx: click.Context, url: str, answer_file: str, prompt: str, fetch_fir
         emit_json(held.to_json())
     else:
         out = console()
-        out.print(f"{held.record.url}", markup=False)
-        out.print(f"  checked against the copy fetched at {held.record.fetched_at} "
-                  f"(record {held.record.record_id}, {held.record.verdict})", markup=False)
-        _print_check(held.answer_check)
+        page = held.page
+        out.print(f"{page.url}", markup=False)
+        out.print(f"  checked against the copy fetched at {page.fetched_at} "
+                  f"(record {page.record_id}, {page.verdict})", markup=False)
+        _print_check(held.check)
     ctx.exit(held.exit_code)
 
 

@@ -29,7 +29,7 @@ def demo(library_dir: str | None, as_json: bool) -> None:
             "library": str(root), "server": base,
             "captures": [s.result.to_json() if s.result else {"url": s.url,
                          "error": str(s.error)} for s in steps],
-            "answer_check": checked.record.answer_check if checked else None,
+            "answer_check": checked.answer.check if checked and checked.answer else None,
         })
         return
     out = console()
@@ -46,10 +46,10 @@ def demo(library_dir: str | None, as_json: bool) -> None:
         table.add_row(path, f"[{style}]{r.verdict}[/]", r.reason, str(r.bytes),
                       str(r.text_chars), str(step.result.record_path.relative_to(root)))
     out.print(table)
-    if checked is not None and checked.record.answer_check:
+    if checked is not None and checked.answer is not None:
         out.print("\nA sample answer about the article was checked against the page:")
         out.print(f"  answer: {SAMPLE_ANSWER}", markup=False)
-        for p in checked.record.answer_check.get("passages", []):
+        for p in checked.answer.check.get("passages", []):
             if p.get("found"):
                 out.print(f"  [green]found[/]: \u201c{p['text']}\u201d", highlight=False)
             else:

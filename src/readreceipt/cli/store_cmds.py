@@ -45,9 +45,10 @@ def status(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
     totals = summary.totals()
     by_outcome = dict(summary.by_answer_outcome)
     skipped = lib.count_log("skipped.jsonl")
+    by_kind = {"quotation": 0, "figure": 0, "name": 0, **dict(summary.flags_by_kind)}
     data = {"library": lib.where, **totals, "skipped": skipped,
             "verdicts": summary.by_verdict(), "reasons": summary.by_reason(),
-            "answer_outcomes": by_outcome}
+            "answer_outcomes": by_outcome, "flags_by_kind": by_kind}
     if as_json:
         emit_json(data)
         return
@@ -63,7 +64,8 @@ def status(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
         out.print(table)
     out.print(f"answer checks: {totals['answer_checks']} against held copies; "
               f"{sum(by_outcome.values())} while capturing; {totals['flags']} flags "
-              "(quotations not on the page)")
+              f"({by_kind['quotation']} quotations, {by_kind['figure']} figures, "
+              f"{by_kind['name']} names not on the page)")
     if totals["answer_without_page_text"]:
         out.print(f"answers with no page text behind them: {totals['answer_without_page_text']}")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import click
@@ -67,6 +68,9 @@ def init(ctx: click.Context, index_url: str | None, blobs_url: str | None, no_ch
         with Library.open_local(folder) as lib:
             local = lib.index.count_retrievals()
     path = config.write_file(folder, index_url, blobs_url)
+    # The user named these servers themselves: their own file needs no telling.
+    with contextlib.suppress(OSError):
+        config.note_shown(config.TeamConfig(index_url, blobs_url, str(path)))
     data = {"library": str(folder), "team": team.describe(), "config": str(path),
             "local_retrievals": local, "checked": not no_check}
     if as_json:

@@ -50,7 +50,9 @@ _LINK_HEADER = "link"
 _URL_HEADERS = _ONE_URL_HEADERS | {_LINK_HEADER}
 _URL_IN_TEXT = re.compile(r"https?://[^\s<>\"',;]+", re.I)
 #: Refresh: a delay, a separator, then ``url=`` (optional) and the URL, perhaps quoted.
-_REFRESH = re.compile(r"""^\s*[0-9.]*\s*[;,]?\s*(?:url\s*=\s*)?(.*?)\s*$""", re.I | re.S)
+#: Matched on the stripped value, each space run taken one way only (a value of spaces costs
+#: its length, not its cube).
+_REFRESH = re.compile(r"""\A[0-9.]*(?:\s*[;,])?\s*(?:url\s*=\s*)?(.*)""", re.I | re.S)
 _ANCHOR = re.compile(r"""(?:^|;)\s*anchor\s*=\s*(?:"([^"]*)"|([^;,\s]+))""", re.I)
 
 
@@ -123,7 +125,7 @@ def _one_url_carries_credential(key: str, value: str, base_url: str | None) -> b
     if _absolute_urls_carry_credential(value):
         return True
     if key == "refresh":
-        match = _REFRESH.match(value)
+        match = _REFRESH.match(value.strip())
         target = match.group(1) if match else value
         return bool(target) and _carries_credential(target, base_url)
     return _carries_credential(value, base_url)

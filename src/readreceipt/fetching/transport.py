@@ -29,7 +29,7 @@ from readreceipt._version import __version__
 from readreceipt.errors import FetchError, FetchTimeout, ReadReceiptError, RefusedError
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.decoding import DecodeFailure, decoded
-from readreceipt.fetching.headers import safe_headers
+from readreceipt.fetching.headers import has_secret_value, safe_headers
 from readreceipt.fetching.netguard import AddressGuard, GuardedTransport
 from readreceipt.fetching.urlpolicy import PolicyURL, check_url
 
@@ -151,9 +151,12 @@ def fetch(target: PolicyURL, guard: AddressGuard, options: FetchOptions = FetchO
                 with client.stream("GET", current.url, timeout=timeout) as response:
                     status = response.status_code
                     peer = _peer(response)
-                    location = response.extensions.get(_LOCATION)
+                    locations: list[str] = response.extensions.get(_LOCATION) or []
+                    location = locations[0] if locations else None
                     if location is not None:
                         response.headers["location"] = location
+                    if status in REDIRECT_CODES and len(set(locations)) > 1:
+                        raise _two_locations(locations, current.url)
                     if status in REDIRECT_CODES and location:
                         kept = safe_headers(response.headers.multi_items(), current.url)
                         chain.append(Hop(current.url, status, tuple(kept.items()), peer,
@@ -200,8 +203,19 @@ def _hide_location(response: httpx.Response) -> None:
     own WHATWG parse and the URL policy instead.
     """
     if response.status_code in REDIRECT_CODES and "location" in response.headers:
-        response.extensions[_LOCATION] = response.headers["location"]
+        # Each header apart: httpx joins two with ", " into one path ("/ok, http://...").
+        response.extensions[_LOCATION] = response.headers.get_list("location")
         del response.headers["location"]
+
+
+def _two_locations(values: list[str], url: str) -> FetchError:
+    """A redirect naming two different places: browsers refuse it (Chrome's
+    ERR_RESPONSE_HEADERS_MULTIPLE_LOCATION), and so does readreceipt, naming both (a value
+    holding a credential is named only as such)."""
+    shown = ", ".join("(a URL holding a credential)" if has_secret_value("location", v, url)
+                      else repr(v[:200]) for v in values[:4])
+    return FetchError(f"the redirect has {len(values)} Location headers ({shown}); a browser "
+                      "follows none of them", url=url, reason="protocol")
 
 
 def _next_hop(current: PolicyURL, location: str) -> PolicyURL:

@@ -66,8 +66,8 @@ STANDIN_MAX_CHARS = 40
 _OPEN = "(\uff08\\[\uff3b\u3014"
 _CLOSE = ")\uff09\\]\uff3d\u3015"
 _ELISION = (rf"[{_OPEN}]\s*(?:中略|前略|後略|下略|以下略|上略|略)\s*[{_CLOSE}]"
-            r"|[\u30fb\uff65]{2,}|<\s*(?:\.\s*){2,}\.?\s*>|<\s*[\u2026\u22ef]+\s*>"
-            rf"|[{_OPEN}]\s*(?:(?:\.\s*){{2,}}\.?|[\u2026\u22ef]+)\s*[{_CLOSE}]"
+            r"|[\u30fb\uff65]{2,}|<\s*(?:\.\s*){2,}>|<\s*[\u2026\u22ef]+\s*>"
+            rf"|[{_OPEN}]\s*(?:(?:\.\s*){{2,}}|[\u2026\u22ef]+\s*)[{_CLOSE}]"
             r"|\.(?:\s?\.){2,}|[\u2026\u22ef]+")
 # A bracket in the Latin form or the full-width and tortoise-shell ones CJK text uses.
 _MARK = re.compile(rf"(?P<elision>{_ELISION})|[\[\uff3b\u3014](?P<bracket>[^\[\]\uff3b\uff3d"
@@ -90,7 +90,9 @@ _NOTES = re.compile(
     r"原文(?:ママ|のまま|如此)|ママ|强调(?:为)?(?:引者|笔者)所加|着重号(?:为)?引者所加)",
     re.I)
 _MARKDOWN_LINK = re.compile(r"\[([^\[\]\n]+)\]\([^()\s]+\)")
-_LETTERS_BEFORE = re.compile(r"[^\W\d_]+$")
+# From the start of the last run of letters only: a search tried at every letter of a long
+# run would scan the rest of it each time.
+_LETTERS_BEFORE = re.compile(r"(?<![^\W\d_])[^\W\d_]+(?=\n?\Z)")
 _LETTERS_AFTER = re.compile(r"[^\W\d_]+")
 _EDGE = " \t,;:"
 _SENTENCE_END = frozenset(".!?\u3002\uff01\uff1f")

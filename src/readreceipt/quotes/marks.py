@@ -30,13 +30,17 @@ elided word or a decade such as ’tis or ’90s), and `’` closes it only wher
 a word; a `’` after an ``s`` and before a space (the workers’ union) closes only when no
 other closing `’` follows before the next `‘`.
 
-Pure: no I/O.
+Pure: no I/O. Linear in the paragraph: at most :data:`MAX_OPEN_MARKS` passages are open at
+once (a mark that would open one more is read as text: real prose nests three or four deep,
+``"a “b ‘c «d`` repeated 4,000 times nests 16,000), and what a mark asks of the marks after
+it (is there a closer before the next opener?) is answered from an index of their places.
 """
 
 # ruff: noqa: RUF002, RUF003 - the marks of every script are what this module is about
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from readreceipt.quotes.scripts import hangul, unspaced
@@ -78,6 +82,9 @@ _CLOSE_BEFORE = frozenset(".,;:!?)]}>*_~\u2014\u2013-/'\u2019\"\u201d\u3002\uff0
 # ’tis, ’twas, ’em, ’n’, ’cause, ’til, ’90s: words and decades an apostrophe starts.
 _ELIDED_WORD = re.compile(r"(?:[Tt]is|[Tt]was|em|n|cause|til|bout|round|\d0s)\b")
 _ATTRIBUTE_BEFORE = re.compile(r"[\w:.-]\s*=\s*$")
+#: At most this many passages open at once (prose nests three or four deep); a mark that
+#: would open one more is text.
+MAX_OPEN_MARKS = 8
 
 
 def _spacelike(ch: str) -> bool:
@@ -97,20 +104,20 @@ def quoted_spans(paragraph: str) -> list[tuple[int, str, bool]]:
     in order. A mark left open pairs with nothing."""
     stack: list[_Open] = []
     closed: list[tuple[int, int, bool]] = []  # (open at, close at, attribute)
-    for m in _MARK_AT.finditer(paragraph):
-        i, mark = m.start(), m.group()
+    places = _Places(paragraph)
+    for i, mark in places.marks:
         before = paragraph[i - 1] if i else ""
         after = paragraph[i + 1] if i + 1 < len(paragraph) else ""
         if mark in _STRAIGHT:
-            action = _straight(paragraph, i, before, after, stack)
+            action = _straight(places, i, before, after, stack)
         else:
-            action = _curly(paragraph, i, mark, before, after, stack)
+            action = _curly(places, i, mark, before, after, stack)
         if action == "close":
             depth = max(d for d, o in enumerate(stack) if mark in _CLOSERS[o.mark])
             opened = stack[depth]
             del stack[depth:]
             closed.append((opened.at, i, opened.attribute))
-        elif action == "open":
+        elif action == "open" and len(stack) < MAX_OPEN_MARKS:
             attribute = mark in ('"', "\u201c") and bool(
                 _ATTRIBUTE_BEFORE.search(paragraph, max(0, i - 80), i))
             stack.append(_Open(mark, i, attribute))
@@ -123,11 +130,51 @@ def quoted_spans(paragraph: str) -> list[tuple[int, str, bool]]:
     return out
 
 
+class _Places:
+    """Where each mark of a paragraph stands, for questions about the marks after one."""
+
+    def __init__(self, paragraph: str) -> None:
+        self.paragraph = paragraph
+        self.marks = [(m.start(), m.group()) for m in _MARK_AT.finditer(paragraph)]
+        self._at: dict[str, list[int]] = {}
+        for i, mark in self.marks:
+            self._at.setdefault(mark, []).append(i)
+        self.single_closers = self._single_closers()
+
+    def next(self, mark: str, i: int) -> int:
+        """Where ``mark`` next stands after ``i``; the paragraph's length when it does not."""
+        places = self._at.get(mark, [])
+        k = bisect_right(places, i)
+        return places[k] if k < len(places) else len(self.paragraph)
+
+    def _single_closers(self) -> frozenset[int]:
+        """The ’ that can close a single quotation rather than be an apostrophe (not inside
+        a word; after an s and before a space, the workers’ union, only when no other closing
+        ’ follows before the next ‘), judged from the last to the first."""
+        paragraph, closers = self.paragraph, set()
+        nearest = len(paragraph)  # the closing ’ nearest after the one looked at
+        opening = len(paragraph)  # the ‘ nearest after it
+        for i, mark in reversed(self.marks):
+            if mark == "\u2018":
+                opening = i
+            if mark != "\u2019":
+                continue
+            before = paragraph[i - 1] if i else ""
+            after = paragraph[i + 1] if i + 1 < len(paragraph) else ""
+            if not before or before.isspace() or (after and after.isalnum()):
+                continue
+            if before in "sS" and after.isspace() and nearest < opening:
+                continue
+            closers.add(i)
+            nearest = i
+        return frozenset(closers)
+
+
 def _closes(mark: str, stack: list[_Open]) -> bool:
     return any(mark in _CLOSERS[o.mark] for o in stack)
 
 
-def _straight(paragraph: str, i: int, before: str, after: str,
+def _straight(places: _Places, i: int, before: str, after: str,
               stack: list[_Open]) -> str | None:
     """A straight mark opens or closes by its place: 5"x7" is inches, not a quotation."""
     can_open = (not before or _spacelike(before) or before in _OPEN_AFTER) and bool(
@@ -135,7 +182,7 @@ def _straight(paragraph: str, i: int, before: str, after: str,
     # Korean glues its particles to the closing mark ("…"고 말했다, "…"라고).
     can_close = bool(before) and not before.isspace() and (
         _spacelike(after) or after in _CLOSE_BEFORE or hangul(after))
-    open_here = _straight_closes(paragraph, i, stack)
+    open_here = _straight_closes(places, i, stack)
     if can_open and can_close:
         return "close" if open_here else "open"
     if can_close:
@@ -143,23 +190,23 @@ def _straight(paragraph: str, i: int, before: str, after: str,
     return "open" if can_open else None
 
 
-def _straight_closes(paragraph: str, i: int, stack: list[_Open]) -> bool:
+def _straight_closes(places: _Places, i: int, stack: list[_Open]) -> bool:
     """Whether the straight mark at ``i`` may close the innermost passage it can close: one it
     opened, or a curly or low one whose own closing mark does not come later (before the next
     opening of its kind); when it does, this straight mark is inches or a nested mark."""
-    mark = paragraph[i]
+    mark = places.paragraph[i]
     opened = next((o for o in reversed(stack) if mark in _CLOSERS[o.mark]), None)
     if opened is None or opened.mark == mark:
         return opened is not None
-    following = paragraph.find(opened.mark, i + 1)
-    ahead = paragraph[i + 1 : len(paragraph) if following < 0 else following]
-    return not any(ch in ahead for ch in _CLOSERS[opened.mark] if ch != mark)
+    following = places.next(opened.mark, i)
+    return not any(places.next(ch, i) < following for ch in _CLOSERS[opened.mark] if ch != mark)
 
 
-def _curly(paragraph: str, i: int, mark: str, before: str, after: str,
+def _curly(places: _Places, i: int, mark: str, before: str, after: str,
            stack: list[_Open]) -> str | None:
+    paragraph = places.paragraph
     if mark == "\u2019":
-        return "close" if _closes(mark, stack) and _single_closes(paragraph, i) else None
+        return "close" if _closes(mark, stack) and i in places.single_closers else None
     if mark in "\u2018\u201c" and _closes(mark, stack) and (
             (before and not before.isspace()) or not after or after.isspace()):
         return "close"  # closing a ‚German‘ „quotation“; after a space it opens a nested one
@@ -176,17 +223,3 @@ def _curly(paragraph: str, i: int, mark: str, before: str, after: str,
             not after.isspace()
         return "open" if by_place else None
     return None
-
-
-def _single_closes(paragraph: str, i: int) -> bool:
-    """Whether the ’ at ``i`` can close a single quotation rather than be an apostrophe."""
-    before = paragraph[i - 1] if i else ""
-    after = paragraph[i + 1] if i + 1 < len(paragraph) else ""
-    if not before or before.isspace() or (after and after.isalnum()):
-        return False  # inside a word (don’t), or opening nothing
-    if before in "sS" and after.isspace():  # the workers’ union: prefer a later closer
-        following = paragraph.find("\u2018", i + 1)
-        end = len(paragraph) if following < 0 else following
-        return not any(_single_closes(paragraph, j) for j in range(i + 1, end)
-                       if paragraph[j] == "\u2019")
-    return True

@@ -68,7 +68,7 @@ _TEX_MATH = re.compile(
     re.S,
 )
 _TEX_SIGNS = re.compile(r"\\[A-Za-z]|[\^_{}]")
-_TEX_DEGREE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?")
+_TEX_DEGREE = re.compile(r"\^\s*(?:\{\s*)?\\circ\s*\}?")
 _TEX_COMMAND = re.compile(r"\\([A-Za-z]+)")
 _TEX_ESCAPED = re.compile(r"\\([%&$#_{}])")
 _TEX_SPACING = re.compile(r"\\[,;:!]|\\ ")
@@ -197,8 +197,12 @@ def cjk_digits(text: str) -> str:
 _GROUP_SPACES = "\u00a0\u202f\u2009\u2007"
 # The quick test, which most pages fail: the scan for the whole shape costs a few times more.
 _GROUP_SPACE_DIGITS = re.compile(f"[{_GROUP_SPACES}]\\d{{3}}")
+#: A number grouped by spaces holds at most this many groups of three after its first (10^30):
+#: a search that met a chain of groups spoiled at its end would otherwise try every group of
+#: it again from each group's start. Each start is the start of a run of digits only.
+MAX_DIGIT_GROUPS = 10
 _GROUPED_NUMBER = re.compile(
-    f"(\\d+)(?:[{_GROUP_SPACES}]\\d{{3}})+(?!\\d|[{_GROUP_SPACES}]\\d)")
+    f"(?<!\\d)(\\d+)(?:[{_GROUP_SPACES}]\\d{{3}}){{1,{MAX_DIGIT_GROUPS}}}(?!\\d|[{_GROUP_SPACES}]\\d)")
 
 
 def ungrouped(text: str) -> str:

@@ -26,15 +26,24 @@ written is looked for piece by piece, in order and close together, and its resul
 the page's own characters, and how similar it is; for an edited one, with the piece missing.
 
 ``not_run`` is never a pass: nothing was checked, and the reason says why.
+
+Linear and bounded: at most :data:`MAX_QUOTATIONS` passages of an answer are checked (the
+rest are counted, ``unchecked``), at most :data:`MAX_CANDIDATES` quoted spans are read, and the
+check runs inside a deadline (the capture's own, or :data:`CHECK_SECONDS`): when it passes,
+the passages not yet looked for are counted unchecked and the outcome is ``not_run``
+(``timeout``) unless a passage already checked was not found.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from readreceipt.errors import FetchTimeout
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.quotes.edits import has_edit_marks, locate, parse
 from readreceipt.quotes.marks import quoted_spans
 from readreceipt.quotes.scripts import MIN_QUOTATION_CHARS, long_enough
@@ -84,6 +93,21 @@ ATTRIBUTION_CHARS = 80
 #: How much of a passage a flag message repeats: enough to find it in the answer.
 MESSAGE_PASSAGE_CHARS = 300
 
+#: The passages of one answer checked at most. Models' answers quote a handful (the
+#: corpus's answers at most 12); each passage is a search of the page's texts, so a thousand
+#: short quotations against a 900 KB page would cost seconds. The rest are counted.
+MAX_QUOTATIONS = 100
+#: The passages not found of one answer for which the nearest passage of the page is looked
+#: for (each is an alignment over the whole page: 0.1 s on a 900 KB page); the others are
+#: reported not found without one.
+MAX_NEAREST = 10
+#: The quoted spans of one answer read at most (before the checks pass over terms, titles and
+#: passages of the prompt): ten times the passages checked.
+MAX_CANDIDATES = 10 * MAX_QUOTATIONS
+#: The time a check may take when no capture's deadline is given (``check``, ``audit``): the
+#: capture's own default.
+CHECK_SECONDS = 30.0
+
 FOUND, NOT_FOUND, NOT_RUN = "found", "not_found", "not_run"
 
 
@@ -104,9 +128,11 @@ class AnswerCheck:
     reason: str | None  # why not_run; None otherwise
     passages: tuple[PassageResult, ...]
     skipped: tuple[tuple[str, str], ...] = field(default=())  # (passage, why not checked)
+    #: Passages past MAX_QUOTATIONS or past the deadline: counted, not checked.
+    unchecked: int = 0
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "outcome": self.outcome,
             "reason": self.reason,
             "passages": [
@@ -116,6 +142,9 @@ class AnswerCheck:
             ],
             "skipped": [{"text": text, "why": why} for text, why in self.skipped],
         }
+        if self.unchecked:
+            out["unchecked"] = self.unchecked
+        return out
 
 
 def not_run(reason: str) -> AnswerCheck:
@@ -138,7 +167,9 @@ def answer_without_page_text(answer: str, page_text_chars: int, content_type: st
 
 # ----------------------------------------------------------------------- finding quotations
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[^\n]*$|\Z)", re.M | re.S)
+# The fence's marks taken once (possessive): a line of 10^6 backticks split every way between
+# the fence and its info string would cost 10^12 steps.
+_FENCE = re.compile(r"^ {0,3}(`{3,}+|~{3,}+)[^\n]*\n.*?(?:^ {0,3}\1[^\n]*$|\Z)", re.M | re.S)
 _BLOCK_MARKS = re.compile(r"^ {0,3}>(?:[ \t]?>)*[ \t]?")
 # A line that makes a block quote a reproduced document: heading, list item, table row, code
 # fence, a nested quote, a GitHub alert.
@@ -185,6 +216,10 @@ def _candidates(answer: str, prompt: str) -> list[_Candidate]:
         offset = start + len(paragraph)
         pairs.extend(_Candidate(start + at, passage, "attribute" if attribute else None)
                      for at, passage, attribute in quoted_spans(paragraph))
+        if len(pairs) >= MAX_CANDIDATES:
+            del pairs[MAX_CANDIDATES:]
+            break
+    at = [c.position for c in pairs]  # in order: paragraphs, then spans, in the answer's
 
     found: list[_Candidate] = []
     for number, (first, last, structured) in enumerate(_block_paragraphs(lines)):
@@ -197,9 +232,9 @@ def _candidates(answer: str, prompt: str) -> list[_Candidate]:
                 len(kept[-1].strip()) <= ATTRIBUTION_CHARS:
             kept.pop()  # "-- the author": the answer's attribution, not the page's words
         found.append(_Candidate(position, " ".join(kept), block=number))
-        for i, c in enumerate(pairs):
-            if position <= c.position < line_starts[last]:
-                pairs[i] = _Candidate(c.position, c.text, c.why, block=number)
+        for i in range(bisect_left(at, position), bisect_left(at, line_starts[last])):
+            c = pairs[i]
+            pairs[i] = _Candidate(c.position, c.text, c.why, block=number)
 
     folded_prompt = fold(strip_markdown(prompt)) if prompt.strip() else ""
     squeezed_prompt = squeeze(folded_prompt)
@@ -207,7 +242,7 @@ def _candidates(answer: str, prompt: str) -> list[_Candidate]:
     out: list[_Candidate] = []
     seen: set[tuple[str, str | None]] = set()
     # Blocks first, so that the quotations inside a block checked whole can be passed over.
-    for c in [*found, *pairs]:
+    for c in [*found[:MAX_CANDIDATES], *pairs]:
         if c.block is not None and c.block in checked_blocks:
             continue
         passage = _unwrap(_WS.sub(" ", c.text).strip())
@@ -269,30 +304,47 @@ def _page_text(source: str, pdf: bool) -> PageText:
 
 
 def check_answer_text(answer: str, *, main_text: str, page_text: str, prompt: str = "",
-                      is_pdf: bool = False) -> AnswerCheck:
-    """Check every quotation of ``answer`` against the page's texts. Pure: no I/O.
+                      is_pdf: bool = False, deadline: Deadline | None = None) -> AnswerCheck:
+    """Check the quotations of ``answer`` against the page's texts. Pure but for the clock
+    (``deadline``: the capture's, else :data:`CHECK_SECONDS` from now).
 
     ``not_found`` when any passage is not found, ``found`` when all are, and
-    ``not_run``/``no_quotation`` when nothing is left to check.
+    ``not_run``/``no_quotation`` when nothing is left to check; ``not_run``/``timeout`` when
+    the deadline passed before every passage was looked for and none looked for was missing.
     """
+    deadline = deadline or Deadline.after(CHECK_SECONDS)
     passages, skipped_list = find_quotations(answer, prompt)
     skipped = tuple(skipped_list)
+    over = max(0, len(passages) - MAX_QUOTATIONS)
+    passages = passages[:MAX_QUOTATIONS]
     if not passages:
         return AnswerCheck(NOT_RUN, "no_quotation", (), skipped)
     if not main_text.strip() and not page_text.strip():
-        return AnswerCheck(NOT_RUN, "thin_text", (), skipped)
-    tiers = [(name, _page_text(text, is_pdf))
-             for name, text in (("main", main_text), ("page", page_text)) if text.strip()]
-    if len(tiers) == 2 and main_text == page_text:
-        tiers = tiers[:1]
-    results = [_check_passage(passage, tiers, is_pdf) for passage in passages]
+        return AnswerCheck(NOT_RUN, "thin_text", (), skipped, over)
+    results: list[PassageResult] = []
+    try:
+        deadline.check()
+        tiers = [(name, _page_text(text, is_pdf))
+                 for name, text in (("main", main_text), ("page", page_text)) if text.strip()]
+        if len(tiers) == 2 and main_text == page_text:
+            tiers = tiers[:1]
+        for passage in passages:
+            deadline.check()
+            nearest = sum(not r.found for r in results) < MAX_NEAREST
+            results.append(_check_passage(passage, tiers, is_pdf, nearest=nearest))
+    except FetchTimeout:
+        unchecked = over + len(passages) - len(results)
+        if all(r.found for r in results):
+            return AnswerCheck(NOT_RUN, "timeout", tuple(results), skipped, unchecked)
+        return AnswerCheck(NOT_FOUND, None, tuple(results), skipped, unchecked)
     outcome = FOUND if all(r.found for r in results) else NOT_FOUND
-    return AnswerCheck(outcome, None, tuple(results), skipped)
+    return AnswerCheck(outcome, None, tuple(results), skipped, over)
 
 
-def _check_passage(passage: str, tiers: list[tuple[str, PageText]], pdf: bool) -> PassageResult:
+def _check_passage(passage: str, tiers: list[tuple[str, PageText]], pdf: bool, *,
+                   nearest: bool = True) -> PassageResult:
     """One passage against the page's texts: as written, then (when the quoter edited it)
-    piece by piece."""
+    piece by piece; the nearest passage of the page for one not found when ``nearest``."""
     needle = Needle(passage, pdf)
     tier = next((name for name, text in tiers if needle.found_in(text)), None)
     marked = has_edit_marks(passage)
@@ -301,8 +353,10 @@ def _check_passage(passage: str, tiers: list[tuple[str, PageText]], pdf: bool) -
         return PassageResult(passage, True, tier, None, None,
                              edited=marked and not has_edit_marks(needle.clean))
     if not marked:
-        nearest, similarity = nearest_passage(needle.clean, tiers[-1][1])
-        return PassageResult(passage, False, None, nearest, similarity)
+        if not nearest:
+            return PassageResult(passage, False, None, None, None)
+        close, similarity = nearest_passage(needle.clean, tiers[-1][1])
+        return PassageResult(passage, False, None, close, similarity)
     edited = parse(passage)
     needles = [Needle(piece, pdf) for piece in edited.pieces]
     placed = 0
@@ -312,8 +366,9 @@ def _check_passage(passage: str, tiers: list[tuple[str, PageText]], pdf: bool) -
             return PassageResult(passage, True, name, None, None, edited=True)
         placed = max(placed, here)
     missing = edited.unit(min(placed, len(needles) - 1))
-    nearest, similarity = nearest_passage(Needle(missing, pdf).clean, tiers[-1][1])
-    return PassageResult(passage, False, None, nearest, similarity, edited=True, missing=missing)
+    close, similarity = nearest_passage(Needle(missing, pdf).clean, tiers[-1][1]) if nearest \
+        else (None, None)
+    return PassageResult(passage, False, None, close, similarity, edited=True, missing=missing)
 
 
 # ---------------------------------------------------------------------------------- messages

@@ -41,6 +41,7 @@ from readreceipt.reading.evidence import first
 from readreceipt.reading.facts import (
     BARE_MAX_MAIN_LETTERS,
     BLOCK_MAX_MAIN_LETTERS,
+    WALL_TEXT_CHARS,
     ContentSignal,
     Facts,
     compile_entries,
@@ -63,8 +64,10 @@ ERROR_WORD = (
     r"系统错误|錯誤|系統錯誤|خطأ|خطا|שגיאה)( \d{3,5})?")
 
 # Interjections and apologies an error heading may open with ("Oops!", "Sorry,", "Error:").
-_OPEN = (rf"(^|{_SEP} )\W*((sorry|oops|whoops|uh[- ]oh|ouch|we're sorry|we are sorry|"
-         r"we apologi[sz]e|error|entschuldigung|désolé|lo sentimos|ci dispiace|desculpe)\W+)*")
+# (Bounded: a run of separators or apologies tried from each of its starts costs its bound.)
+_OPEN = (rf"(^|{_SEP} )\W{{0,20}}((sorry|oops|whoops|uh[- ]oh|ouch|we're sorry|we are sorry|"
+         r"we apologi[sz]e|error|entschuldigung|désolé|lo sentimos|ci dispiace|desculpe)"
+         r"\W{1,20}){0,3}")
 # What may follow the phrase in the same heading: nothing, a new sentence, a bracket or a
 # colon with a code ("[Error: 1007 ID: ...]"), or the reader's request. Not a headline's
 # continuation ("Something went wrong at the polls").
@@ -74,7 +77,7 @@ _CLOSE = r"(\W*$|\W*[.!:;\[(\u2026]|\.\.\.| (while|whilst|when) (processing|load
 #: What an error page's own heading says of itself.
 HEADINGS = alt(
     # "(An) error (has) occurred", "Some error has occured" (the common misspelling too).
-    _OPEN + r"(an? |some |unexpected |internal |system |server |technical |application )*"
+    _OPEN + r"(an? |some |unexpected |internal |system |server |technical |application ){0,4}"
     r"(unexpected |internal |system |server |technical |application )?(error|problem)s? "
     r"(has |have |had )?(occ?urr?ed|happened)" + _CLOSE,
     _OPEN + r"something (went|has gone|is|has went) wrong" + _CLOSE,
@@ -83,7 +86,7 @@ HEADINGS = alt(
     r"errors?)",
     _OPEN + r"(technical|temporary) (difficult(y|ies)|problems?|issues?|errors?)" + _CLOSE,
     _OPEN + r"(the |this )?(service|site|website|system|server|application|page) (is )?"
-    r"(temporarily |currently )*(unavailable|not available|down|offline)" + _CLOSE,
+    r"(temporarily |currently ){0,3}(unavailable|not available|down|offline)" + _CLOSE,
     # A maintenance page's own heading: "Down for maintenance", "Scheduled maintenance",
     # "We'll be back soon".
     _OPEN + r"((site|system|scheduled|planned|essential) )?(down for |under |undergoing )?"
@@ -129,12 +132,12 @@ TEXT = alt(
 OUTAGE = alt(
     r"\b(site|web ?site|service|page|portal|server|system|application)( you (are|were) "
     r"(trying|attempting) to (access|reach|visit|view|open|use))? (is|are) (currently |"
-    r"temporarily |now |momentarily )*(unavailable|not available|down|offline|undergoing "
+    r"temporarily |now |momentarily ){0,3}(unavailable|not available|down|offline|undergoing "
     r"maintenance|under maintenance)\b",
     r"\b(site|service|page|portail)\b[^.!?]{0,40}\b(est|sont) (actuellement |momentanément |"
-    r"temporairement )*(indisponible|inaccessible|en maintenance)",
+    r"temporairement ){0,3}(indisponible|inaccessible|en maintenance)",
     r"\b(seite|website|webseite|dienst|portal|service)\b[^.!?]{0,40}\b(ist|sind) (derzeit |"
-    r"vorübergehend |momentan |aktuell )*nicht (verfügbar|erreichbar)",
+    r"vorübergehend |momentan |aktuell ){0,3}nicht (verfügbar|erreichbar)",
     r"\b(sitio|servicio|página|portal)\b[^.!?]{0,40}(no está disponible|está (temporalmente |"
     r"momentáneamente )?(fuera de servicio|no disponible|en mantenimiento))")
 #: The request to come back that follows it.
@@ -174,7 +177,7 @@ def check_error_page(f: Facts) -> ContentSignal | None:
     rule = _heading_rule(f)
     if rule is None:
         hit = first(f, _TEXT_TABLE) if any(n in f.text for n in _TEXT_NEEDLES) else None
-        rule = hit[1] if hit is not None else _outage_rule(f.page.main_text)
+        rule = hit[1] if hit is not None else _outage_rule(f.page.main_text[:WALL_TEXT_CHARS])
         if rule is None:
             return None
     waf = _SUPPORT_ID.search(f.page.page_text) or _SUPPORT_ID.search(f.page.main_text)

@@ -39,6 +39,7 @@ def first(f: Facts, table: tuple[Compiled, ...]) -> tuple[Entry, str] | None:
     """The first entry of ``table`` the page allows and carries, with its rule name."""
     long_page = f.main_letters > TEASER_MAX_MAIN_LETTERS
     for c in table:
+        f.in_time()
         gate = c.entry.gate
         unlocked = c.entry.kind == "paywall" and gate == "teaser" and f.publisher.locked
         if long_page and gate != "tail" and not unlocked:

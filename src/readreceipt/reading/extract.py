@@ -50,6 +50,11 @@ HTML_TEXT_BYTES = 2 * 1024 * 1024
 TEXT_BYTES = 10 * 1024 * 1024
 #: The most characters taken from a PDF's text layer (about as many bytes of text).
 PDF_TEXT_CHARS = 10 * 1024 * 1024
+#: The most pages of a PDF read: each costs its text layer's set-up whatever it holds, and 60,000
+#: pages sharing one content stream (8 MB) cost 9 s. Reports and theses run to hundreds of
+#: pages, long books to a couple of thousand; past this the text is read from the first pages
+#: only (``text_prefix``).
+PDF_MAX_PAGES = 2000
 #: HTML up to this size goes to trafilatura as it came, with its fallbacks; larger HTML
 #: without scripts, styles and comments, and past this size again without the fallbacks.
 #: Every page of the corpus but three is under it; those three have under 230 KB of markup
@@ -174,7 +179,7 @@ def _looks_binary(body: bytes) -> bool:
     return b"\x00" in sample
 
 
-_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([a-zA-Z0-9_.:-]+)""", re.I)
+_META_CHARSET = re.compile(rb"""<meta[^<>]+charset\s*=\s*(?:["']\s*)?([a-zA-Z0-9_.:-]+)""", re.I)
 
 
 def decode(body: bytes, declared: str | None, *, html: bool = False,
@@ -315,7 +320,8 @@ _NOT_SHOWN = re.compile(r"<(script|style)\b.*?(?:</\1\s*>|\Z)|<!--.*?(?:-->|\Z)"
                         re.IGNORECASE | re.DOTALL)
 
 _BLANKS = re.compile(r"[ \t\r\f\v\u00a0]+")
-_MANY_NEWLINES = re.compile(r"\n\s*\n+")
+# A blank line and the spaces and newlines around it, up to its last newline.
+_MANY_NEWLINES = re.compile(r"\n(?:[^\S\n]*\n)+")
 
 
 def _tidy(text: str) -> str:
@@ -365,7 +371,7 @@ def _pdf(body: bytes) -> Extraction:
         pages: list[str] = []
         taken = 0
         for index in range(len(doc)):
-            if taken >= PDF_TEXT_CHARS:
+            if taken >= PDF_TEXT_CHARS or index >= PDF_MAX_PAGES:
                 partial = True  # the text of the pages after this one is not read
                 break
             page = doc[index]

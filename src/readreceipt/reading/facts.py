@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from re import Pattern
 
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.reading.basics import letters
 from readreceipt.reading.entries import Entry
 from readreceipt.reading.literals import may_match, required
@@ -65,6 +66,12 @@ LIST_MAX_LETTERS_PER_LINE = 40
 # "Exklusiv für Abonnenten" (23), "Este contenido es exclusivo para suscriptores" (46). A
 # sentence of an article's paragraph is longer; a one-line paragraph this short is rare.
 LABEL_MAX_CHARS = 60
+# The table rules read at most this much of each text (the page's visible text, its main
+# text): every entry is a search of it, so a page of a few megabytes of text and a short main
+# text (navigation taken for none, or digits, which are no letters) would cost seconds. The
+# wall with the most visible text in the corpus has 18,862 characters (walls/login/nature_*),
+# the longest clean page 30,059: both well inside this; walls are short pages (the gates).
+WALL_TEXT_CHARS = 64 * 1024
 
 GATES: Mapping[str, int] = {
     "empty": EMPTY_MAX_LETTERS,
@@ -117,7 +124,7 @@ TEMPLATE = re.compile(r"\{\{.{0,300}?\}\}|\{\[\{.{0,300}?\}\]\}|\{\[ ?[\w$:.].{0
                       r"\[\[ ?[\w$:.][\w$:. |()'\"-]{0,300}?\]\]", re.S)
 #: The opening of one (cheap test before the regex runs).
 _TEMPLATE_OPENINGS = ("{{", "{[", "[[")
-_TAG = re.compile(r"<[^>]*>")
+_TAG = re.compile(r"<[^<>]*>")
 
 
 def fold(text: str) -> str:
@@ -133,7 +140,7 @@ def _strip(fragment: str) -> str:
 _TITLE = re.compile(r"<title[^>]{0,200}>(.{0,2000}?)</title>", re.S)
 _HEADING = re.compile(r"<h[12][^>]{0,500}>(.{0,1000}?)</h[12]>", re.S)
 _NOSCRIPT = re.compile(r"<noscript[^>]{0,200}>(.{0,2000}?)</noscript>", re.S)
-_IMG_ALT = re.compile(r"<img[^>]*?\salt=[\"']([^\"']+)")
+_IMG_ALT = re.compile(r"<img[^<>]*?\salt=[\"']([^\"']+)")
 _SCRIPT = re.compile(r"<script\b")
 # A sign-in form's inputs: a password field, or a user-name field by the names sign-in forms
 # give it, bare or after a framework's prefix ("form:userId", "ctl00$login$UserName"); a
@@ -185,11 +192,17 @@ def compile_entries(entries: Iterable[Entry]) -> tuple[Compiled, ...]:
 class Facts:
     """Everything the rules ask of one page, each computed at most once and only if asked."""
 
-    def __init__(self, page: PageView) -> None:
+    def __init__(self, page: PageView, deadline: Deadline | None = None) -> None:
         self.page = page
+        self.deadline = deadline
         self.html = page.html or ""
         self.main_letters = self._main_letters()
         self.cleared: list[str] = []  # evidence found and set aside, and why
+
+    def in_time(self) -> None:
+        """FetchTimeout when the capture's deadline has passed (judging spends it too)."""
+        if self.deadline is not None:
+            self.deadline.check()
 
     def _main_letters(self) -> int:
         """Letters of main text, without lines that are only a link's text in a list of
@@ -257,7 +270,8 @@ class Facts:
     @cached_property
     def labels(self) -> str:
         """Lines of the page's text short enough to be a label (LABEL_MAX_CHARS)."""
-        return "\n".join(short_lines(t) for t in (self.page.page_text, self.page.main_text))
+        return "\n".join(short_lines(t[:WALL_TEXT_CHARS])
+                         for t in (self.page.page_text, self.page.main_text))
 
     @cached_property
     def sign_in_form(self) -> bool:
@@ -319,8 +333,10 @@ class Facts:
 
     @cached_property
     def text(self) -> str:
-        parts = [self.title, *self.headings, fold(self.page.page_text), fold(self.page.main_text),
-                 self.noscript]
+        page = fold(self.page.page_text[:WALL_TEXT_CHARS])
+        main = fold(self.page.main_text[:WALL_TEXT_CHARS])
+        # The main text is most often a part of the visible text: searched once, not twice.
+        parts = [self.title, *self.headings, page, "" if main in page else main, self.noscript]
         if self.page_letters == 0:
             # An image-only page says what it is in its alt text (walls/soft_404/ncsoft_*).
             parts.append(self.alt_text)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.reading.errorpages import check_error_page
 from readreceipt.reading.evidence import first
 from readreceipt.reading.facts import (
@@ -129,14 +130,17 @@ _CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
 )
 
 
-def judge_content(page: PageView) -> ContentSignal | None:
-    """None means the content looks like the page (RETRIEVED as far as content goes)."""
+def judge_content(page: PageView, deadline: Deadline | None = None) -> ContentSignal | None:
+    """None means the content looks like the page (RETRIEVED as far as content goes).
+    FetchTimeout when ``deadline`` passes before the checks are done (each check, and each
+    entry of a table, looks at it first)."""
     if page.html is None:
         # Not HTML: walls, shells and not-found pages are HTML; text, JSON and PDF are
         # judged by extraction (no text layer, invalid JSON), not here.
         return None
-    f = Facts(page)
+    f = Facts(page, deadline)
     for check in _CHECKS:
+        f.in_time()
         signal = check(f)
         if signal is not None:
             log.debug("content signal for %s: %s (%s)", page.url, signal.reason, signal.rule)

@@ -36,7 +36,7 @@ from readreceipt.reading.basics import hides_itself, letters
 
 log = logging.getLogger(__name__)
 
-__all__ = ["PublisherSays", "article_type", "publisher_says"]
+__all__ = ["PublisherSays", "article_type", "json_ld_nodes", "publisher_says"]
 
 MAX_BLOCKS = 20
 MAX_BLOCK_CHARS = 2_000_000
@@ -57,8 +57,8 @@ BODY_MIN_WORDS = 80
 
 _ARTICLE_TYPES = re.compile(r"(news|scholarly|tech|report|blog|opinion|analysis|review|"
                             r"satirical|advertiser)?article|blogposting|posting|report", re.I)
-_LD_JSON = re.compile(r"<script[^>]{0,200}application/ld\+json[^>]{0,200}>(.*?)</script>",
-                      re.I | re.S)
+_LD_JSON = re.compile(r"<script[^>]{0,200}application/ld\+json[^>]{0,200}>", re.I)
+_SCRIPT_END = re.compile(r"</script>", re.I)
 _WORD = re.compile(r"\w+")
 
 
@@ -129,12 +129,17 @@ def article_type(html: str) -> str | None:
     return None
 
 
+def json_ld_nodes(html: str) -> Iterator[dict[str, Any]]:
+    """Every JSON object in the page's JSON-LD blocks, nested ones and @graph members too."""
+    return _nodes(html)
+
+
 def _nodes(html: str) -> Iterator[dict[str, Any]]:
     """Every JSON object in the page's JSON-LD blocks, nested ones and @graph members too."""
-    for count, match in enumerate(_LD_JSON.finditer(html)):
+    for count, block in enumerate(_ld_json_blocks(html)):
         if count >= MAX_BLOCKS:
             return
-        raw = match.group(1).strip()
+        raw = block.strip()
         if not raw or len(raw) > MAX_BLOCK_CHARS:
             continue
         try:
@@ -151,6 +156,19 @@ def _nodes(html: str) -> Iterator[dict[str, Any]]:
                 stack.extend(item.values())
             elif isinstance(item, list):
                 stack.extend(item)
+
+
+def _ld_json_blocks(html: str) -> Iterator[str]:
+    """The content of each JSON-LD script, up to its closing tag. Found by hand, not by one
+    pattern: a lazy scan to ``</script>`` from every opener would read the rest of a page
+    that opens many and closes none once per opener; here, once none closes, none will."""
+    pos = 0
+    while (opener := _LD_JSON.search(html, pos)) is not None:
+        end = _SCRIPT_END.search(html, opener.end())
+        if end is None:
+            return
+        yield html[opener.end():end.start()]
+        pos = end.end()
 
 
 def _types(node: dict[str, Any]) -> list[str]:

@@ -10,7 +10,9 @@ Three layers, the strictest wins:
    soft 404s, parked domains, thin text. Fingerprints may only pull a verdict down to UNKNOWN.
 
 Invariant: every verdict names its ``reason`` code and the ``rule`` that fired, and a
-``detail`` a person can act on.
+``detail`` a person can act on. Judging spends the capture's deadline like the network does
+(``deadline``): when it passes before the content checks are done the verdict is UNKNOWN,
+``timeout`` (:func:`over_deadline`), never a guess from the checks that ran.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from readreceipt.errors import ExitCode
+from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.transport import FetchResult
 from readreceipt.reading.extract import Extraction
 from readreceipt.reading.fingerprint import (
@@ -33,7 +36,7 @@ FAILED = "FAILED"
 UNKNOWN = "UNKNOWN"
 
 #: Among UNKNOWN reasons, the more specific (and more actionable) wins.
-_UNKNOWN_RANK = ("wall:", "js_shell", "soft_404", "parked", "truncated", "text_prefix",
+_UNKNOWN_RANK = ("timeout", "wall:", "js_shell", "soft_404", "parked", "truncated", "text_prefix",
                  "no_text_layer", "invalid_json", "binary", "thin_text")
 
 
@@ -50,9 +53,11 @@ def failed(reason: str, detail: str, rule: str | None = None) -> Verdict:
     return Verdict(FAILED, reason, None, rule or f"transport:{reason}", detail)
 
 
-def judge(fetched: FetchResult, extraction: Extraction) -> Verdict:
-    """The verdict on one response and what was extracted from it."""
-    content = _content_signal(fetched, extraction)
+def judge(fetched: FetchResult, extraction: Extraction,
+          deadline: Deadline | None = None) -> Verdict:
+    """The verdict on one response and what was extracted from it; FetchTimeout when
+    ``deadline`` passes first."""
+    content = _content_signal(fetched, extraction, deadline)
     transport = _transport(fetched)
     if transport is not None:
         if content is not None and content.wall:
@@ -136,10 +141,18 @@ def _extraction(fetched: FetchResult, extraction: Extraction) -> Verdict | None:
     return None
 
 
-def _content_signal(fetched: FetchResult, extraction: Extraction) -> ContentSignal | None:
+def over_deadline(deadline: Deadline) -> Verdict:
+    """The verdict on a page that arrived but was not read and judged within the deadline."""
+    return Verdict(UNKNOWN, "timeout", None, "deadline:reading and judging",
+                   f"the page arrived, but reading and judging it did not end within the "
+                   f"capture's {deadline.seconds:g} s deadline; its bytes are kept")
+
+
+def _content_signal(fetched: FetchResult, extraction: Extraction,
+                    deadline: Deadline | None) -> ContentSignal | None:
     if extraction.kind not in ("html", "text") or not fetched.body:
         return None
-    return judge_content(_view(fetched, extraction))
+    return judge_content(_view(fetched, extraction), deadline)
 
 
 def _view(fetched: FetchResult, extraction: Extraction) -> PageView:
@@ -161,9 +174,9 @@ def exit_code_for(verdict: str, reason: str) -> int:
     """The exit code of a capture with this verdict (the table is :class:`ExitCode`)."""
     if verdict == RETRIEVED:
         return ExitCode.OK
+    if reason == "timeout":  # FAILED in the network; UNKNOWN in reading and judging
+        return ExitCode.TIMEOUT
     if verdict == FAILED:
-        if reason == "timeout":
-            return ExitCode.TIMEOUT
         if reason.startswith("http_") or reason == "too_many_redirects":
             return ExitCode.HTTP_ERROR
         if reason == "empty_body":

@@ -167,7 +167,8 @@ _CO = "consent"
 CONSENT: tuple[Entry, ...] = (
     lit(_CO, "markup", "consent.google.", vendor=_GO, ev="Google consent wall form target"),
     lit(_CO, "markup", "consent.youtube.com", vendor=_GO, ev="walls/consent/youtube_consent_*"),
-    rx(_CO, "markup", r"(consent|guce)\.yahoo\.com/[^\"']*consent", "Yahoo consent form",
+    rx(_CO, "markup", r"(consent|guce)\.yahoo\.com/(?:[^\"'/]*/){0,8}[^\"'/]*consent",
+       "Yahoo consent form",
         vendor="Yahoo", anchor="yahoo.com/", ev="walls/consent/yahoo_oath_*"),
     rx(_CO, "heading", alt(
         r"before you continue", r"bevor sie (zu .{1,40} )?weitergehen",
@@ -210,7 +211,7 @@ _WAIT, _MAINT, _GEO = "a waiting room", "a maintenance page", "a geo-block"
 #: is ..."). News speaks of a site in the third person ("the bank's website is ...").
 _SELF = (r"((this|our) (site|website|web site|service|services|page|portal|system|server|app|"
          r"application|platform|store|shop|online shop|webshop|online banking)|"
-         r"\b[a-z0-9-]+\.[a-z]{2,6}\b\W{0,3})")
+         r"\b[a-z0-9-]{1,63}\.[a-z]{2,6}\b\W{0,3})")
 INTERSTITIAL: tuple[Entry, ...] = (
     lit(_IN, "markup", "queue-it.net", vendor="Queue-it", what=_WAIT, ev="Queue-it"),
     rx(_IN, "heading", r"waiting room|warteraum|salle d'attente|sala de espera", "waiting room",
@@ -259,9 +260,9 @@ INTERSTITIAL: tuple[Entry, ...] = (
         "try again later", what=_MAINT, ev="walls2/other_interstitial/bankofindia_*"),
     # Said by the site of itself, on a page as short as a wall's.
     rx(_IN, "text", alt(
-        _SELF + r" (is|are) (currently |temporarily |now )*(unavailable|not available|down|"
+        _SELF + r" (is|are) (currently |temporarily |now ){0,3}(unavailable|not available|down|"
         r"offline|inaccessible)\b",
-        r"we('re| are) (currently |temporarily )+(unavailable|offline|down)\b"),
+        r"we('re| are) (currently |temporarily ){1,3}(unavailable|offline|down)\b"),
         "this site is unavailable", what=_MAINT,
         ev="503 and outage pages' wording; tests/pages/other_interstitial/"
            "outage_this_site_unavailable_with_chrome.html"),
@@ -271,10 +272,10 @@ INTERSTITIAL: tuple[Entry, ...] = (
     # nl_news_website_storing.html): only on a bare page.
     rx(_IN, "text", alt(
         r"(service|site|website|web site|page|server|system|portal|online banking|app) (is|are) "
-        r"(currently |temporarily )+(unavailable|not available|down)\b",
+        r"(currently |temporarily ){1,3}(unavailable|not available|down)\b",
         r"(service|site|website|server) temporarily unavailable",
         r"(seite|website|webseite|dienst|service|server|online-banking|portal|shop|system) "
-        r"(ist |sind )?(derzeit |aktuell |momentan |leider )*vorübergehend nicht "
+        r"(ist |sind )?(derzeit |aktuell |momentan |leider ){0,4}vorübergehend nicht "
         r"(verfügbar|erreichbar)",
         r"(site|service|page|serveur|boutique) (est )?(actuellement |momentanément )?"
         r"(temporairement )?(indisponible|inaccessible)",
@@ -296,8 +297,8 @@ INTERSTITIAL: tuple[Entry, ...] = (
         # hard_negative/short_news_store_closed_*, short_news_scheduled_maintenance_bridge.html)
         r"(we('re| are)|(this|our) (site|website|web site|page|server|system|portal|app)"
         r"( is| are)?|(this|our) (service|store|shop|online shop|webshop)( is)?|"
-        r"\b[a-z0-9-]+\.[a-z]{2,6}\b\W{0,3} (is|are)) "
-        r"(currently |temporarily |now )*(down|offline|closed|unavailable) (for|due to) "
+        r"\b[a-z0-9-]{1,63}\.[a-z]{2,6}\b\W{0,3} (is|are)) "
+        r"(currently |temporarily |now ){0,3}(down|offline|closed|unavailable) (for|due to) "
         r"(scheduled |planned |routine )?maintenance",
         r"(site|website|page|service|store|shop|server|system|portal) (is )?(currently )?"
         r"(under|undergoing) (scheduled |planned )?maintenance",
@@ -381,7 +382,7 @@ INTERSTITIAL: tuple[Entry, ...] = (
         r"(area|country|region|state|location)",
         r"(not able to|unable to|cannot|can't) (serve|service|accept) (customers|users|"
         r"visitors|orders) (outside|from outside|in your)",
-        r"(site|website|store|shop|page|\S+\.\w{2,3}) (which )?is intended (only )?for "
+        r"(site|website|store|shop|page|(?<!\S)\S+\.\w{2,3}) (which )?is intended (only )?for "
         r"(customers|users|visitors|residents) (in|of|from|outside)",
         r"unavailable in your (country|region|location)", r"geo-?(blocked|restricted)",
         # The site itself (or its domain name) not for readers where this one is: "example.com

@@ -29,6 +29,7 @@ import errno
 import json
 import logging
 import os
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -130,7 +131,8 @@ class Library:
     @classmethod
     def locate(cls, explicit: str | os.PathLike[str] | None = None,
                *, cwd: Path | None = None, create: bool = True, index_url: str | None = None,
-               blobs_url: str | None = None, connections: int = 4) -> Library:
+               blobs_url: str | None = None, connections: int = 4,
+               watched: bool = True) -> Library:
         """The folder ``explicit``, else ``$READRECEIPT_LIBRARY``, else the nearest
         ``.readreceipt/`` at or above ``cwd`` that is the user's own
         (:mod:`readreceipt.store.discovery`), else a new one in ``cwd`` -- only when
@@ -151,7 +153,7 @@ class Library:
         team = config.resolve(folder, index_url=index_url, blobs_url=blobs_url)
         if team is not None:
             return cls.open_team(folder or start / discovery.DIRNAME, team,
-                                 connections=connections)
+                                 connections=connections, watched=watched)
         if named is not None:
             return cls.open_local(named, create=create)
         if found is not None:
@@ -164,10 +166,22 @@ class Library:
         return cls.open_local(discovery.fresh(start), create=True)
 
     @classmethod
-    def open_team(cls, root: Path, team: config.TeamConfig, *, connections: int = 4
-                  ) -> Library:
+    def open_team(cls, root: Path, team: config.TeamConfig, *, connections: int = 4,
+                  watched: bool = True) -> Library:
         """The team library ``team`` names (PostgreSQL and an S3-compatible bucket); ``root``
-        is the local folder it was found from (nothing is made there)."""
+        is the local folder it was found from (nothing is made there).
+
+        Named by a folder's config.toml (a project's file), its servers are told to the user
+        on stderr the first time (``config.show``); a process whose stderr nobody reads
+        (``watched`` False: the hook's worker) refuses one the user was never shown."""
+        if team.from_file:
+            if watched:
+                config.show(team, lambda line: print(line, file=sys.stderr, flush=True))
+            elif not config.shown(team):
+                raise LibraryError(
+                    f"{team.source} names a team library you were never shown "
+                    f"({team.describe()}); nothing is sent there until a readreceipt command "
+                    "run in that folder has named it to you", reason="team_not_shown")
         from readreceipt.store.team.objects import Bucket, ObjectBlobStore, ObjectRecordStore
         from readreceipt.store.team.postgres import PostgresIndex, PostgresLogs
 

@@ -31,7 +31,7 @@ Standard library only: the hook's report path imports this through the SQLite in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -90,7 +90,11 @@ EVERY_RETRIEVAL = RetrievalFilter()
 
 @dataclass(frozen=True)
 class NewFlag:
-    """A quoted passage not found on the page it was attributed to, as it is written."""
+    """A quoted passage, a figure or a name not found on the page it was attributed to, as
+    it is written. ``kind``: "quotation", "figure" or "name"; ``passage`` is what the answer
+    wrote; ``nearest`` what the page holds closest (a passage, or the figure the page
+    attaches to the same words); ``place``: which of the page's texts that is in ("main",
+    "page", "table", "metadata"), for a figure or name."""
 
     record_id: str
     url: str
@@ -100,6 +104,8 @@ class NewFlag:
     session_id: str | None
     agent_id: str | None
     created_at: str
+    kind: str = field(default="quotation", kw_only=True)
+    place: str | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -138,6 +144,8 @@ class Summary:
     by_verdict_reason: tuple[tuple[str, str, int], ...]
     #: (outcome of the answer checked while capturing, count), the most frequent first.
     by_answer_outcome: tuple[tuple[str, int], ...]
+    #: (kind of flag: quotation, figure or name, count), the most frequent first.
+    flags_by_kind: tuple[tuple[str, int], ...] = ()
 
     def by_verdict(self) -> dict[str, int]:
         return _totals((v, n) for v, _, n in self.by_verdict_reason)

@@ -47,6 +47,54 @@ NOTE = (
 #: libyaml's safe loader parses a record about 7 times faster than the pure-Python one (0.4 ms
 #: against 3.4 ms here), which is most of the time an export or a rebuild spends per record.
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: Line breaks YAML folds to a space unless escaped (NEL, LS, PS): a text holding one is
+#: written double-quoted, where the emitter escapes them (found by tests/test_fuzz.py: a
+#: detail with U+0085 read back as a space).
+_YAML_BREAKS = frozenset("\x85\u2028\u2029")
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    style = '"' if any(ch in _YAML_BREAKS for ch in value) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _str)
+
+
+#: The most values (keys, scalars, lists and mappings, an alias counted each time it is used)
+#: a record read back may hold. A record readreceipt writes holds a few hundred, and about
+#: seven more for each request a rendering blocked (a rendering within its deadline and byte
+#: budget blocks thousands at most); walking this many takes a fraction of a second.
+MAX_RECORD_VALUES = 2_000_000
+
+
+def _expanded_size(data: Any, limit: int) -> int:
+    """How many values ``data`` holds with every alias followed (``limit + 1`` once past it,
+    or when an alias holds itself). Each container is counted once and its size remembered,
+    so the work is that of the text, not of what its aliases name."""
+    sizes: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(data, False)]
+    while stack:
+        item, done = stack.pop()
+        if not isinstance(item, dict | list | tuple):
+            continue
+        children = [*item.keys(), *item.values()] if isinstance(item, dict) else list(item)
+        if done:
+            total = 1 + sum(sizes.get(id(c), 1) for c in children)
+            sizes[id(item)] = min(total, limit + 1)
+            continue
+        if id(item) in sizes:
+            if sizes[id(item)] < 0:  # met again while being counted: an alias of itself
+                return limit + 1
+            continue
+        sizes[id(item)] = -1
+        stack.append((item, True))
+        stack.extend((c, False) for c in children if isinstance(c, dict | list | tuple))
+    return sizes.get(id(data), 1)
 
 
 def new_record_id(now: datetime | None = None) -> str:
@@ -146,13 +194,14 @@ class Record:
     def to_yaml(self) -> str:
         """The YAML form; a lone surrogate in any text is written escaped
         (:mod:`readreceipt.store.escaping`), so every record written reads back. The bytes
-        are PyYAML's ``safe_dump``'s, written by :mod:`readreceipt.store.recordyaml` where
-        it can (nearly every record) and by PyYAML where it cannot."""
+        are PyYAML's, written by :mod:`readreceipt.store.recordyaml` where it can (nearly
+        every record) and by PyYAML where it cannot (a text holding NEL, LS or PS among
+        them: ``_Dumper`` writes it double-quoted, escaped)."""
         data = storable(self.to_dict())
         fast = recordyaml.dump(data)
         if fast is not None:
             return fast
-        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+        return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
     @classmethod
     def from_yaml(cls, text: str) -> Record:
@@ -163,6 +212,11 @@ class Record:
             raise ValueError(f"not valid YAML ({' '.join(str(exc).split())})") from None
         if not isinstance(data, dict) or "record_id" not in data or "url" not in data:
             raise ValueError("not a readreceipt record")
+        if _expanded_size(data, MAX_RECORD_VALUES) > MAX_RECORD_VALUES:
+            # YAML's aliases let a few hundred bytes name 10^8 values, which every reader
+            # (show --json, export, the viewer) would then walk.
+            raise ValueError(f"the record holds more than {MAX_RECORD_VALUES:,} values once "
+                             "its aliases are followed")
         try:
             return cls.from_dict(data)
         except TypeError as exc:

@@ -40,7 +40,7 @@ RETRIEVAL_COLUMNS = (
 BOOLEAN_COLUMNS = frozenset({"bytes_kept", "truncated", "javascript_executed",
                              "answer_without_page_text"})
 FLAG_COLUMNS = ("id", "record_id", "url", "passage", "nearest", "similarity", "session_id",
-                "agent_id", "created_at", "reported_at", "reported_to")
+                "agent_id", "created_at", "kind", "place", "reported_at", "reported_to")
 SELECT_RETRIEVALS = f"SELECT {', '.join(RETRIEVAL_COLUMNS)} FROM retrievals"  # noqa: S608 - constant column names
 SELECT_FLAGS = f"SELECT {', '.join(FLAG_COLUMNS)} FROM flags"  # noqa: S608 - constant column names
 NEWEST_FIRST = " ORDER BY fetched_at DESC, record_id DESC"
@@ -102,7 +102,7 @@ def unreported(session_id: str, agent_id: str | None, mark: str = "?") -> tuple[
 
 
 def summary(urls: Any, groups: Sequence[Sequence[Any]], outcomes: Sequence[Sequence[Any]],
-            flags: Any, checks: Any) -> Summary:
+            flags: Any, checks: Any, flag_kinds: Sequence[Sequence[Any]] = ()) -> Summary:
     """The summary from its queries' rows: the count of distinct URLs; one row per (verdict,
     reason) with its count, bytes kept and answers without page text; (outcome, n)...; the
     flag and check counts. The totals are the groups' sums, so the retrievals are read once,
@@ -116,7 +116,9 @@ def summary(urls: Any, groups: Sequence[Sequence[Any]], outcomes: Sequence[Seque
         answer_without_page_text=sum(g[4] for g in tallies), flags=int(flags),
         answer_checks=int(checks),
         by_verdict_reason=tuple((v, r, n) for v, r, n, _, _ in tallies),
-        by_answer_outcome=tuple((str(o), int(n)) for o, n in outcomes))
+        by_answer_outcome=tuple((str(o), int(n)) for o, n in outcomes),
+        flags_by_kind=tuple(sorted(((str(k), int(n)) for k, n in flag_kinds),
+                                   key=lambda kn: (-kn[1], kn[0]))))
 
 
 def robots_answer(row: Sequence[Any] | None, now: float, fresh: Callable[[CachedRobots], bool],

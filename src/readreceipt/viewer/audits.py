@@ -55,8 +55,11 @@ def audit_page(lib: Library, audit_id: str) -> bytes:
     summary = tag("p", (
         f"{counts.get('pages', row.pages)} pages fetched, {counts.get('pages_read', '?')} read; "
         f"{row.quotations} quotations in the assistant's messages, "
-        f"{counts.get('found', '?')} found on a page the session read, {row.not_found} on "
-        "none."), class_="sentence")
+        f"{counts.get('found', '?')} found on a page the session read, "
+        f"{counts.get('not_found', row.not_found)} on none"
+        + (f"; {counts.get('claims')} figures and names attributed to a page, "
+           f"{counts.get('claims_not_found', 0)} not on any page as fetched"
+           if counts.get("claims") else "") + "."), class_="sentence")
     subagents = [(f"subagent {sub.get('file')}", sub.get("sha256"))
                  for sub in report.get("subagent_transcripts", []) if isinstance(sub, dict)]
     fields = tag("dl", *[item for key, value in (
@@ -68,9 +71,33 @@ def audit_page(lib: Library, audit_id: str) -> bytes:
     return page(f"Audit {audit_id}", join([
         summary, fields,
         tag("h2", "Quotations"), _quotes(report.get("quotations", [])),
+        tag("h2", "Figures and names attributed to a page"), _claims(report.get("claims", [])),
         tag("h2", "Pages"), _pages(report.get("pages", [])),
         tag("h2", "Searches"), _searches(report.get("searches", [])),
     ]), nav="audits")
+
+
+def _claims(claims: list[dict[str, Any]]) -> Markup:
+    if not claims:
+        return tag("p", "No sentence of the assistant's messages that names a source states a "
+                        "figure or a name.", class_="muted")
+    rows = []
+    for c in claims:
+        status = str(c.get("status"))
+        if status == "not_found":
+            said = (f"nearest figure beside the same words: \u201c{c.get('nearest')}\u201d"
+                    if c.get("nearest") else "on no page the session read")
+        else:
+            said = f"\u201c{c.get('match')}\u201d" if c.get("match") else ""
+        rows.append(tag("tr", tag("td", str(c.get("kind", ""))),
+                        tag("td", "\u201c", str(c.get("text", "")), "\u201d"),
+                        tag("td", str(c.get("line", "")), class_="num"),
+                        tag("td", _badge(status)),
+                        tag("td", outbound(str(c["url"])) if c.get("url") else ""),
+                        tag("td", said)))
+    head = tag("thead", tag("tr", *[tag("th", h) for h in (
+        "kind", "the message says", "line", "outcome", "page", "the page says")]))
+    return tag("table", head, tag("tbody", *rows), class_="claims")
 
 
 def _quotes(quotes: list[dict[str, Any]]) -> Markup:

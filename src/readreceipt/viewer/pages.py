@@ -178,14 +178,19 @@ def _highlight(text: str, passages: list[tuple[str, str]]) -> Markup:
     return join(parts)
 
 
-def _passage_block(passage: Mapping[str, Any]) -> Markup:
+def _passage_block(passage: Mapping[str, Any], record_id: str) -> Markup:
     found = bool(passage.get("found"))
+    elsewhere = passage.get("record_id") not in (None, record_id)  # one answer, several pages
     quoted = tag("div", tag("h3", "the answer quotes"),
                  tag("div", "\u201c", str(passage.get("text", "")), "\u201d", class_="passage"),
                  _badge("found" if found else "not_found"),
                  tag("small", f" in the {passage.get('tier')} text" if found and
                      passage.get("tier") else ""))
-    if found:
+    if found and elsewhere:
+        beside = tag("div", tag("h3", "on another page given"),
+                     tag("div", "The passage is on ", str(passage.get("url")), ".",
+                         class_="muted"))
+    elif found:
         beside = tag("div", tag("h3", "on the page"), tag("div", "The passage is on the page.",
                                                            class_="muted"))
     else:
@@ -196,6 +201,38 @@ def _passage_block(passage: Mapping[str, Any]) -> Markup:
                      tag("div", nearest, class_="passage nearest") if nearest else
                      tag("div", "No passage of the page comes close.", class_="muted"))
     return tag("div", quoted, beside, class_=f"quote {'found' if found else 'not_found'}")
+
+
+_TEXTS = {"main": "main content", "page": "visible text", "table": "a table",
+          "metadata": "the publisher's metadata"}
+
+
+def _claims_block(claims: list[Mapping[str, Any]]) -> Markup:
+    """The figures and names an answer stated, each with what the page says."""
+    rows = []
+    for claim in claims:
+        outcome = str(claim.get("outcome"))
+        where = _TEXTS.get(str(claim.get("where")), "")
+        if outcome in ("found", "approximate"):
+            said = claim.get("match") or ""
+            how = f" (computed: {claim.get('computed')})" if claim.get("computed") else ""
+            beside = tag("span", f"the page says \u201c{said}\u201d" if said else "on the page",
+                         f" \u2014 {where}" if where else "", how, class_="muted")
+        elif outcome == "not_found":
+            nearest = claim.get("nearest")
+            beside = tag("span", (f"not on the page as fetched; the nearest figure beside the "
+                                  f"same words: \u201c{nearest}\u201d ({where})") if nearest
+                         else "not on the page as fetched; the page gives nothing beside "
+                              "the same words", class_="muted")
+        else:
+            beside = tag("span", "not checked (too many in one answer)", class_="muted")
+        rows.append(tag("tr", tag("td", str(claim.get("kind", ""))),
+                        tag("td", "\u201c", str(claim.get("text", "")), "\u201d"),
+                        tag("td", str(claim.get("value", ""))), tag("td", _badge(outcome)),
+                        tag("td", beside)))
+    head = tag("thead", tag("tr", *[tag("th", h) for h in (
+        "kind", "the answer says", "read as", "outcome", "on the page")]))
+    return tag("table", head, tag("tbody", *rows), class_="claims")
 
 
 def record_page(lib: Library, record_id: str) -> bytes:
@@ -218,14 +255,26 @@ def record_page(lib: Library, record_id: str) -> bytes:
                    f" \u2014 not run: {reason}; this is not a pass" if outcome == "not_run"
                    else "")
         passages = check.get("passages") or []
-        check_parts.append(tag("section", head, *[_passage_block(p) for p in passages],
+        claims = check.get("claims") or []
+        check_parts.append(tag("section", head,
+                               *[_passage_block(p, record.record_id) for p in passages],
+                               _claims_block(claims) if claims else Markup(""),
                                class_="check"))
         for p in passages:
+            if p.get("record_id") not in (None, record.record_id):
+                continue  # checked against several pages, and placed on another
             if p.get("found"):
                 marks.append((str(p.get("text", "")), "found"))
             elif p.get("nearest"):
                 marks.append((str(p["nearest"]), "nearest"))
-    sections.append(tag("h2", "Quotations checked"))
+        for c in claims:  # the page's own words, as quotations' are
+            if c.get("record_id") not in (None, record.record_id):
+                continue
+            if c.get("outcome") in ("found", "approximate") and c.get("match"):
+                marks.append((str(c["match"]), "found"))
+            elif c.get("outcome") == "not_found" and c.get("nearest"):
+                marks.append((str(c["nearest"]), "nearest"))
+    sections.append(tag("h2", "Quotations, figures and names checked"))
     sections.extend(check_parts or [tag("p", "No answer was checked against this capture.",
                                          class_="muted")])
     sections.append(tag("h2", "Page text (main content)"))

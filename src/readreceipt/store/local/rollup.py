@@ -8,7 +8,8 @@ they count are written, in the same transaction, whichever code writes them (a c
     rollup_groups     (verdict, reason) -> retrievals, bytes kept, answers without page text
     rollup_outcomes   answer outcome -> retrievals
     rollup_urls       url -> retrievals (a URL's row goes when its last retrieval does)
-    rollup_counts     'urls', 'flags', 'answer_checks' -> how many
+    rollup_flag_kinds flag kind (quotation, figure, name) -> flags
+    rollup_counts     'urls', 'answer_checks' -> how many
 
 so the summary reads a few rows whatever the number of retrievals. The migration fills them
 from the rows already there, once.
@@ -97,6 +98,13 @@ _REPLACED = (
         "retrievals r WHERE r.record_id = NEW.record_id)",
 )
 
+_FLAG_ADDED = (
+    "INSERT INTO rollup_flag_kinds (kind) SELECT NEW.kind WHERE NOT EXISTS "
+    "(SELECT 1 FROM rollup_flag_kinds WHERE kind = NEW.kind)",
+    "UPDATE rollup_flag_kinds SET flags = flags + 1 WHERE kind = NEW.kind",
+)
+_FLAG_REMOVED = ("UPDATE rollup_flag_kinds SET flags = flags - 1 WHERE kind = OLD.kind",)
+
 _COUNTED = ", ".join(("verdict", "reason", "bytes_kept", "answer_without_page_text",
                       "answer_outcome"))
 
@@ -108,14 +116,15 @@ MIGRATION: tuple[str, ...] = (
     "CREATE TABLE rollup_outcomes (answer_outcome TEXT PRIMARY KEY, "
     "retrievals INTEGER NOT NULL DEFAULT 0)",
     "CREATE TABLE rollup_urls (url TEXT PRIMARY KEY, retrievals INTEGER NOT NULL)",
+    "CREATE TABLE rollup_flag_kinds (kind TEXT PRIMARY KEY, flags INTEGER NOT NULL DEFAULT 0)",
     "CREATE TABLE rollup_counts (name TEXT PRIMARY KEY, value INTEGER NOT NULL)",
     "INSERT INTO rollup_groups SELECT verdict, reason, COUNT(*), SUM(bytes_kept <> 0), "
     "SUM(answer_without_page_text <> 0) FROM retrievals GROUP BY verdict, reason",
     "INSERT INTO rollup_outcomes SELECT answer_outcome, COUNT(*) FROM retrievals "
     "WHERE answer_outcome IS NOT NULL GROUP BY answer_outcome",
     "INSERT INTO rollup_urls SELECT url, COUNT(*) FROM retrievals GROUP BY url",
+    "INSERT INTO rollup_flag_kinds SELECT kind, COUNT(*) FROM flags GROUP BY kind",
     "INSERT INTO rollup_counts VALUES ('urls', (SELECT COUNT(*) FROM rollup_urls)), "
-    "('flags', (SELECT COUNT(*) FROM flags)), "
     "('answer_checks', (SELECT COUNT(*) FROM answer_checks))",
     _trigger("rollup_retrieval_replaced", "BEFORE INSERT ON retrievals WHEN EXISTS (SELECT 1 "
              "FROM retrievals WHERE record_id = NEW.record_id)", _REPLACED),
@@ -127,23 +136,24 @@ MIGRATION: tuple[str, ...] = (
              _remove("OLD") + _ADD),
     _trigger("rollup_retrieval_moved", "AFTER UPDATE OF url ON retrievals WHEN OLD.url IS NOT "
              "NEW.url", _url_removed("OLD.url") + _url_added("NEW.url")),
-    _trigger("rollup_flag_added", "AFTER INSERT ON flags",
-             ("UPDATE rollup_counts SET value = value + 1 WHERE name = 'flags'",)),
-    _trigger("rollup_flag_removed", "AFTER DELETE ON flags",
-             ("UPDATE rollup_counts SET value = value - 1 WHERE name = 'flags'",)),
+    _trigger("rollup_flag_added", "AFTER INSERT ON flags", _FLAG_ADDED),
+    _trigger("rollup_flag_removed", "AFTER DELETE ON flags", _FLAG_REMOVED),
+    _trigger("rollup_flag_rekinded", "AFTER UPDATE OF kind ON flags WHEN OLD.kind IS NOT "
+             "NEW.kind", _FLAG_REMOVED + _FLAG_ADDED),
     _trigger("rollup_check_added", "AFTER INSERT ON answer_checks",
              ("UPDATE rollup_counts SET value = value + 1 WHERE name = 'answer_checks'",)),
     _trigger("rollup_check_removed", "AFTER DELETE ON answer_checks",
              ("UPDATE rollup_counts SET value = value - 1 WHERE name = 'answer_checks'",)),
 )
 
-#: The summary's queries, answered from the rollup: (urls, groups, outcomes, flags, checks).
+#: The summary's queries, answered from the rollup: (urls, groups, outcomes, flags by kind,
+#: checks).
 SUMMARY = (
     "SELECT value FROM rollup_counts WHERE name = 'urls'",
     "SELECT verdict, reason, retrievals, bytes_kept, answer_without_page_text "
     "FROM rollup_groups WHERE retrievals > 0",
     "SELECT answer_outcome, retrievals FROM rollup_outcomes WHERE retrievals > 0 "
     "ORDER BY retrievals DESC, answer_outcome",
-    "SELECT value FROM rollup_counts WHERE name = 'flags'",
+    "SELECT kind, flags FROM rollup_flag_kinds WHERE flags > 0",
     "SELECT value FROM rollup_counts WHERE name = 'answer_checks'",
 )

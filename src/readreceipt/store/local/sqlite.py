@@ -166,11 +166,17 @@ MIGRATIONS: list[tuple[str, str | tuple[str, ...]]] = [
         CREATE INDEX retrievals_outcome ON retrievals(answer_outcome)
             WHERE answer_outcome IS NOT NULL;
     """),
+    # A flag is a quotation, a figure or a name (quotes/claims.py), with the page's text
+    # its nearest figure stands in.
+    ("0007_flag_kinds", """
+        ALTER TABLE flags ADD COLUMN kind TEXT NOT NULL DEFAULT 'quotation';
+        ALTER TABLE flags ADD COLUMN place TEXT;
+    """),
     # `status` from counts kept as rows change, whatever the number of retrievals
     # (store/local/rollup.py).
-    ("0007_summary_rollup", rollup.MIGRATION),
+    ("0008_summary_rollup", rollup.MIGRATION),
     # `export` reads the retrievals oldest first a page at a time (Index.oldest_first).
-    ("0008_oldest_first", "CREATE INDEX retrievals_oldest ON retrievals(fetched_at, record_id)"),
+    ("0009_oldest_first", "CREATE INDEX retrievals_oldest ON retrievals(fetched_at, record_id)"),
 ]
 
 
@@ -311,8 +317,9 @@ class SQLiteIndex(IndexReads):
     def summary(self) -> Summary:
         """The counts ``status`` shows, from the rollup (a few rows, whatever the number of
         retrievals: store/local/rollup.py)."""
-        urls, groups, outcomes, flags, checks = (self._read(sql) for sql in rollup.SUMMARY)
-        return summary_of(urls[0][0], groups, outcomes, flags[0][0], checks[0][0])
+        urls, groups, outcomes, kinds, checks = (self._read(sql) for sql in rollup.SUMMARY)
+        return summary_of(urls[0][0], groups, outcomes, sum(int(n) for _, n in kinds),
+                          checks[0][0], kinds)
 
     def counted_summary(self) -> Summary:
         """The same counts, counted from every row (what the rollup must always equal)."""
@@ -323,9 +330,9 @@ class SQLiteIndex(IndexReads):
         outcomes = self._read("SELECT answer_outcome, COUNT(*) FROM retrievals WHERE "
                               "answer_outcome IS NOT NULL GROUP BY answer_outcome "
                               "ORDER BY COUNT(*) DESC, answer_outcome")
-        flags = self._read("SELECT COUNT(*) FROM flags")[0][0]
+        kinds = self._read("SELECT kind, COUNT(*) FROM flags GROUP BY kind")
         checks = self._read("SELECT COUNT(*) FROM answer_checks")[0][0]
-        return summary_of(urls, groups, outcomes, flags, checks)
+        return summary_of(urls, groups, outcomes, sum(int(n) for _, n in kinds), checks, kinds)
 
     def set_forgotten(self, record_ids: Sequence[str]) -> None:
         with self._write("forgetting bytes") as conn:
@@ -348,15 +355,16 @@ class SQLiteIndex(IndexReads):
         with self._write("writing flags") as conn:
             for f in flags:
                 held = conn.execute(
-                    "SELECT 1 FROM flags WHERE record_id = ? AND passage = ? AND session_id "
-                    "IS ? AND agent_id IS ? LIMIT 1",
-                    (f.record_id, f.passage, f.session_id, f.agent_id)).fetchone()
+                    "SELECT 1 FROM flags WHERE record_id = ? AND passage = ? AND kind = ? AND "
+                    "session_id IS ? AND agent_id IS ? LIMIT 1",
+                    (f.record_id, f.passage, f.kind, f.session_id, f.agent_id)).fetchone()
                 if held is None:
                     conn.execute(
                         "INSERT INTO flags (record_id, url, passage, nearest, similarity, "
-                        "session_id, agent_id, created_at) VALUES (?,?,?,?,?,?,?,?)",
+                        "session_id, agent_id, created_at, kind, place) "
+                        "VALUES (?,?,?,?,?,?,?,?,?,?)",
                         (f.record_id, f.url, f.passage, f.nearest, f.similarity, f.session_id,
-                         f.agent_id, f.created_at))
+                         f.agent_id, f.created_at, f.kind, f.place))
                     added.append(f)
         return added
 

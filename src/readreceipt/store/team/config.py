@@ -22,6 +22,18 @@ never through ``config.toml`` (``init`` refuses one, and a file holding one is r
 :func:`scrub` removes every known secret (the DSN's password, ``PGPASSWORD``, the AWS
 secret key and session token) from a driver's message before it becomes an error.
 
+A project's ``config.toml`` is not the user's word (a repository can carry one naming any
+server): an index URL read from one may set only the libpq parameters of
+:data:`FILE_PARAMETERS` (``sslkeylogfile=`` would have ``status`` append TLS secrets to a
+file of the attacker's choosing; ``host=/path``, ``service=``, ``passfile=``, ``sslcert``,
+``sslkey`` point libpq at the user's own files and databases), with a network host, and no
+``require_auth`` that lets the server ask for the password or its md5 hash; the index adds
+``require_auth=scram-sha-256,none`` where the file sets none (a password goes only through
+SCRAM). The first time such a file
+names a team store, the user is told on stderr (which servers, from which file), and that it
+was said is kept in the user's own state folder (:func:`shown`, :func:`show`): a process
+nobody watches (the hook's worker) sends nothing to a team store the user was never shown.
+
 Standard library only.
 """
 
@@ -33,6 +45,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
 from readreceipt.errors import LibraryError, UsageError
@@ -48,6 +61,21 @@ _SECRET_PARAMS = frozenset({"password", "sslpassword"})
 #: S3's rules for a bucket name (3 to 63 characters, lower case, digits, dots, hyphens).
 _BUCKET = re.compile(r"^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$")
 _REDACTED = "***"
+#: The libpq parameters an index URL read from a config.toml may set: TLS checks of the
+#: server, timeouts and the application's name, which authentication methods are accepted
+#: (judged apart: never the password or its md5), and ``options`` of the settings below.
+FILE_PARAMETERS = frozenset({
+    "sslmode", "sslrootcert", "sslcrl", "sslcrldir", "ssl_min_protocol_version",
+    "ssl_max_protocol_version", "sslnegotiation", "sslsni", "channel_binding",
+    "application_name", "fallback_application_name", "connect_timeout", "tcp_user_timeout",
+    "keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count",
+    "target_session_attrs", "load_balance_hosts", "require_auth", "options",
+})
+#: The server settings ``options=-c name=value`` may set from a config.toml.
+FILE_OPTIONS = frozenset({"search_path", "statement_timeout", "lock_timeout",
+                          "idle_in_transaction_session_timeout", "application_name"})
+#: The file, in the user's state folder, that says which team stores the user was shown.
+SHOWN_FILE = "team-stores-shown.jsonl"
 
 
 @dataclass(frozen=True)
@@ -117,16 +145,55 @@ def require_auth(url: str) -> tuple[str, ...] | None:
     return found or None
 
 
-def allows_cleartext(value: str) -> bool:
-    """Whether the ``require_auth`` value ``value`` lets a server ask for the password in
-    the clear: a list of methods allows it when it names ``password``, a list of refusals
-    (``!md5,...``) unless it names ``!password``, an empty one always."""
+def allows_password_hash(value: str) -> bool:
+    """Whether the ``require_auth`` value ``value`` lets a server ask for the password in the
+    clear or for its md5 hash (salted by the server: a guess at it can be tested offline)."""
     methods = [m.strip().lower() for m in value.split(",")]
     if not any(methods):
         return True
     if any(m.startswith("!") for m in methods):
-        return "!password" not in methods
-    return "password" in methods
+        return not {"!password", "!md5"} <= set(methods)
+    return bool({"password", "md5"} & set(methods))
+
+
+def file_url_problem(url: str) -> str | None:
+    """Why an index URL read from a config.toml may not be used, in one phrase; None when it
+    may. Parameters are parsed as libpq reads them, not looked for as words."""
+    parts = urlsplit(url)
+    for key, value in parse_qsl(parts.query, keep_blank_values=True):
+        if key not in FILE_PARAMETERS:
+            return (f"index_url sets {key}=, which a config file may not (it can make "
+                    "readreceipt read or write a file of yours, or reach another database)")
+        if key == "require_auth" and allows_password_hash(value):
+            return ("index_url's require_auth lets the server ask for the password or its "
+                    "md5 hash, which a config file may not; name scram-sha-256 (or leave "
+                    "require_auth out)")
+        if key == "options" and (bad := _unallowed_option(value)) is not None:
+            return (f"index_url's options set {bad}, which a config file may not (only "
+                    f"-c {', '.join(sorted(FILE_OPTIONS))})")
+    hosts = unquote(parts.netloc.rpartition("@")[2])
+    if not parts.hostname or any(h.strip().startswith("/") or not h.strip()
+                                 for h in hosts.split(",")):
+        return ("index_url names no network host (a socket folder, or none: libpq would "
+                "reach a database on this machine), which a config file may not")
+    return None
+
+
+def _unallowed_option(value: str) -> str | None:
+    words = value.split()
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "-c" and i + 1 < len(words):
+            setting, i = words[i + 1], i + 2
+        elif word.startswith(("-c", "--")) and len(word) > 2:
+            setting, i = word[2:], i + 1
+        else:
+            return word
+        name = setting.partition("=")[0].replace("-", "_").lower()
+        if name not in FILE_OPTIONS:
+            return name
+    return None
 
 
 def _written_passwords(url: str) -> list[str]:
@@ -222,12 +289,11 @@ def read_file(path: Path) -> tuple[str | None, str | None]:
         raise LibraryError(f"{path} holds a password in index_url; a config file is no place "
                            "for a secret: remove it and give the password through PGPASSWORD, "
                            "~/.pgpass or a libpq service file", reason="bad_config")
-    if isinstance(index, str) and any(allows_cleartext(v) for v in require_auth(index) or ()):
-        # A repository can carry this file: its server may not ask for PGPASSWORD in the
-        # clear (the index adds require_auth=!password where the file sets none).
-        raise LibraryError(f"{path}: index_url's require_auth lets the server ask for the "
-                           "password in the clear, which a config file may not; name "
-                           "scram-sha-256 (or leave require_auth out)", reason="bad_config")
+    if isinstance(index, str) and index.startswith(_INDEX_SCHEMES) and (
+            problem := file_url_problem(index)) is not None:
+        # A repository can carry this file: what it names must not turn libpq against the
+        # user (module docstring).
+        raise LibraryError(f"{path}: {problem}", reason="bad_config")
     return index, blobs
 
 
@@ -289,11 +355,10 @@ def write_file(folder: Path, index_url: str, blobs_url: str) -> Path:
     check_index_url(index_url)
     check_blobs_url(blobs_url)
     refuse_password(index_url)
-    if any(allows_cleartext(v) for v in require_auth(index_url) or ()):
-        raise UsageError("the index URL's require_auth lets the server ask for the password "
-                         "in the clear, which config.toml may not (it would be refused when "
-                         "read): name scram-sha-256, or leave require_auth out (nothing was "
-                         "written)", reason="bad_index_url")
+    problem = file_url_problem(index_url)
+    if problem is not None:
+        raise UsageError(f"{problem.replace('a config file', 'config.toml')}; it would be "
+                         "refused when read (nothing was written)", reason="bad_index_url")
     text = ("# Written by `readreceipt init`: this library's evidence lives in a team store.\n"
             "# No secrets here: the database password comes from PGPASSWORD, ~/.pgpass or a\n"
             "# libpq service file; the bucket's credentials from the standard AWS settings.\n"
@@ -313,6 +378,72 @@ def refuse_password(index_url: str) -> None:
                          "secret: give the URL without it, and the password through "
                          "PGPASSWORD, ~/.pgpass or a libpq service file (nothing was written)",
                          reason="secret_in_config")
+
+
+# ------------------------------------------------------------ team stores shown to the user
+
+
+def state_folder() -> Path:
+    """The user's own folder for what readreceipt remembers about them (not a project's):
+    ``$XDG_STATE_HOME/readreceipt``, else ``~/.local/state/readreceipt``."""
+    base = os.environ.get("XDG_STATE_HOME") or str(
+        Path(os.environ.get("HOME") or "~").expanduser() / ".local" / "state")
+    return Path(base) / "readreceipt"
+
+
+def _servers(team: TeamConfig) -> str:
+    parts = urlsplit(team.index_url)
+    host = parts.netloc.rpartition("@")[2] or "(no host)"
+    endpoint = s3_settings().endpoint or "AWS S3"
+    return (f"index {host}{parts.path or '/'} (PostgreSQL), bucket {team.bucket} at "
+            f"{endpoint}")
+
+
+def _shown_key(team: TeamConfig) -> dict[str, str]:
+    return {"file": team.source, "index": redact_dsn(team.index_url),
+            "blobs": team.blobs_url, "endpoint": s3_settings().endpoint or ""}
+
+
+def shown(team: TeamConfig) -> bool:
+    """Whether the user was already told that ``team``'s config.toml names these servers."""
+    path = state_folder() / SHOWN_FILE
+    key = _shown_key(team)
+    try:
+        lines = path.read_text("utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return False
+    for line in lines:
+        try:
+            seen = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(seen, dict) and all(seen.get(k) == v for k, v in key.items()):
+            return True
+    return False
+
+
+def show(team: TeamConfig, say: Any) -> None:
+    """Tell the user (``say``: one line to stderr) that ``team``'s config.toml sends this
+    library's captures to these servers, the first time, and keep that it was said."""
+    if not team.from_file or shown(team):
+        return
+    say(f"readreceipt: {team.source} names a team library: {_servers(team)}; captures made "
+        "here are sent there (said once)")
+    try:
+        note_shown(team)
+    except OSError as exc:
+        say(f"readreceipt: could not note that it was said ({exc.strerror}); it will be said "
+            "again")
+
+
+def note_shown(team: TeamConfig) -> None:
+    """Keep that the user knows ``team``'s file names these servers (OSError if it cannot)."""
+    from readreceipt.store.clock import utc_now
+
+    folder = state_folder()
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with (folder / SHOWN_FILE).open("a", encoding="utf-8") as out:
+        out.write(json.dumps({**_shown_key(team), "shown_at": utc_now()}) + "\n")
 
 
 def _toml_string(value: str) -> str:

@@ -144,9 +144,14 @@ MIGRATIONS: list[tuple[str, str | tuple[str, ...]]] = [
         CREATE INDEX retrievals_outcome ON retrievals (answer_outcome)
             WHERE answer_outcome IS NOT NULL
     """),
+    # A flag is a quotation, a figure or a name (quotes/claims.py).
+    ("0007_flag_kinds", """
+        ALTER TABLE flags ADD COLUMN kind TEXT NOT NULL DEFAULT 'quotation';
+        ALTER TABLE flags ADD COLUMN place TEXT
+    """),
     # `status` from counts kept as rows change, whatever the number of retrievals
     # (store/team/rollup.py).
-    ("0007_summary_rollup", rollup.MIGRATION),
+    ("0008_summary_rollup", rollup.MIGRATION),
 ]
 
 

@@ -55,7 +55,11 @@ from readreceipt.store.rows import (
 )
 from readreceipt.store.rows import summary as summary_of
 from readreceipt.store.team import pgschema, rollup
-from readreceipt.store.team.config import TeamConfig, redact_dsn, require_auth
+from readreceipt.store.team.config import (
+    TeamConfig,
+    redact_dsn,
+    require_auth,
+)
 
 if TYPE_CHECKING:
     import psycopg
@@ -71,10 +75,12 @@ CONNECT_TIMEOUT = 10
 POOL_TIMEOUT = 60.0
 #: Rows read from a log per round trip.
 LOG_PAGE = 1000
-#: What an index URL found in a config.toml may not ask for: the password in the clear. Such
-#: a file is a project's, a repository can carry one naming any server, and libpq would hand
-#: that server PGPASSWORD if it asked (libpq 16 and later; SCRAM and md5 never reveal it).
-CONFIG_FILE_REQUIRE_AUTH = "!password"
+#: How the server of an index URL found in a config.toml may authenticate the user. Such a
+#: file is a project's, a repository can carry one naming any server, and libpq hands that
+#: server the password if it asks, in the clear or as an md5 hash a guess can be tested
+#: against offline: a password goes only through SCRAM, which proves it without revealing
+#: it; a server that asks for nothing (trust) is sent nothing (libpq 16 and later).
+CONFIG_FILE_REQUIRE_AUTH = "scram-sha-256,none"
 #: The loggers psycopg and its pool write to (their lines are scrubbed of secrets).
 _DRIVER_LOGGERS = ("psycopg", "psycopg.pool")
 
@@ -244,8 +250,9 @@ class PostgresIndex(IndexReads):
 
     def summary(self) -> Summary:
         """The counts ``status`` shows, from the rollup's shards (store/team/rollup.py)."""
-        urls, groups, outcomes, counts = (self._read(sql) for sql in rollup.SUMMARY)
-        return summary_of(urls[0][0], groups, outcomes, counts[0][0], counts[0][1])
+        urls, groups, outcomes, kinds, checks = (self._read(sql) for sql in rollup.SUMMARY)
+        return summary_of(urls[0][0], groups, outcomes, sum(int(n) for _, n in kinds),
+                          checks[0][0], kinds)
 
     def counted_summary(self) -> Summary:
         """The same counts, counted from every row (what the rollup must always equal)."""
@@ -257,9 +264,9 @@ class PostgresIndex(IndexReads):
         outcomes = self._read("SELECT answer_outcome, COUNT(*) FROM retrievals WHERE "
                               "answer_outcome IS NOT NULL GROUP BY answer_outcome "
                               "ORDER BY COUNT(*) DESC, answer_outcome")
-        counts = self._read("SELECT (SELECT COUNT(*) FROM flags), "
-                            "(SELECT COUNT(*) FROM answer_checks)")[0]
-        return summary_of(urls, groups, outcomes, counts[0], counts[1])
+        kinds = self._read("SELECT kind, COUNT(*) FROM flags GROUP BY kind")
+        checks = self._read("SELECT COUNT(*) FROM answer_checks")[0][0]
+        return summary_of(urls, groups, outcomes, sum(int(n) for _, n in kinds), checks, kinds)
 
     def set_forgotten(self, record_ids: Sequence[str]) -> None:
         self._write("forgetting bytes", "UPDATE retrievals SET bytes_kept = FALSE WHERE "
@@ -293,20 +300,20 @@ class PostgresIndex(IndexReads):
                             ("flags " + record_id,))
             for f, key in zip(flags, keys, strict=True):
                 cur.execute("SELECT 1 FROM flags WHERE record_id = %s AND passage = %s AND "
-                            "session_id IS NOT DISTINCT FROM %s AND agent_id IS NOT DISTINCT "
-                            "FROM %s LIMIT 1",
-                            _clean((f.record_id, f.passage, f.session_id, f.agent_id)))
+                            "kind = %s AND session_id IS NOT DISTINCT FROM %s AND agent_id IS "
+                            "NOT DISTINCT FROM %s LIMIT 1",
+                            _clean((f.record_id, f.passage, f.kind, f.session_id, f.agent_id)))
                 if cur.fetchone() is not None:
                     continue
                 cur.execute(
                     "INSERT INTO flags (record_id, url, passage, nearest, similarity, "
-                    "session_id, agent_id, created_at, reported_at, reported_to, push_key) "
-                    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+                    "session_id, agent_id, created_at, reported_at, reported_to, push_key, "
+                    "kind, place) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
                     "ON CONFLICT (push_key) DO NOTHING RETURNING id",
                     _clean((f.record_id, f.url, f.passage, f.nearest, f.similarity,
                             f.session_id, f.agent_id, f.created_at,
                             getattr(f, "reported_at", None), getattr(f, "reported_to", None),
-                            key)))
+                            key, f.kind, f.place)))
                 if cur.fetchone() is not None:
                     added.append(f)
         return added

@@ -2,7 +2,7 @@
 
 The same counts as the local index's (:mod:`readreceipt.store.local.rollup`), kept by a row
 trigger on ``retrievals`` (insert, update, delete: a capture, ``forget``, ``push``, a COPY),
-and on ``flags`` and ``answer_checks``, in the writing transaction itself.
+and on ``flags`` (by kind) and ``answer_checks``, in the writing transaction itself.
 
 Many workers on many machines write at once, and a single row of counts would be a lock every
 capture queues for until its transaction commits. So the counts of groups, outcomes and
@@ -79,6 +79,25 @@ END $$
 """  # noqa: S608 - constants only, no data
 
 
+_FLAG_KINDS = f"""
+CREATE FUNCTION readreceipt_rollup_flags() RETURNS trigger LANGUAGE plpgsql
+SET search_path FROM CURRENT AS $$
+DECLARE
+    s SMALLINT := pg_backend_pid() % {SHARDS};
+BEGIN
+    IF TG_OP = 'DELETE' OR TG_OP = 'UPDATE' THEN
+        INSERT INTO rollup_flag_kinds AS k VALUES (s, OLD.kind, -1)
+            ON CONFLICT (shard, kind) DO UPDATE SET flags = k.flags - 1;
+    END IF;
+    IF TG_OP = 'INSERT' OR TG_OP = 'UPDATE' THEN
+        INSERT INTO rollup_flag_kinds AS k VALUES (s, NEW.kind, 1)
+            ON CONFLICT (shard, kind) DO UPDATE SET flags = k.flags + 1;
+    END IF;
+    RETURN NULL;
+END $$
+"""  # noqa: S608 - constants only, no data
+
+
 def _counter(table: str, name: str) -> str:
     return f"""
 CREATE FUNCTION readreceipt_rollup_{table}() RETURNS trigger LANGUAGE plpgsql
@@ -102,6 +121,8 @@ MIGRATION: tuple[str, ...] = (
     "CREATE TABLE rollup_outcomes (shard SMALLINT NOT NULL, answer_outcome TEXT NOT NULL, "
     "retrievals BIGINT NOT NULL, PRIMARY KEY (shard, answer_outcome))",
     'CREATE TABLE rollup_urls (url TEXT COLLATE "C" PRIMARY KEY, retrievals BIGINT NOT NULL)',
+    "CREATE TABLE rollup_flag_kinds (shard SMALLINT NOT NULL, kind TEXT NOT NULL, "
+    "flags BIGINT NOT NULL, PRIMARY KEY (shard, kind))",
     "CREATE TABLE rollup_counts (shard SMALLINT NOT NULL, name TEXT NOT NULL, "
     "value BIGINT NOT NULL, PRIMARY KEY (shard, name))",
     # What is there already, counted once (the migration holds its advisory lock).
@@ -112,27 +133,28 @@ MIGRATION: tuple[str, ...] = (
     "INSERT INTO rollup_outcomes SELECT 0, answer_outcome, COUNT(*) FROM retrievals "
     "WHERE answer_outcome IS NOT NULL GROUP BY answer_outcome",
     "INSERT INTO rollup_urls SELECT url, COUNT(*) FROM retrievals GROUP BY url",
+    "INSERT INTO rollup_flag_kinds SELECT 0, kind, COUNT(*) FROM flags GROUP BY kind",
     "INSERT INTO rollup_counts VALUES (0, 'urls', (SELECT COUNT(*) FROM rollup_urls)), "
-    "(0, 'flags', (SELECT COUNT(*) FROM flags)), "
     "(0, 'answer_checks', (SELECT COUNT(*) FROM answer_checks))",
     _FUNCTION,
     f"CREATE TRIGGER rollup_retrievals AFTER INSERT OR DELETE OR UPDATE OF {_COUNTED} "
     "ON retrievals FOR EACH ROW EXECUTE FUNCTION readreceipt_rollup_retrievals()",
-    _counter("flags", "flags"),
-    "CREATE TRIGGER rollup_flags AFTER INSERT OR DELETE ON flags FOR EACH ROW "
+    _FLAG_KINDS,
+    "CREATE TRIGGER rollup_flags AFTER INSERT OR DELETE OR UPDATE OF kind ON flags FOR EACH ROW "
     "EXECUTE FUNCTION readreceipt_rollup_flags()",
     _counter("answer_checks", "answer_checks"),
     "CREATE TRIGGER rollup_answer_checks AFTER INSERT OR DELETE ON answer_checks FOR EACH ROW "
     "EXECUTE FUNCTION readreceipt_rollup_answer_checks()",
 )
 
-#: The summary's queries, answered from the rollup: (urls, groups, outcomes, counts).
+#: The summary's queries, answered from the rollup: (urls, groups, outcomes, flags by kind,
+#: answer checks).
 SUMMARY = (
     "SELECT COALESCE(SUM(value), 0) FROM rollup_counts WHERE name = 'urls'",
     "SELECT verdict, reason, SUM(retrievals), SUM(bytes_kept), SUM(answer_without_page_text) "
     "FROM rollup_groups GROUP BY verdict, reason HAVING SUM(retrievals) > 0",
     "SELECT answer_outcome, SUM(retrievals) FROM rollup_outcomes GROUP BY answer_outcome "
     "HAVING SUM(retrievals) > 0 ORDER BY SUM(retrievals) DESC, answer_outcome",
-    "SELECT COALESCE(SUM(value) FILTER (WHERE name = 'flags'), 0), "
-    "COALESCE(SUM(value) FILTER (WHERE name = 'answer_checks'), 0) FROM rollup_counts",
+    "SELECT kind, SUM(flags) FROM rollup_flag_kinds GROUP BY kind HAVING SUM(flags) > 0",
+    "SELECT COALESCE(SUM(value), 0) FROM rollup_counts WHERE name = 'answer_checks'",
 )

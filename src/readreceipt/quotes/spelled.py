@@ -1,0 +1,133 @@
+"""Where a text writes numbers in words, and what they are worth.
+
+:func:`spelled_runs` finds the runs of number words of a text ("twenty-three", "a dozen",
+"three hundred and twelve", "dreiundzwanzig", "trois cents", "veintitrés", "двадцать три")
+and reads each with :mod:`readreceipt.quotes.numberwords`.
+
+Cost: one split of the lowered text and one set intersection decide which number words the
+text holds at all (most pages hold a few); only those are then located, each by a literal
+search. A run is at most :data:`MAX_RUN_WORDS` words; the runs read are capped by the caller.
+"""
+
+from __future__ import annotations
+
+import re
+
+from readreceipt.quotes import numberwords
+from readreceipt.quotes.numberwords import CONNECTORS, NOT_ALONE, WORDS, Part
+
+__all__ = ["MAX_RUN_WORDS", "spelled_runs"]
+
+MAX_RUN_WORDS = 12
+_PUNCT = ".,;:!?()[]{}\"'\u201c\u201d\u201e\u00ab\u00bb\u2018\u2019*_"
+#: The first three letters of every number word: a compound is tried only when its word
+#: starts with one of them (a German or Dutch compound starts with its first part).
+_PREFIXES = frozenset(w[:3] for w in WORDS if len(w) >= 3)
+_ARTICLES = frozenset(("a", "an", "ein", "eine", "un", "une", "uno", "una", "um", "uma", "een"))
+_WORD = re.compile(r"[^\W\d_]{1,48}")
+
+
+def _number_words(lowered: str) -> set[str]:
+    """The distinct words of ``lowered`` that are numbers or number compounds."""
+    found: set[str] = set()
+    for token in set(lowered.split()):
+        for word in token.strip(_PUNCT).replace("\u2010", "-").split("-"):
+            if not word or word in found:
+                continue
+            if word in WORDS or (len(word) > 5 and word[:3] in _PREFIXES
+                                 and numberwords.word_value(word)):
+                found.add(word)
+    return found
+
+
+def spelled_runs(text: str, limit: int) -> list[tuple[int, int, int]]:
+    """(start, end, value) of each number written in words in ``text``, in order."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a character whose lower case is longer: keep offsets
+        lowered = "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in text)
+    words = _number_words(lowered)
+    if not words:
+        return []
+    hits: list[tuple[int, int, str]] = []
+    for word in words:
+        # The word first, its edges after: the engine then looks for the word as a literal.
+        pattern = re.compile(rf"{re.escape(word)}(?![^\W\d_])")
+        for m in pattern.finditer(lowered):
+            at = m.start()
+            if at and (lowered[at - 1].isalpha()):
+                continue
+            hits.append((at, m.end(), word))
+            if len(hits) > 20 * limit:
+                break
+    hits.sort()
+    return _runs(lowered, hits, limit)
+
+
+def _runs(lowered: str, hits: list[tuple[int, int, str]], limit: int
+          ) -> list[tuple[int, int, int]]:
+    out: list[tuple[int, int, int]] = []
+    i = 0
+    while i < len(hits) and len(out) < limit:
+        run = [hits[i]]
+        j = i + 1
+        while j < len(hits) and len(run) < MAX_RUN_WORDS:
+            gap = lowered[run[-1][1]: hits[j][0]]
+            if len(gap) > 5 or gap.strip(" -\u00a0\u2010") not in ("", *CONNECTORS):
+                break
+            run.append(hits[j])
+            j += 1
+        parts: list[tuple[Part, int, int]] = []
+        for index, (start, end, word) in enumerate(run):
+            if index:
+                gap = lowered[run[index - 1][1]:start].strip(" -\u00a0\u2010")
+                if gap in CONNECTORS:
+                    parts.append((Part(0, "and"), start, start))
+            for part in numberwords.word_value(word) or []:
+                parts.append((part, start, end))
+        parts = _quatre_vingt(lowered, parts)
+        consumed = 0
+        for value, used in numberwords.combine([p for p, _, _ in parts]):
+            chunk = parts[consumed: consumed + used]
+            consumed += used
+            if not chunk:
+                continue
+            start, end = chunk[0][1], chunk[-1][2]
+            while chunk and chunk[-1][0].kind == "and":
+                chunk = chunk[:-1]
+            if not chunk:
+                continue
+            end = chunk[-1][2]
+            alone = len({(s, e) for _, s, e in chunk}) == 1
+            word = lowered[start:end]
+            start = _with_article(lowered, start, chunk[0][0])
+            with_article = start != chunk[0][1]
+            if alone and (word in NOT_ALONE or value <= 1) and not with_article:
+                continue
+            if not with_article and all(p.kind in ("hundred", "scale") for p, _, _ in chunk):
+                continue  # "million", "hundreds": a scale word alone counts nothing
+            out.append((start, end, value))
+        i = j
+    return out[:limit]
+
+
+def _quatre_vingt(lowered: str, parts: list[tuple[Part, int, int]]
+                  ) -> list[tuple[Part, int, int]]:
+    """French 80 is four twenties, "quatre-vingt(s)": one part, not 4 then 20."""
+    out: list[tuple[Part, int, int]] = []
+    for part, start, end in parts:
+        if out and lowered[start:end] in ("vingt", "vingts") and \
+                lowered[out[-1][1]:out[-1][2]] == "quatre" and start - out[-1][2] <= 1:
+            out[-1] = (Part(80, "unit"), out[-1][1], end)
+            continue
+        out.append((part, start, end))
+    return out
+
+
+def _with_article(lowered: str, start: int, first: Part) -> int:
+    """"a hundred", "a dozen", "ein Dutzend": the article is part of the number."""
+    if first.kind not in ("hundred", "scale"):
+        return start
+    m = re.search(r"(?<![^\W\d_])([^\W\d_]{1,4})[ \u00a0]{1,2}$", lowered[max(0, start - 8):start])
+    if m and m.group(1) in _ARTICLES:
+        return start - (len(lowered[max(0, start - 8):start]) - m.start(1))
+    return start

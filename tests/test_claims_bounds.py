@@ -1,0 +1,55 @@
+"""The claim check on hostile answers and pages: every count capped, nothing lost, one answer.
+
+No time is asserted here (bench/claims.py measures the cost); these inputs are the shapes a
+pattern that is not linear, or an uncapped loop, would take minutes on, and the suite's
+per-test timeout would fail them.
+"""
+
+from __future__ import annotations
+
+from readreceipt.quotes.claims import MAX_CLAIMS, NOT_RUN, PageTexts, check_claims
+from readreceipt.quotes.figureindex import FigureIndex
+from readreceipt.quotes.figures import MAX_FIGURES, find_figures
+from readreceipt.quotes.names import MAX_NAMES, find_names
+
+PAGE = "The transport authority counted an average of 84,000 crossings a day in 2025."
+
+
+def test_an_answer_of_a_hundred_thousand_figures_is_read_up_to_the_cap() -> None:
+    answer = " ".join(f"It counted {i:,} crossings." for i in range(100_000))
+    claims = [c for c in check_claims(answer, PageTexts(main=PAGE)) if c.kind == "figure"]
+    assert MAX_CLAIMS < len(claims) <= MAX_CLAIMS + 50
+    assert all(c.outcome == NOT_RUN for c in claims[MAX_CLAIMS:])
+
+
+def test_a_page_of_numbers_is_read_up_to_the_cap() -> None:
+    page = " ".join(f"{i} apples, {i}.5 % and €{i},000" for i in range(60_000))
+    index = FigureIndex(page)
+    assert len(index.scan.matches) <= 2 * MAX_FIGURES
+    claims = check_claims("There were 12,345,678 apples.", PageTexts(main=page))
+    assert [c.outcome for c in claims] == ["not_found"]
+
+
+def test_runs_without_separators_or_spaces() -> None:
+    for text in ("7" * 200_000, "1," * 100_000, "1." * 100_000, "1 " * 100_000,
+                 "$" * 100_000 + "5", "-" * 100_000 + "3", "三" * 100_000 + "个",
+                 "3 million " * 20_000, "about " * 50_000 + "3", "```" * 50_000,
+                 "https://" * 50_000, "March " * 50_000 + "3, 2026", "Jane Roe " * 50_000,
+                 "Déjà Vu " * 40_000):
+        figures = find_figures(text)
+        assert len(figures) <= MAX_FIGURES
+        check_claims(text[:200_000], PageTexts(main=PAGE))
+
+
+def test_an_answer_of_capitalised_words_names_at_most_the_cap() -> None:
+    answer = " ".join(f"Jane Roe{i} met John Doe{i}." for i in range(20_000))
+    assert len(find_names(answer)) <= MAX_NAMES
+    names = [c for c in check_claims(answer, PageTexts(main=PAGE)) if c.kind == "name"]
+    assert len(names) <= MAX_NAMES
+
+
+def test_number_words_without_end() -> None:
+    text = "twenty-three " * 50_000 + "dreihundertfünfundzwanzigtausend" * 1000
+    assert len(find_figures(text)) <= MAX_FIGURES
+    words = "und".join(["drei"] * 5000)  # one word far longer than a number is
+    assert find_figures(words) == []
