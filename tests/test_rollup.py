@@ -163,3 +163,30 @@ def test_status_reads_no_retrieval_row_team(team: Team, tmp_path: Path) -> None:
             holder.rollback()
         asking.join(60)
         assert done_while_locked == [3]
+
+
+def test_statements_of_many_rows_keep_the_team_rollup_exact(team: Team, tmp_path: Path) -> None:
+    # A COPY, a DELETE and an UPDATE of many rows each move the counts once (statement
+    # triggers over their transition tables), URLs repeated within one statement included.
+    import psycopg
+
+    lib = Library.locate(tmp_path / "here", index_url=team.index_url, blobs_url=team.blobs_url)
+    with lib:
+        put_capture(lib, "https://example.org/u/1", article_html().encode(), at(1))
+        with psycopg.connect(team.index_url, autocommit=True) as conn:
+            with conn.cursor() as cur, cur.copy(
+                    "COPY retrievals (record_id, url, final_url, host, fetched_at, verdict, "
+                    "reason, bytes_kept, answer_outcome) FROM STDIN") as copy:
+                for i in range(3000):
+                    url = f"https://example.org/u/{i % 700}"
+                    copy.write_row((f"20260101T000000Z-{i:08x}", url, url, "example.org",
+                                    "2026-01-01T00:00:00Z", "RETRIEVED" if i % 4 else "FAILED",
+                                    "ok" if i % 4 else "timeout", i % 3 == 0,
+                                    "found" if i % 5 == 0 else None))
+            assert lib.index.summary() == lib.index.counted_summary()  # type: ignore[attr-defined]
+            conn.execute("DELETE FROM retrievals WHERE url LIKE '%/u/1%' OR record_id LIKE '%5'")
+            conn.execute("UPDATE retrievals SET url = 'https://example.org/moved', "
+                         "verdict = 'UNKNOWN', reason = 'thin_text' WHERE record_id LIKE '%a'")
+        summary = lib.index.summary()
+        assert summary == lib.index.counted_summary()  # type: ignore[attr-defined]
+        assert 0 < summary.urls < 700 and summary.retrievals < 3001
