@@ -203,8 +203,9 @@ def write_paged_index(lines: Iterator[str], blocks: BinaryIO, data_name: str,
     return "".join(idx).encode("utf-8")
 
 
-#: Lines sorted in memory before a run of them is written out (about 30 MB of lines).
-LINES_PER_RUN = 100_000
+#: Lines sorted in memory before a run of them is written out (about 8 MB of lines; a million
+#: replayable records make 40 runs, merged a line at a time).
+LINES_PER_RUN = 25_000
 
 
 class SortedLines:
