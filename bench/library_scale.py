@@ -65,6 +65,11 @@ from readreceipt.export import export_wacz
 from readreceipt.export.selection import Selection
 from readreceipt.store.library import Library
 spec = json.loads(sys.argv[2])
+if spec.get("small_buffers"):  # the bounded buffers at a tenth of their size
+    from readreceipt.export import cdxj
+    from readreceipt.store.local import scratch
+    cdxj.SortedLines.__init__.__defaults__ = (2_500,)
+    scratch.CACHE_KIB = 819
 if spec.get("team"):
     from readreceipt.store.team import config
     team = config.resolve(None, index_url=spec["team"][0], blobs_url=spec["team"][1])
@@ -241,6 +246,10 @@ def main() -> None:
     parser.add_argument("--no-team", action="store_true")
     parser.add_argument("--no-questions", action="store_true")
     parser.add_argument("--no-export", action="store_true")
+    parser.add_argument("--small-buffers", action="store_true",
+                        help="this checkout's export with its bounded buffers (index lines "
+                             "sorted in memory, the scratch file's cache) at a tenth of their "
+                             "size: what grows below those bounds shows as slope")
     parser.add_argument("--json", type=Path, default=HERE / "out" / "library_scale.json")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="readreceipt-bench-scale-"))
@@ -275,7 +284,8 @@ def main() -> None:
             print(f"  local library of {args.records:,} records built in {built:.0f} s",
                   flush=True)
             report["export_local"] = export_memory(
-                {"root": str(work / "records-local")}, args.records, sources, args.rounds, work)
+                {"root": str(work / "records-local"), "small_buffers": args.small_buffers},
+                args.records, sources, args.rounds, work)
             if team is not None and postgres is not None:
                 from readreceipt.store.team import config
                 from teamstore import BUCKET
