@@ -13,6 +13,11 @@ repository, path and commit, with its label):
 - mozilla/readability ``test/test-pages/*/source.html`` and postlight/parser
   ``fixtures/*.html``: 300 real articles, which must all stay clean.
 
+With ``--trafilatura`` (a checkout of adbar/trafilatura), its ``tests/eval/*.html`` at
+``TRAFILATURA_COMMIT`` are judged too: real news and blog pages in many languages, a second
+unseen set for false alarms (the few real paywalls among them are listed, not counted right
+or wrong: no label is written for them).
+
 Each page goes through ``extract`` + ``judge_content`` (the content verdict, as
 ``bench/verdicts.py --direct``). Printed: walls, shells and soft 404s judged with the right
 reason and flagged at all; clean pages kept clean; articles flagged (a wall, a shell or a soft
@@ -50,6 +55,8 @@ SOURCES = {"protego": "scrapy/protego", "readability": "mozilla/readability",
 #: label -> the reason the verdict should give.
 WANT = {"soft_404": "soft_404", "other_interstitial": "wall:interstitial",
         "challenge": "wall:challenge", "login": "wall:login", "js_shell": "js_shell"}
+#: The commit of adbar/trafilatura whose evaluation pages ``--trafilatura`` reads.
+TRAFILATURA_COMMIT = "e90b0ef51ab026fdb905fb6c5b3c84dd3d784fd5"
 #: Reasons that call a page something other than itself (thin text only says it is short).
 FLAGS = ("wall:", "js_shell", "soft_404", "parked")
 
@@ -94,10 +101,34 @@ def halves(rows: list[Row]) -> dict[str, str]:
     return half
 
 
+def evaluation_pages(checkout: Path) -> dict[str, object]:
+    """trafilatura's evaluation pages: how many are flagged, and which, with the rule."""
+    listing = subprocess.run(["git", "-C", str(checkout), "ls-tree", "--name-only",
+                              TRAFILATURA_COMMIT, "tests/eval/"], capture_output=True,
+                             text=True, timeout=60, check=False).stdout.split()
+    flagged: list[str] = []
+    pages = 0
+    for path in listing:
+        if not path.endswith(".html"):
+            continue
+        body = read_blob(checkout, TRAFILATURA_COMMIT, path)
+        if body is None:
+            continue
+        pages += 1
+        got, rule = judge(body)
+        if got.startswith(FLAGS):
+            flagged.append(f"  {path.rsplit('/', 1)[-1]}: {got} {rule}")
+    print(f"trafilatura's evaluation pages: {pages}; flagged {len(flagged)}")
+    print("\n".join(flagged))
+    return {"pages": pages, "flagged": flagged}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     for key, repo in SOURCES.items():
         ap.add_argument(f"--{key}", type=Path, help=f"a checkout of {repo}")
+    ap.add_argument("--trafilatura", type=Path, help="a checkout of adbar/trafilatura (its "
+                    "evaluation pages, judged for false alarms)")
     ap.add_argument("--json", type=Path, help="also write the figures here")
     ap.add_argument("--quiet", action="store_true", help="no list of misses")
     args = ap.parse_args()
@@ -167,6 +198,8 @@ def main() -> int:
     if not args.quiet and lines:
         print("misses and false alarms:")
         print("\n".join(lines))
+    if args.trafilatura is not None:
+        figures["trafilatura eval"] = evaluation_pages(args.trafilatura)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")

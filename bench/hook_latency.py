@@ -10,13 +10,19 @@ by round in one run, so drift hits every command alike:
 - ``readreceipt-hook report`` and ``readreceipt-hook stop`` with nothing to tell (report runs
   after every tool call, stop after every answer);
 - ``readreceipt-hook guard`` denying a WebFetch;
+- the other agents' modes (``--agent gemini|codex|cursor|cline|copilot``), on their
+  documented payloads (tests/fixtures/agents/): ``after`` on a tool call that fetched nothing
+  (every tool call), ``after`` on a fetch (it forks its worker), ``stop`` with nothing to tell,
+  and Cursor's ``answer``;
+- Claude Code's ``report`` through the plugin's runner (``plugin/run hook report``, a shell
+  that finds the user's readreceipt-hook and execs it);
 - for reference, ``report`` behind the console-script wrapper older pips wrote (it imports
   :mod:`re` first), and ``retrieved-hook`` (PyPI ``retrieved`` 0.2.0, the closest prior
   tool) in a venv of its own under bench/out/ (left out with ``--no-retrieved`` or when it
   cannot be installed).
 
 Each command's detached worker is waited out before the next round, so no worker competes
-for the CPU with a measurement. Target (issue 13): capture, report and guard at most 1.3
+for the CPU with a measurement. Target (issues 13 and 24): every readreceipt mode at most 1.3
 times the bare start.
 
 - with ``--install BIN``: the same modes from another installation's ``bin`` folder (a venv
@@ -44,7 +50,8 @@ VENV_BIN = Path(sys.executable).parent
 RETRIEVED_VENV = OUT / "retrieved-venv"
 RETRIEVED_VERSION = "0.2.0"
 TARGET_RATIO = 1.3
-TARGETED = ("capture", "report", "guard", "stop")
+ROOT = HERE.parent
+FIXTURES = ROOT / "tests" / "fixtures" / "agents"
 #: The wrapper pip wrote for a console script before it dropped ``import re`` from it.
 OLD_PIP_WRAPPER = """#!{python}
 # -*- coding: utf-8 -*-
@@ -57,7 +64,27 @@ if __name__ == '__main__':
 """
 
 #: Command-line fragments of each tool's detached worker, to wait them out between rounds.
-WORKER_MARKS = (b"readreceipt-hook\x00capture", b"retrieved.hook\x00--capture")
+WORKER_MARKS = (b"readreceipt-hook\x00capture", b"readreceipt-hook\x00after",
+                b"readreceipt-hook\x00answer", b"retrieved.hook\x00--capture")
+#: (label, mode, agent, fixture): the other agents' modes, on their documented payloads.
+AGENT_MODES = (
+    ("gemini after (read_file)", "after", "gemini", "gemini-aftertool-read_file"),
+    ("gemini after (web_fetch)", "after", "gemini", "gemini-aftertool-web_fetch"),
+    ("gemini stop (AfterAgent)", "stop", "gemini", "gemini-afteragent"),
+    ("codex after (apply_patch)", "after", "codex", "codex-posttooluse-apply_patch"),
+    ("codex after (curl)", "after", "codex", "codex-posttooluse-bash-curl"),
+    ("codex stop", "stop", "codex", "codex-stop"),
+    ("cursor after (Shell)", "after", "cursor", "cursor-posttooluse-shell"),
+    ("cursor after (WebFetch)", "after", "cursor", "cursor-posttooluse-webfetch"),
+    ("cursor answer", "answer", "cursor", "cursor-afteragentresponse"),
+    ("cursor stop", "stop", "cursor", "cursor-stop"),
+    ("cline after (read_file)", "after", "cline", "cline-posttooluse-read_file"),
+    ("cline after (web_fetch)", "after", "cline", "cline-posttooluse-web_fetch"),
+    ("cline stop (TaskComplete)", "stop", "cline", "cline-taskcomplete"),
+    ("copilot after (view)", "after", "copilot", "copilot-posttooluse-view"),
+    ("copilot after (curl)", "after", "copilot", "copilot-posttooluse-bash-curl"),
+    ("copilot stop (agentStop)", "stop", "copilot", "copilot-agentstop"),
+)
 
 
 def payload(cwd: str) -> bytes:
@@ -136,6 +163,17 @@ def once(argv: list[str], data: bytes, env: dict[str, str]) -> float:
     return time.perf_counter() - start
 
 
+def agent_payload(name: str, cwd: str) -> bytes:
+    """A documented payload (tests/fixtures/agents/), filled with a URL refused at once."""
+    text = (FIXTURES / f"{name}.json").read_text("utf-8")
+    answer = 'The guide says "install it with the package manager and restart the service".'
+    for key, value in (("URL2", "http://10.20.30.41/b"), ("URL", "http://10.20.30.40/a"),
+                       ("CWD", cwd), ("SESSION", "bench-agent-session"),
+                       ("ANSWER", answer), ("PROMPT", "Summarise the guide")):
+        text = text.replace(f"${key}", json.dumps(value)[1:-1])
+    return json.dumps(json.loads(text)["payload"]).encode("utf-8")
+
+
 def stop_payload(cwd: str) -> bytes:
     return json.dumps({
         "session_id": "bench-session", "transcript_path": "/tmp/bench.jsonl", "cwd": cwd,
@@ -158,7 +196,9 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("READRECEIPT_", "RETRIEVED_"))}
     env.update({"READRECEIPT_LIBRARY": str(work / "readreceipt-lib"),
-                "RETRIEVED_HOME": str(work / "retrieved-lib"), "TMPDIR": str(work)})
+                "RETRIEVED_HOME": str(work / "retrieved-lib"), "TMPDIR": str(work),
+                "CLAUDE_PLUGIN_ROOT": str(ROOT),
+                "PATH": f"{VENV_BIN}{os.pathsep}{os.environ.get('PATH', '')}"})
     fetch, stop = payload(str(work)), stop_payload(str(work))
     hook = str(VENV_BIN / "readreceipt-hook")
     commands: dict[str, tuple[list[str], bytes]] = {
@@ -168,7 +208,13 @@ def main() -> None:
         "guard": ([hook, "guard"], fetch),
         "stop": ([hook, "stop"], stop),
         "report, old pip wrapper": ([str(old_pip_wrapper(work)), "report"], fetch),
+        "report via the plugin's runner": (
+            ["sh", "-c", '"$CLAUDE_PLUGIN_ROOT/plugin/run" hook report'], fetch),
     }
+    for label, mode, agent, fixture in AGENT_MODES:
+        commands[label] = ([hook, mode, "--agent", agent], agent_payload(fixture, str(work)))
+    targeted = [name for name in commands if not name.startswith(("bare", "report, old",
+                                                                  "retrieved"))]
     if args.install is not None:
         other = str(args.install / "readreceipt-hook")
         commands |= {"[install] bare python -c pass": ([str(args.install / "python"), "-c",
@@ -195,6 +241,8 @@ def main() -> None:
     bare = statistics.median(times["bare python -c pass"])
     rows = []
     print(f"{'command':34} {'median ms':>10} {'p90 ms':>8} {'x bare':>7}")
+    print("(the machine is shared with other work: figures are ratios to the bare start, "
+          "measured in the same rounds)")
     for name, values in times.items():
         median = statistics.median(values)
         p90 = statistics.quantiles(values, n=10)[-1]
@@ -202,11 +250,11 @@ def main() -> None:
                      "p90_ms": round(p90 * 1000, 2), "ratio_to_bare": round(median / bare, 3),
                      "runs": len(values)})
         print(f"{name:34} {median * 1000:10.1f} {p90 * 1000:8.1f} {median / bare:7.2f}")
-    ratios = {mode: statistics.median(times[mode]) / bare for mode in TARGETED}
+    ratios = {mode: statistics.median(times[mode]) / bare for mode in targeted}
     if args.install is not None:
         their_bare = statistics.median(times["[install] bare python -c pass"])
         ratios |= {f"[install] {mode}": statistics.median(times[f"[install] {mode}"])
-                   / their_bare for mode in TARGETED}
+                   / their_bare for mode in ("capture", "report", "guard", "stop")}
     print()
     for mode, ratio in ratios.items():
         verdict = "meets" if ratio <= TARGET_RATIO else "MISSES"

@@ -16,7 +16,12 @@ served), and prints:
   source shows;
 - leave one source out: every rule that caught a wall, with the sources it caught walls in; a
   rule only one source triggers is suspect, and the recall each source would have if the
-  rules only it supports were taken away is printed beside its own;
+  rules only it supports were taken away is printed beside its own, overall and for every
+  kind of evidence (the rule's first word: structure, comparison, answer, vendor, publisher,
+  wording; a vendor's own markup is the vendor's on every site, so never counted as one
+  source's);
+- decisions by kind of evidence: how many flagged pages each kind decided, per label and in
+  all (wording should decide a minority);
 - the time the content fingerprint takes beside the extraction it follows (same run, same
   pages: ``judge_content`` and ``extract`` called directly), as a ratio.
 
@@ -66,6 +71,7 @@ EXPECTED: dict[str, tuple[str, str]] = {
     "other_interstitial": ("UNKNOWN", "wall:interstitial"),
     "js_shell": ("UNKNOWN", "js_shell"),
     "soft_404": ("UNKNOWN", "soft_404"),
+    "parked": ("UNKNOWN", "parked"),
     "article_about_walls": ("RETRIEVED", "ok"),
     "hard_negative": ("RETRIEVED", "ok"),
     "article": ("RETRIEVED", "ok"),
@@ -203,9 +209,14 @@ def _rule_key(rule: str) -> str:
 
 
 def _vendor_layout(rule: str) -> bool:
-    """A vendor's or platform's own markup (its evidence is the vendor's layout, on every site
-    it fronts), as opposed to words and structure any site may show."""
-    return rule.startswith(("marker:", "header:"))
+    """A vendor's or platform's own markup, headers or template (its evidence is the vendor's
+    layout, on every site it fronts), as opposed to words and structure any site may show."""
+    return rule.startswith("vendor:")
+
+
+def _kind(rule: str) -> str:
+    """The kind of evidence that decided (the rule's first word)."""
+    return rule.split(";")[0].split(":", 1)[0]
 
 
 def label_table(outcomes: list[Outcome], title: str) -> dict[str, object]:
@@ -307,24 +318,46 @@ def leave_one_source_out(outcomes: list[Outcome]) -> dict[str, object]:
     held = sum(v[1] for v in per_source.values())
     print(f"  all sources, each without the rules only it supports: {held} / {total} "
           f"({100 * held / max(total, 1):.1f} %)")
+    per_kind: dict[str, list[int]] = {}
+    for source, walls_here in by_source.items():
+        for o in walls_here:
+            if not _expected(o):
+                continue
+            row = per_kind.setdefault(_kind(o.rule), [0, 0])
+            row[0] += 1
+            row[1] += lone.get(_rule_key(o.rule)) != source
+    print("  per kind of evidence: walls it caught, and of those still caught with the rules "
+          "only one source supports taken away")
+    for kind, (caught_n, held_n) in sorted(per_kind.items(), key=lambda kv: -kv[1][0]):
+        print(f"    {kind:12s} {held_n:3d} / {caught_n:<3d} ({100 * held_n / caught_n:5.1f} %)")
     for rule, source in sorted(lone.items(), key=lambda kv: (kv[1], kv[0])):
         print(f"    one source only: {rule[:70]:70s} {source}")
     print()
-    return {"lone_rules": lone, "per_source": per_source, "held_out_recall": [held, total]}
+    return {"lone_rules": lone, "per_source": per_source, "held_out_recall": [held, total],
+            "per_kind": per_kind}
 
 
 def evidence_counts(outcomes: list[Outcome]) -> dict[str, dict[str, int]]:
-    """What kind of evidence decided each verdict (the rule's first word), per label."""
+    """What kind of evidence decided each verdict (the rule's first word), per label and in
+    all."""
     table: dict[str, Counter[str]] = defaultdict(Counter)
     for o in outcomes:
         if o.verdict != "RETRIEVED":
-            table[o.page.label][o.rule.split(":", 1)[0].split(";")[0]] += 1
-    print("evidence that decided each flagged page (rule kind), per label")
+            table[o.page.label][_kind(o.rule)] += 1
+    print("evidence that decided each flagged page (kind of evidence), per label")
     for label in EXPECTED:
         if table[label]:
             print(f"  {label:20s} " + ", ".join(f"{k} {n}" for k, n in table[label].most_common()))
+    everything: Counter[str] = Counter()
+    for label, counts in table.items():
+        if _is_wall(label):
+            everything.update(counts)
+    total = sum(everything.values())
+    if total:
+        print("  walls, shells, soft 404s decided, by kind: " + ", ".join(
+            f"{k} {n} ({100 * n / total:.0f} %)" for k, n in everything.most_common()))
     print()
-    return {label: dict(c) for label, c in table.items()}
+    return {label: dict(c) for label, c in table.items()} | {"all walls": dict(everything)}
 
 
 def report(outcomes: list[Outcome], times: dict[str, float]) -> dict[str, object]:

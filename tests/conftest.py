@@ -15,8 +15,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import pty
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +33,7 @@ from readreceipt.store.discovery import CEILING_ENV
 pytest_plugins = ["teamstore"]
 
 __all__ = ["BIN", "CORPUS", "CliResult", "LocalServer", "article_html", "clean_env", "reply",
-           "run_cli", "tmpfs"]
+           "run_cli", "run_on_terminal", "tmpfs"]
 
 
 def _shared() -> Path:
@@ -183,3 +185,32 @@ def article_html() -> str:
     from importlib import resources
 
     return resources.files("readreceipt.demo_pages").joinpath("article.html").read_text("utf-8")
+
+
+def run_on_terminal(args: list[str], env: dict[str, str]) -> tuple[int, str, str]:
+    """Run the console script with stderr on a pseudo-terminal: code, stdout, what it drew."""
+    master, slave = pty.openpty()
+    full_env = clean_env()
+    full_env.update({"COLUMNS": "120", "TERM": "xterm", **env})
+    proc = subprocess.Popen([str(BIN / "readreceipt"), *args], stdout=subprocess.PIPE,
+                            stderr=slave, env=full_env)
+    os.close(slave)
+    chunks: list[bytes] = []
+
+    def drain() -> None:
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:  # the other end closed
+                return
+            if not data:
+                return
+            chunks.append(data)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    out = proc.stdout.read() if proc.stdout else b""
+    code = proc.wait(timeout=180)
+    reader.join(timeout=10)
+    os.close(master)
+    return code, out.decode("utf-8", "replace"), b"".join(chunks).decode("utf-8", "replace")

@@ -231,3 +231,20 @@ def test_nothing_checked_has_its_own_exit_code(cli: Cli, server: LocalServer,
     assert gone.json()["answer_check"]["reason"] == "bytes_forgotten"
     # A capture whose answer holds no quotation: the page was read, the answer not checked.
     assert cli("capture", url, "--answer", plain).code == 11
+
+
+def test_the_nearest_passage_is_shown_whole_and_without_doubled_marks(
+        cli: Cli, server: LocalServer, tmp_path: Path, library_dir: Path) -> None:
+    url = server.route("/a", article_html())
+    assert cli("capture", url, "--now").code == 0
+    answer = _file(tmp_path, "a.md", 'It says "the retrofit took four years and was finished '
+                   'in 2026" and "We did not make the bridge stronger, we made it far more '
+                   'rigid".')
+    out = cli("check", url, "--answer", answer)
+    assert out.code == 10
+    assert ("the page says: \u201cThe retrofit of the harbour bridge took four years and was "
+            "finished in the spring of 2026\u201d") in out.stdout
+    assert ("the page says: \u201cWe did not make the bridge stronger, we made it more "
+            "forgiving\u201d") in out.stdout
+    nearest = {flag["nearest"] for flag in _lines(library_dir / "flags.jsonl")}
+    assert "We did not make the bridge stronger, we made it more forgiving" in nearest

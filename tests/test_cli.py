@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import subprocess
+import threading
 from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import CliResult, LocalServer, article_html, reply, run_cli, tmpfs
+from conftest import BIN, CliResult, LocalServer, article_html, clean_env, reply, run_cli, tmpfs
 from readreceipt.store.library import Library
 
 Cli = Callable[..., CliResult]
@@ -200,7 +204,7 @@ def test_a_url_typed_as_people_type_it_finds_its_captures(cli: Cli, server: Loca
                   'not anywhere on it"')
     assert checked.json()["record_id"] == captured["record_id"]
     forgotten = cli("forget", typed, "--json")
-    assert forgotten.json() == {"forgotten": [captured["record_id"]]}
+    assert forgotten.json() == {"forgotten": [captured["record_id"]], "already_forgotten": []}
     assert cli("show", "http://nothing.example/", "--json").code == 1  # still not found
 
 
@@ -336,3 +340,40 @@ def test_no_traceback_on_a_missing_answer_file(cli: Cli, server: LocalServer) ->
     out = cli("capture", url, "--now", "--answer", "/nonexistent/answer.txt")
     assert out.code == 1
     _one_clear_line(out)
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_ctrl_c_in_a_batch_says_what_was_done_and_what_was_not(
+        server: LocalServer, library_dir: Path, as_json: bool) -> None:
+    """Ctrl-C printed only "aborted"; it says what was captured, what was cut short and how
+    many URLs were never attempted, as a batch stopped by the library does."""
+    reached = threading.Event()
+    release = threading.Event()
+
+    def slow(handler: BaseHTTPRequestHandler) -> None:
+        reached.set()
+        release.wait(30)
+        with contextlib.suppress(OSError):  # the client is gone by now
+            reply(handler, article_html().encode())
+
+    urls = [server.route("/one", article_html()), server.route("/two", handler=slow),
+            server.route("/three", article_html())]
+    env = clean_env(READRECEIPT_LIBRARY=str(library_dir), READRECEIPT_ALLOW_HOSTS=server.pair)
+    proc = subprocess.Popen([str(BIN / "readreceipt"), "capture", *urls, "--now",
+                             *(["--json"] if as_json else [])], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert reached.wait(60), "the second capture never reached the server"
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        release.set()
+    assert proc.returncode == 130, err
+    [line] = [x for x in err.decode().splitlines() if x.startswith("readreceipt: interrupted")]
+    assert line == (f"readreceipt: interrupted: 1 of 3 URLs done, the capture of {urls[1]} "
+                    "cut short, 1 not attempted")
+    if as_json:
+        data = json.loads(out)
+        assert data["interrupted"] is True
+        assert [c.get("attempted") for c in data["captures"]] == [None, True, False]
+        assert data["captures"][0]["verdict"] == "RETRIEVED"

@@ -4,45 +4,12 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
-import pty
-import subprocess
-import threading
 from datetime import datetime
 from pathlib import Path
 
-from conftest import BIN, LocalServer, article_html, clean_env, run_cli
+from conftest import LocalServer, article_html, run_cli, run_on_terminal
 from library_builder import article, at, put_capture
 from readreceipt.store.library import Library
-
-
-def run_on_terminal(args: list[str], env: dict[str, str]) -> tuple[int, str, str]:
-    """Run the console script with stderr on a pseudo-terminal: code, stdout, what it drew."""
-    master, slave = pty.openpty()
-    full_env = clean_env()
-    full_env.update({"COLUMNS": "120", "TERM": "xterm", **env})
-    proc = subprocess.Popen([str(BIN / "readreceipt"), *args], stdout=subprocess.PIPE,
-                            stderr=slave, env=full_env)
-    os.close(slave)
-    chunks: list[bytes] = []
-
-    def drain() -> None:
-        while True:
-            try:
-                data = os.read(master, 4096)
-            except OSError:  # the other end closed
-                return
-            if not data:
-                return
-            chunks.append(data)
-
-    reader = threading.Thread(target=drain, daemon=True)
-    reader.start()
-    out = proc.stdout.read() if proc.stdout else b""
-    code = proc.wait(timeout=180)
-    reader.join(timeout=10)
-    os.close(master)
-    return code, out.decode("utf-8", "replace"), b"".join(chunks).decode("utf-8", "replace")
 
 
 def small_library(root: Path) -> Path:

@@ -154,7 +154,7 @@ CHALLENGES = {
     "amazon robot check": (
         page("<h4>Enter the characters you see below</h4><p>Sorry, we just need to make sure "
              "you're not a robot.</p><form action='/errors/validateCaptcha'><input name='f'>"
-             "</form>", title="Amazon.com"), {"server": "Server"}, None),
+             "</form>", title="Amazon.com"), {"server": "Server"}, "Amazon"),
     "vercel": (
         page("<h1>Vercel Security Checkpoint</h1><p>We're verifying your browser</p>",
              title="Vercel Security Checkpoint"), {"x-vercel-mitigated": "challenge"}, "Vercel"),
@@ -180,7 +180,7 @@ def test_a_title_about_signing_in_is_not_a_sign_in_title() -> None:
 
 def test_the_cloudflare_header_alone_names_a_challenge() -> None:
     signal = judge(page("<p>One moment.</p>"), headers={"cf-mitigated": "challenge"})
-    assert signal is not None and signal.rule == "header:cf-mitigated=challenge"
+    assert signal is not None and signal.rule == "vendor:header cf-mitigated=challenge"
     assert signal.vendor == "Cloudflare"
 
 
@@ -194,7 +194,7 @@ def test_a_generic_phrase_borrows_the_vendor_from_the_headers() -> None:
     signal = judge(page("<p>Please verify you are a human to continue.</p>"),
                    headers={"x-iinfo": "5-2434707-0 0NNN"})
     assert signal is not None and signal.vendor == "Imperva"
-    assert signal.rule == "phrase:verify you are a human (in the content)"
+    assert signal.rule == "wording:phrase verify you are a human (in the content)"
 
 
 @pytest.mark.parametrize("words", [
@@ -270,8 +270,7 @@ def test_walls_are_named(name: str) -> None:
     signal = judge(html)
     assert signal is not None, name
     assert (signal.reason, signal.wall) == (f"wall:{kind}", kind)
-    assert signal.rule.split(":", 1)[0] in ("marker", "phrase", "label", "heading", "title",
-                                            "header")
+    assert signal.rule.split(":", 1)[0] in ("vendor", "wording", "structure")
 
 
 def test_a_long_article_cut_off_by_its_wall_is_a_wall() -> None:
@@ -280,7 +279,7 @@ def test_a_long_article_cut_off_by_its_wall_is_a_wall() -> None:
                             "</article>")
     signal = judge(cut)
     assert signal is not None and signal.wall == "login"
-    assert signal.rule.startswith("phrase-at-end:")
+    assert signal.rule.startswith("wording:phrase-at-end ")
 
 
 def test_a_wall_phrase_inside_a_long_article_is_not_a_wall() -> None:
@@ -362,7 +361,7 @@ def test_soft_404_by_app_state() -> None:
                 "</script>")
     signal = judge(html)
     assert signal is not None and signal.reason == "soft_404"
-    assert signal.rule == "marker:Next.js 404 page"
+    assert signal.rule == "vendor:marker Next.js 404 page"
 
 
 def test_a_server_rendered_framework_404_is_a_soft_404_not_a_shell() -> None:
@@ -402,13 +401,13 @@ def test_parked_domains(html: str) -> None:
 def test_thin_text_by_characters_and_by_ratio() -> None:
     signal = judge(page("<p>Coming soon.</p>"))
     assert signal is not None and signal.reason == "thin_text"
-    assert signal.rule.startswith("length:")
+    assert signal.rule.startswith("structure:length ")
     # A 500-letter page buried in 2 MB of markup is a sliver of a page.
     padding = "<div class='x' data-a='1'></div>" * 60000
     html = page(padding + f"<p>{' '.join(_SENTENCES[:6])}</p>")
     signal = judge(html)
     assert signal is not None and signal.reason == "thin_text"
-    assert signal.rule.startswith("ratio:")
+    assert signal.rule.startswith("structure:ratio ")
 
 
 # --- strictness ----------------------------------------------------------------------------

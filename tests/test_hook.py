@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import pty
 import shutil
 import signal
 import sqlite3
@@ -214,6 +215,7 @@ MALFORMED: dict[str, bytes] = {
 @pytest.mark.parametrize("name", list(MALFORMED))
 def test_malformed_payloads_never_fail_and_are_written_down(name: str,
                                                             library_dir: Path) -> None:
+    Library.open(library_dir).close()  # a skip is written to a library there, never makes one
     for mode in ("capture", "report", "stop"):
         out = hook(mode, MALFORMED[name], library_dir)
         assert silent(out), (mode, out)
@@ -234,6 +236,7 @@ def test_the_worst_malformed_payloads_name_their_rule(library_dir: Path) -> None
                 "a list": "hook_payload_not_object", "null": "hook_payload_not_object",
                 "url not a string": "hook_no_url", "another tool": "hook_not_webfetch",
                 "6 MiB": "hook_payload_too_large"}
+    Library.open(library_dir).close()
     for name in expected:
         assert silent(hook("capture", MALFORMED[name], library_dir))
     assert [line["rule"] for line in skipped(library_dir)] == list(expected.values())
@@ -446,11 +449,14 @@ def test_the_capture_fast_path_imports_only_the_standard_library(library_dir: Pa
             "from readreceipt.agents.hook import main\nmain(['capture'])\n")
     env = clean_env()
     env["READRECEIPT_LIBRARY"] = str(library_dir)
+    Library.open(library_dir).close()  # the skipped line goes to a library that is there
     proc = subprocess.run([sys.executable, "-c", code], input=b"[]", capture_output=True,
                           env=env, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.decode().split() == ["readreceipt", "readreceipt._version",
-                                            "readreceipt.agents", "readreceipt.agents.hook",
+                                            "readreceipt.agents", "readreceipt.agents.dialects",
+                                            "readreceipt.agents.dialects.claude",
+                                            "readreceipt.agents.hook",
                                             "readreceipt.errors", "readreceipt.store",
                                             "readreceipt.store.ownership",
                                             "readreceipt.store.sessionmarks"]
@@ -485,6 +491,7 @@ def test_a_quick_mode_with_nothing_to_tell_stays_light(mode: str, library_dir: P
     ours, costly, printed = _modules_after(mode, json.dumps(payload).encode(), library_dir)
     assert costly == []
     expected = ["readreceipt", "readreceipt._version", "readreceipt.agents",
+                "readreceipt.agents.dialects", "readreceipt.agents.dialects.claude",
                 "readreceipt.agents.hook", "readreceipt.errors"]
     if mode != "guard":
         expected += ["readreceipt.store", "readreceipt.store.ownership",
@@ -509,6 +516,7 @@ def test_report_with_something_to_tell_opens_the_index(article: str, server: Loc
 def test_a_skipped_line_never_keeps_a_query(library_dir: Path) -> None:
     payload = webfetch("https://example.test/file?X-Amz-Signature=abc123&token=s3cret")
     payload["tool_name"] = "NotWebFetch"
+    Library.open(library_dir).close()
     assert silent(hook("capture", payload, library_dir))
     [line] = skipped(library_dir)
     assert line["url"] == "https://example.test/file"
@@ -523,6 +531,7 @@ def test_a_skipped_line_keeps_no_credential_anywhere_in_its_url(
     url = f"https://reader:hunter2pass@example.test/{'AKIA' + 'Q' * 16}/file?token=s3cret"
     payload = webfetch(url)
     payload["tool_name"] = "NotWebFetch"
+    Library.open(library_dir).close()
     assert silent(hook("capture", payload, library_dir))
     not_a_library = tmp_path / "notlib"
     not_a_library.mkdir()
@@ -555,3 +564,54 @@ def test_the_installed_command_is_our_launcher_and_imports_nothing_costly(
                 if line.startswith("import time:")}
     assert "readreceipt.agents.hook" in imported
     assert imported.isdisjoint(COSTLY), sorted(imported & set(COSTLY))
+
+
+# --- by hand ----------------------------------------------------------------------------
+
+
+def test_a_payload_that_names_no_capture_makes_no_library(tmp_path: Path) -> None:
+    """`readreceipt-hook capture </dev/null` made ./.readreceipt, which later commands adopted."""
+    work, marks = tmp_path / "work", tmp_path / "marks"
+    work.mkdir()
+    marks.mkdir()
+    env = clean_env(TMPDIR=str(marks), READRECEIPT_HOOK_FOREGROUND="1")
+    for data in (b"", b"not json", json.dumps(other_tool(cwd=str(work))).encode()):
+        proc = subprocess.run([str(BIN / "readreceipt-hook"), "capture"], input=data, cwd=work,
+                              env=env, capture_output=True, timeout=60, check=False)
+        assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"", b"")
+    assert list(work.iterdir()) == []
+    [folder] = marks.glob("readreceipt-hook-*")  # the hook's own folder has the lines
+    rules = [json.loads(x)["rule"] for x in (folder / "skipped.jsonl").read_text().splitlines()]
+    assert rules == ["hook_payload_empty", "hook_payload_not_json", "hook_not_webfetch"]
+    status = subprocess.run([str(BIN / "readreceipt"), "status"], cwd=work, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert status.returncode == 1 and "no readreceipt library" in status.stderr
+
+
+def test_help_and_a_bare_call_print_usage() -> None:
+    helped = subprocess.run([str(BIN / "readreceipt-hook"), "--help"], capture_output=True,
+                            text=True, env=clean_env(), timeout=60, check=False)
+    assert helped.returncode == 0 and helped.stderr == ""
+    assert helped.stdout.startswith("usage: readreceipt-hook MODE [--agent NAME]")
+    bare = subprocess.run([str(BIN / "readreceipt-hook")], capture_output=True, text=True,
+                          env=clean_env(), stdin=subprocess.DEVNULL, timeout=60, check=False)
+    assert bare.returncode == 0 and bare.stdout == ""
+    assert bare.stderr.startswith("usage: readreceipt-hook")
+    # A mode this copy does not know (a newer settings file's) still prints nothing.
+    unknown = subprocess.run([str(BIN / "readreceipt-hook"), "captur"], capture_output=True,
+                             text=True, env=clean_env(), stdin=subprocess.DEVNULL, timeout=60,
+                             check=False)
+    assert (unknown.returncode, unknown.stdout, unknown.stderr) == (0, "", "")
+
+
+def test_a_mode_run_at_a_terminal_says_it_waits_for_a_payload(tmp_path: Path) -> None:
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([str(BIN / "readreceipt-hook"), "stop"], stdin=follower,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=clean_env(TMPDIR=str(tmp_path)))
+    os.close(follower)
+    os.write(leader, b"\x04")  # Ctrl-D: the end of what was typed
+    out, err = proc.communicate(timeout=60)
+    os.close(leader)
+    assert proc.returncode == 0 and out == b""
+    assert b"readreceipt-hook stop: waiting for a hook payload (JSON) on stdin" in err

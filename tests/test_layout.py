@@ -22,21 +22,27 @@ ALLOWED: dict[str, frozenset[str]] = {
     "_version": frozenset(),
     "progress": frozenset(),
     "localserver": frozenset(),
-    "store": frozenset({"errors", "progress"}),
+    # How this copy was installed: store/ and cli/ advise how to add an extra from it.
+    "installed": frozenset(),
+    "store": frozenset({"errors", "progress", "installed"}),
     "fetching": frozenset({"errors", "_version", "store"}),
     "reading": frozenset({"errors", "fetching", "store"}),
     "browser": frozenset({"errors", "fetching", "reading"}),
     "quotes": frozenset({"errors", "fetching", "reading", "store"}),
     "pipeline": frozenset({"errors", "fetching", "reading", "browser", "quotes", "store"}),
     "export": frozenset({"errors", "_version", "progress", "store", "fetching"}),
-    "viewer": frozenset({"errors", "reading", "store"}),
+    # A URL over time (its text versions, the pair to compare, the word diff): the viewer's
+    # history page and the CLI's history command read it alike.
+    "history": frozenset({"store"}),
+    "viewer": frozenset({"errors", "reading", "store", "history"}),
     "agents": frozenset({"errors", "_version", "pipeline", "fetching", "reading", "quotes",
                          "store"}),
     "api": frozenset({"errors", "pipeline", "quotes", "store", "agents"}),
     "batch": frozenset({"errors", "pipeline", "store"}),
     "demo": frozenset({"errors", "localserver", "pipeline", "store", "demo_pages"}),
     "cli": frozenset({"errors", "_version", "progress", "pipeline", "fetching", "reading",
-                      "quotes", "store", "export", "viewer", "agents", "demo", "batch"}),
+                      "quotes", "store", "export", "viewer", "agents", "demo", "batch",
+                      "installed", "history"}),
     "__init__": frozenset({"errors", "_version", "pipeline", "store", "api"}),
 }
 #: Third-party or standard modules only some units may import.
@@ -57,6 +63,8 @@ ONLY: dict[str, frozenset[str]] = {
 #: Modules of agents/ the CLI may reach (the library behind a command), never the hook's.
 CLI_MAY_USE_FROM_AGENTS = frozenset({"readreceipt.agents.fetchpage",
                                      "readreceipt.agents.hooksettings",
+                                     # the agents and their files, for --agent's choices
+                                     "readreceipt.agents.hookconfigs",
                                      "readreceipt.agents.mcp_server",
                                      "readreceipt.agents.audit",
                                      # the marking of web text: the console prints a
@@ -182,3 +190,18 @@ def test_the_rules_can_fail() -> None:
     assert _unit(dst) not in ALLOWED[_unit(src)]
     assert any(_unit(s) == "cli" and d == "click" for s, d, _ in ALL_IMPORTS)
     assert any(d == "readreceipt.agents.mcp_server" for _, d, _ in ALL_IMPORTS)
+
+
+def test_a_dialect_imports_nothing_at_its_top_but_its_package() -> None:
+    # The hook's quick modes import one dialect: what it needs beyond str operations it
+    # imports inside the worker's functions (json, shlex, the FetchCall type).
+    folder = PACKAGE / "agents" / "dialects"
+    names = sorted(p.stem for p in folder.glob("*.py") if p.stem != "__init__")
+    assert names == ["claude", "cline", "codex", "copilot", "cursor", "gemini"]
+    for name in ["__init__", *names]:
+        tree = ast.parse((folder / f"{name}.py").read_text("utf-8"))
+        at_top = {alias.name for node in tree.body if isinstance(node, ast.Import)
+                  for alias in node.names}
+        at_top |= {node.module for node in tree.body
+                   if isinstance(node, ast.ImportFrom) and node.module}
+        assert at_top <= {"__future__", "readreceipt.agents.dialects"}, (name, at_top)

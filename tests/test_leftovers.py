@@ -218,8 +218,10 @@ def test_readers_skip_a_damaged_record(damaged: tuple[Path, Record, Record, Reco
                                        tmp_path: Path) -> None:
     root, _, middle, newest = damaged
     exported = run_cli("export", "--warc", str(tmp_path / "out.warc"), "--json", library=root)
-    assert exported.code == 0, exported.stderr
+    # The rest is exported, and the command says (exit 1) that one record was not.
+    assert exported.code == 1, exported.stderr
     assert exported.json()["retrievals"] == 2 and newest.record_id in exported.stderr
+    assert exported.json()["unreadable"] == [newest.record_id]
     shown = run_cli("show", "https://news.example/estuary", "--json", library=root)
     assert shown.code == 0, shown.stderr
     assert shown.json()["record_id"] == middle.record_id

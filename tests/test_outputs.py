@@ -9,6 +9,7 @@ system's. Each guard has a control showing what the unguarded write does.
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import subprocess
@@ -186,14 +187,17 @@ def test_fetch_to_a_fifo_nobody_reads_is_one_line_not_a_hang(
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
 
-def _export(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """``readreceipt export ARGS`` of a library of one capture."""
+def _export(tmp_path: Path, *args: str, cwd: Path | None = None
+            ) -> subprocess.CompletedProcess[str]:
+    """``readreceipt export ARGS`` of a library of one capture (run in ``cwd``); what it
+    wrote is read as text, bytes that are not UTF-8 escaped."""
     lib_dir = tmp_path / "lib"
-    with Library.open(lib_dir) as lib:
-        put_capture(lib, "https://news.example/a", article("A", "Some words " * 40), at(0))
+    if not lib_dir.exists():
+        with Library.open(lib_dir) as lib:
+            put_capture(lib, "https://news.example/a", article("A", "Some words " * 40), at(0))
     return subprocess.run([str(BIN / "readreceipt"), "--library", str(lib_dir), "export",
-                           *args], capture_output=True, text=True, timeout=120,
-                          env=clean_env(), check=False)
+                           *args], capture_output=True, text=True, errors="surrogateescape",
+                          timeout=120, env=clean_env(), cwd=cwd, check=False)
 
 
 @needs_root
@@ -326,3 +330,36 @@ def test_a_clean_fallback_is_used_when_the_shared_folder_is_not_ours(
     fallback = tmp_path / f"readreceipt-{os.getuid()}"
     assert out.json()["path"].startswith(str(fallback))
     assert stat.S_IMODE(fallback.lstat().st_mode) == 0o700 and not any(shared.iterdir())
+
+
+def test_export_to_dash_is_standard_output(tmp_path: Path) -> None:
+    """``-`` is standard output, as ``--from -`` and ``--answer -`` are standard input."""
+    work = tmp_path / "work"
+    work.mkdir()
+    for flag, start in (("--warc", "WARC/1.1"), ("--wacz", "PK")):
+        proc = _export(tmp_path, flag, "-", cwd=work)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.startswith(start)
+        assert proc.stderr.startswith("wrote standard output (")
+        assert list(work.iterdir()) == []  # no file named "-"
+    mixed = _export(tmp_path, "--warc", "-", "--json", cwd=work)
+    assert mixed.returncode == 1 and "--json cannot share standard output" in mixed.stderr
+
+
+def test_export_json_names_the_whole_path(tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    proc = _export(tmp_path, "--warc", "out.warc", "--json", cwd=work)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["path"] == str(work / "out.warc")
+
+
+def test_fetch_to_a_path_ending_in_a_slash_makes_that_folder(fetch: Cli, server: LocalServer,
+                                                             tmp_path: Path) -> None:
+    url = server.route("/a", article_html())
+    out = fetch(url, "-o", f"{tmp_path / 'new' / 'dir'}/", "--json")
+    assert out.code == 0, out.stderr
+    folder = tmp_path / "new" / "dir"
+    assert folder.is_dir()
+    [written] = folder.iterdir()
+    assert out.json()["path"] == str(written) and written.suffix == ".md"

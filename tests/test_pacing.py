@@ -220,3 +220,25 @@ def test_eight_processes_capturing_one_url_make_one_request(server: LocalServer,
     assert len(page_requests) == 1, f"{len(page_requests)} requests for one URL"
     assert sorted(r["reused"] for r in results) == [False] + [True] * 7
     assert len({r["record_id"] for r in results}) == 1
+
+
+def test_two_pages_of_one_host_typed_in_a_row_both_arrive(server: LocalServer,
+                                                          library_dir: Path) -> None:
+    """capture waited 0 s by default (fetch 10 s): a second page of a host typed within its
+    gap was declined, exit 3. Now one default for both. The host asks for 8 s between
+    requests (its Crawl-delay): the second command comes within that gap unless starting it
+    takes longer, and the turn then comes within the 10 s it waits."""
+    arrivals: list[float] = []
+    body = article_html().encode()
+
+    def timed(handler: BaseHTTPRequestHandler) -> None:
+        arrivals.append(time.time())
+        reply(handler, body)
+
+    server.route("/robots.txt", "User-agent: *\nCrawl-delay: 8\n",
+                 headers={"Content-Type": "text/plain"})
+    a, b = (server.route(f"/{name}", handler=timed) for name in ("a", "b"))
+    first = run_cli("capture", a, library=library_dir, allow=server.pair)
+    second = run_cli("capture", b, library=library_dir, allow=server.pair)
+    assert (first.code, second.code) == (0, 0), second.stderr
+    assert arrivals[1] - arrivals[0] >= 8 - 0.2  # the host's pace was kept

@@ -474,3 +474,25 @@ def test_every_script_faithful_is_found(answer: str) -> None:
 def test_every_script_altered_is_flagged(answer: str) -> None:
     result = check_answer_text(answer, main_text=WORLD, page_text=WORLD)
     assert result.outcome == "not_found", result
+
+
+def test_the_nearest_passage_covers_the_whole_stretch_the_quotation_answers_to() -> None:
+    """Issue 19, item 13: the nearest passage dropped the words that differ ("The retrofit
+    of"), and kept the page's own quotation marks and the comma ending its clause, which
+    show doubled between the marks every adapter puts around it."""
+    from conftest import article_html
+    from readreceipt.reading.extract import extract
+
+    page = extract(article_html().encode(), "text/html")
+    cases = {
+        '"the retrofit took four years and was finished in 2026"':
+            "The retrofit of the harbour bridge took four years and was finished in the "
+            "spring of 2026",
+        '"We did not make the bridge stronger, we made it far more rigid"':
+            "We did not make the bridge stronger, we made it more forgiving",
+    }
+    for quoted, nearest in cases.items():
+        check = check_answer_text(f"The page says {quoted}.", main_text=page.main_text,
+                                  page_text=page.page_text)
+        [passage] = check.passages
+        assert (passage.found, passage.nearest) == (False, nearest)

@@ -60,7 +60,7 @@ def test_the_patterns_are_found_where_they_live() -> None:
     module-level patterns, so a table moved elsewhere is still audited."""
     where = set(PATTERNS.values())
     assert len(PATTERNS) > 150
-    assert any(w.startswith("readreceipt.reading.fingerprint._WALLS") for w in where)
+    assert any(w.startswith("readreceipt.reading.fingerprint._BEFORE_SIGN_IN") for w in where)
     assert any(w.startswith("readreceipt.quotes.") for w in where)
     assert any(w.startswith("readreceipt.agents.fence.") for w in where)
     texts = {p.pattern for p in PATTERNS}

@@ -98,7 +98,7 @@ def test_a_host_answering_every_path_with_the_same_page_serves_a_soft_404(
                      lib)
     record = result.record
     assert (record.verdict, record.reason) == ("UNKNOWN", "soft_404")
-    assert record.rule is not None and record.rule.startswith("probe:")
+    assert record.rule is not None and record.rule.startswith("comparison:")
     probe = record.probe
     assert probe is not None and probe["status"] == 200 and probe["outcome"] == "soft_404"
     assert probe["url"].startswith(f"{host.base}/readreceipt-probe-")
@@ -236,3 +236,62 @@ def test_the_hooks_worker_makes_the_probe_within_its_deadline(
     record = yaml.safe_load(path.read_text("utf-8"))
     assert (record["verdict"], record["reason"]) == ("UNKNOWN", "soft_404")
     assert record["probe"]["outcome"] == "soft_404" and len(_probes(host)) == 1
+
+
+# --- a wall the host serves for every address, named by what the comparison matched -------
+
+NOTICE = ("<p>Our members' area holds the complete archive of the club's newsletters, the "
+          "minutes of every meeting since the club was founded, and the booking calendar for "
+          "the workshop and its machines. Members renew each January at the annual meeting.</p>"
+          "<p>Questions about membership go to the secretary, who answers within a week; the "
+          "workshop itself is open on Saturdays from nine until four.</p>")
+#: A sign-in box in a dialog beside more text than a bare page holds: the page-only rules
+#: read it (a shown dialog beside content is a banner), the comparison does not.
+SIGN_IN_EVERYWHERE = (
+    f"<html><head><title>Woodworkers' Club</title></head><body><nav><ul>{NAV}</ul></nav>"
+    f"<main><h1>Woodworkers' Club</h1>{NOTICE}</main><div class='modal'><form method='post' "
+    "action='/session'><input type='text' name='member'><input type='password' name='pw'>"
+    "<button>OK</button></form></div></body></html>").encode()
+#: A captcha widget beside more text than its gate allows, in words no table has.
+CAPTCHA_EVERYWHERE = (
+    f"<html><head><title>Woodworkers' Club</title></head><body><nav><ul>{NAV}</ul></nav>"
+    f"<main><h1>Woodworkers' Club</h1>{NOTICE}<form action='/verify'><div class='g-recaptcha' "
+    "data-sitekey='x'></div><button>OK</button></form></main></body></html>").encode()
+
+
+@pytest.mark.parametrize(("body", "reason", "named"), [
+    (SIGN_IN_EVERYWHERE, "wall:login", "a sign-in form"),
+    (CAPTCHA_EVERYWHERE, "wall:challenge", "reCAPTCHA"),
+])
+def test_a_wall_served_for_every_address_is_named_by_what_matched(
+        host_factory: Callable[..., Host], tmp_path: Path, body: bytes, reason: str,
+        named: str) -> None:
+    host = host_factory(lambda path: (200, body))
+    lib = Library.open(tmp_path / "lib")
+    url = f"{host.base}/minutes/2024-03"
+    # The page alone reads as the page (under --now no probe is made) ...
+    alone = capture(url, CaptureOptions(render=False, now=True), lib).record
+    assert alone.verdict == "RETRIEVED"
+    # ... the host's answer for a missing path shows it is what every address gets.
+    record = capture(url, CaptureOptions(render=False, wait=10),
+                     Library.open(tmp_path / "other")).record
+    assert (record.verdict, record.reason) == ("UNKNOWN", reason)
+    assert record.rule is not None and record.rule.startswith("comparison:")
+    assert named in record.rule
+    assert record.probe is not None and record.probe["suspicion"].startswith(
+        "its main text is short")
+
+
+def test_a_short_page_sharing_only_its_chrome_with_the_missing_path_answer_stays_read(
+        host_factory: Callable[..., Host], tmp_path: Path) -> None:
+    short = (f"<html><head><title>Woodworkers' Club</title></head><body><nav><ul>{NAV}</ul>"
+             "</nav><main><h1>Bench vice</h1><p>A cast-iron bench vice, donated by a member; "
+             "jaws of seven inches, quick release.</p></main></body></html>").encode()
+    missing = short.replace(b"<h1>Bench vice</h1><p>A cast-iron bench vice, donated by a "
+                            b"member; jaws of seven inches, quick release.</p>",
+                            b"<h1>Hmm.</h1><p>Nothing here.</p>")
+    host = host_factory(lambda path: (200, short) if path == "/tools/vice" else (200, missing))
+    record = capture(f"{host.base}/tools/vice", CaptureOptions(render=False, wait=10),
+                     Library.open(tmp_path / "lib")).record
+    assert record.verdict == "RETRIEVED", record.rule
+    assert record.probe is not None and record.probe["outcome"] == "different"

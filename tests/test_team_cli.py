@@ -173,6 +173,13 @@ def test_push_is_idempotent_and_resumable(team: Team, tmp_path: Path,
     assert report["copied"] == total - part
     again = run("push", str(offline), "--json", cwd=tmp_path, env=team.env).json()
     assert (again["copied"], again["already_there"]) == (0, total)
+    # A push run again copies nothing, and says so: it used to repeat the first one's counts
+    # of flags and log lines "handed over".
+    assert (again["flags"], again["answer_checks"], again["log_lines"]) == (0, 0, 0)
+    said = run("push", str(offline), cwd=tmp_path, env=team.env)
+    assert said.code == 0 and said.stdout.strip().endswith(
+        "no flag, answer check, audit or log line was new"), said.stdout
+    assert said.stdout.startswith(f"0 retrievals copied from {offline} to ")
     # nothing duplicated: one row, one record per retrieval; flags, checks and log lines once
     counted = team.sql("SELECT count(*), count(DISTINCT record_id) FROM retrievals")
     assert counted == [(total, total)]
@@ -201,7 +208,7 @@ def test_push_leaves_an_unreadable_record_behind_and_copies_the_rest(
     report = result.json()  # one object on stdout, the report
     assert sorted(report["unreadable"]) == ids[:2]
     assert report["copied"] == len(ids) - 2
-    assert "2 retrievals were left behind" in result.stderr
+    assert "2 retrievals left behind" in result.stderr
     rows = {r[0] for r in team.sql("SELECT record_id FROM retrievals")}
     assert rows == set(ids[2:])  # nothing half copied: no row without its record
     assert len(team.object_keys("records/")) == len(ids) - 2
@@ -262,9 +269,14 @@ def test_without_the_team_extra_one_line_names_it(tmp_path: Path) -> None:
                               READRECEIPT_INDEX_URL="postgresql://u@127.0.0.1:1/db",
                               READRECEIPT_BLOBS_URL="s3://bucket/x"))
     assert proc.returncode == 1
-    assert proc.stderr.decode().strip() == ("readreceipt: a team library needs the team extra "
-                                            "(psycopg is missing): install readreceipt with "
-                                            "it, from its checkout: pip install '.[team]'")
+    # The advice is this installation's own (an editable one in the checkout's venv here).
+    root = Path(__file__).resolve().parents[1]
+    line = proc.stderr.decode().strip()
+    assert line.startswith("readreceipt: a team library needs the team extra (psycopg is "
+                           "missing); add it as this copy was installed: "
+                           f"{sys.executable} -m pip install -c {root}/constraints.txt -e "
+                           f"'{root}["), line
+    assert "team]'" in line and "\n" not in line
     assert not (tmp_path / ".readreceipt").exists()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from readreceipt.errors import RefusedError
@@ -97,3 +99,29 @@ def test_origin_and_host_port() -> None:
     assert check_url("https://Example.com:443/x").origin == "https://example.com"
     assert check_url("http://[2606:4700::1111]:8080/").origin == "http://[2606:4700::1111]:8080"
     assert check_url("http://example.com:81/").host_port == "example.com:81"
+
+
+@pytest.mark.parametrize(("raw", "shown"), [
+    ("example.org", "example.org"),
+    ("www.example.org/docs/a", "www.example.org/docs/a"),
+    ("example.org:8080/x", "example.org:8080/x"),  # WHATWG reads "example.org:" as a scheme
+    ("example.org/a?token=abc", "example.org/a"),  # never echoes a query
+    ("example.org/ghp_" + "a" * 36, "example.org"),  # nor a path shaped like a secret
+])
+def test_a_url_without_its_scheme_is_echoed_with_a_suggestion(raw: str, shown: str) -> None:
+    with pytest.raises(RefusedError) as info:
+        check_url(raw)
+    assert str(info.value) == (f"{shown} is not a whole URL (it has no http:// or https://); "
+                               f"did you mean https://{shown}?")
+    assert info.value.exit_code == 2
+
+
+def test_the_cli_suggests_the_whole_url(tmp_path: Path) -> None:
+    from conftest import run_cli
+
+    out = run_cli("capture", "example.org", library=None,
+                  env={"READRECEIPT_LIBRARY": str(tmp_path)})
+    assert out.code == 2
+    assert out.stderr.strip().splitlines()[-1] == (
+        "readreceipt: example.org is not a whole URL (it has no http:// or https://); did you "
+        "mean https://example.org?")

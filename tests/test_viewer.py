@@ -15,11 +15,11 @@ import pytest
 
 from conftest import BIN, clean_env
 from library_builder import article, at, put_capture, put_failure
+from readreceipt.history import word_diff
 from readreceipt.quotes.answerlog import check_held_copy
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record
 from readreceipt.viewer import make_viewer_server
-from readreceipt.viewer.diff import word_diff
 
 HOSTILE_TITLE = "<script>alert('title')</script>"
 HOSTILE = article(
@@ -260,3 +260,21 @@ def test_serve_command_binds_loopback_and_reports_its_url(tmp_path: Path) -> Non
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_a_nearest_passage_across_a_line_break_is_marked(tmp_path: Path) -> None:
+    """The nearest passage is reported with its line breaks made spaces; the viewer found it
+    in the text only character for character, so one across a line was never marked."""
+    from readreceipt.viewer.pages import record_page
+
+    body = (b"The retrofit of the harbour bridge took four years\nand was finished in the "
+            b"spring of 2026, two months later than planned.\n" + b"Filler line of text.\n" * 30)
+    with Library.open(tmp_path / "lib") as lib:
+        record = put_capture(lib, "https://plain.example/notes.txt", body, at(0),
+                             content_type="text/plain; charset=utf-8")
+        check_held_copy(lib, record, 'It says "the retrofit took four years and was finished '
+                        'in 2026".', "")
+        html = record_page(lib, record.record_id).decode()
+    assert ('<mark class="nearest">The retrofit of the harbour bridge took four years\nand was '
+            'finished in the spring of 2026</mark>') in html
+

@@ -20,9 +20,10 @@ from pathlib import Path
 import pytest
 
 from conftest import CORPUS
-from readreceipt.reading import errorpages, notfound, walls
+from readreceipt.reading import errorpages, notfound
 from readreceipt.reading.extract import extract
 from readreceipt.reading.fingerprint import GATES, PageView, judge_content
+from readreceipt.reading.tables import walls
 
 WALLS_DIR = CORPUS / "walls"
 WALL_DIRS = (CORPUS / "walls", CORPUS / "walls2")
@@ -37,6 +38,7 @@ EXPECTED: dict[str, str | None] = {
     "other_interstitial": "wall:interstitial",
     "js_shell": "js_shell",
     "soft_404": "soft_404",
+    "parked": "parked",
     "article_about_walls": None,
     "hard_negative": None,
 }
@@ -152,3 +154,29 @@ def test_headers_and_vendor_hints_are_lower_case() -> None:
         assert rule.header == rule.header.lower() and rule.value == rule.value.lower()
     for name, value, _vendor in walls.VENDOR_HINTS:
         assert name == name.lower() and value == value.lower()
+
+
+def test_every_vocabulary_term_names_its_source_and_licence() -> None:
+    from readreceipt.reading.tables.vocabulary import TERMS
+
+    assert TERMS
+    for term in TERMS:
+        assert term.source and term.licence in ("MIT", "Apache-2.0"), term
+        assert term.term == term.term.lower().strip(), term
+    for concept in ("not_found", "forbidden", "unavailable"):
+        languages = {t.language for t in TERMS if t.concept == concept}
+        assert len(languages) >= 20, (concept, sorted(languages))
+
+
+def test_entries_from_a_vocabulary_say_so() -> None:
+    from_vocabulary = [e for e in ALL_ENTRIES if "vocabulary" in e.name]
+    assert len(from_vocabulary) >= 4
+    assert all(e.licence and "vocabulary.py" in e.ev for e in from_vocabulary)
+    assert all(e.evidence == "wording" for e in from_vocabulary)
+
+
+def test_every_entry_names_a_kind_of_evidence() -> None:
+    from readreceipt.reading.tables.entries import EVIDENCE_KINDS
+
+    assert {e.evidence for e in ALL_ENTRIES} <= set(EVIDENCE_KINDS)
+    assert {e.evidence for e in ALL_ENTRIES} >= {"vendor", "wording", "structure"}

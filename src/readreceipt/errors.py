@@ -44,7 +44,8 @@ class ExitCode:
 
     OK = 0
     #: A usage error, or the library cannot be used (not a library, read-only, disk full,
-    #: unknown record), or ``verify`` found a problem.
+    #: unknown record), or ``verify`` found a problem, or ``export`` could not export a
+    #: selected retrieval whole (its record unreadable, its bytes gone or changed).
     USAGE = 1
     LIBRARY = 1
     REFUSED = 2  # a security rule: URL policy, address guard, credentials in the URL
@@ -88,7 +89,8 @@ def _severity(code: int) -> float:
 EXIT_CODE_MEANINGS: dict[int, str] = {
     ExitCode.OK: "ok",
     ExitCode.USAGE: "usage, or the library cannot be used (not a library, read-only, disk "
-                    "full, unknown record), or `verify` found a problem",
+                    "full, unknown record), or `verify` found a problem, or `export` could not "
+                    "export a selected retrieval whole",
     ExitCode.REFUSED: "refused by a security rule (URL policy, including a URL that does not "
                       "parse; address guard; credentials in the URL)",
     ExitCode.DECLINED: "declined by politeness (robots.txt, pacing, session cap)",

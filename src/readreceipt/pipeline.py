@@ -25,6 +25,7 @@ import hashlib
 import logging
 import math
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,7 +58,9 @@ from readreceipt.fetching.urlpolicy import PolicyURL, check_url
 from readreceipt.quotes.answers import Copy
 from readreceipt.reading.extract import Extraction, extract
 from readreceipt.reading.verdict import (
+    SHORT_SUSPICION,
     Verdict,
+    after_answer,
     after_probe,
     exit_code_for,
     failed,
@@ -100,6 +103,9 @@ class CaptureOptions:
     #: written; the caller checks one answer against several pages and records the whole
     #: (``capture URL URL... --answer``: :func:`readreceipt.quotes.answers.combine`).
     record_answer: bool = True
+    #: Told, in a few words, each time the capture starts a step that may take seconds
+    #: (waiting for the host's turn, rendering in a browser): the MCP server's progress.
+    on_phase: Callable[[str], None] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -191,8 +197,7 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
     except RefusedError as exc:
         _skip(lib, url, exc, options)
         raise
-    env_allow = AllowHosts.from_env()
-    allow = AllowHosts(env_allow.pairs | {p.lower() for p in options.allow_hosts})
+    allow = AllowHosts.from_env().including(options.allow_hosts)
     guard = AddressGuard(allow=allow, resolver=resolver or SystemResolver(), pins=pins)
     try:
         # The address rule runs before any politeness step: a refused URL spends no slot
@@ -214,8 +219,9 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
             crawl_delay = _robots(lib, target, guard, deadline)
             # Waiting for the host's turn, another capture of this URL may have been made:
             # the dedup window is looked at again, and a copy made meanwhile answers.
-            held, waited = politeness.turn_or_copy(lib, target, politeness.PolitenessOptions(
-                wait=options.wait), crawl_delay)
+            held, waited = politeness.turn_or_copy(
+                lib, target, politeness.PolitenessOptions(wait=options.wait), crawl_delay,
+                on_wait=_waiting(options, target.host))
             if held is not None:
                 return _reuse(lib, target, held, options)
             # Waiting for the host's turn is --wait's time, not the network's.
@@ -226,6 +232,14 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
     except FetchTimeout as exc:  # robots.txt used up the capture's deadline
         return _store_failure(lib, target, exc, guard, options, utc_now(), {})
     return _fetch_and_store(lib, target, guard, options, deadline)
+
+
+def _waiting(options: CaptureOptions, host: str) -> Callable[[float], None] | None:
+    tell = options.on_phase
+    if tell is None:
+        return None
+    return lambda seconds: tell(f"waiting {seconds:.1f} s for {host}'s turn (readreceipt "
+                                "paces its requests to each host)")
 
 
 def _check_bounds(options: CaptureOptions) -> None:
@@ -308,6 +322,8 @@ def _judge_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     rendering: Rendering | None = None
     static_body: bytes | None = None
     if verdict.reason == "js_shell" and options.render:
+        if options.on_phase is not None:
+            options.on_phase("the page builds itself with JavaScript: rendering it in a browser")
         try:
             rendering = _render(target, guard, options, deadline)
         except ReadReceiptError as exc:  # rendering discarded; the static capture stands
@@ -325,6 +341,8 @@ def _judge_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
 
     verdict, probe = _soft404_probe(lib, target, guard, options, fetched, extraction, verdict,
                                     deadline)
+
+    verdict = _answer_agreement(options, extraction, verdict)
 
     t3 = time.perf_counter()
     record_id = new_record_id()
@@ -373,7 +391,8 @@ def _soft404_probe(lib: Library, target: PolicyURL, guard: AddressGuard,
         lib, target, guard, deadline,
         lambda answer: extract(answer.body, answer.content_type, answer.charset).page_text)
     comparison = compare(extraction.page_text, fetched.url, fetched.final_url, row.status,
-                         row.text or "", row.url, row.final_url)
+                         row.text or "", row.url, row.final_url,
+                         extraction.main_text if suspicion.startswith(SHORT_SUSPICION) else None)
     record = {"url": row.url, "status": row.status, "final_url": row.final_url,
               "text_sha256": row.text_sha256,
               "fetched_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(row.fetched_at)),
@@ -382,7 +401,7 @@ def _soft404_probe(lib: Library, target: PolicyURL, guard: AddressGuard,
                               if comparison.resemblance is not None else None),
               "outcome": comparison.outcome if row.failure is None else "not_made",
               "why": comparison.why if row.failure is None else f"no probe: {row.failure}"}
-    return after_probe(verdict, comparison, suspicion), record
+    return after_probe(verdict, comparison, suspicion, fetched, extraction), record
 
 
 def _render(target: PolicyURL, guard: AddressGuard, options: CaptureOptions,
@@ -495,6 +514,18 @@ def _store_failure(lib: Library, target: PolicyURL, exc: FetchError, guard: Addr
     path = lib.record_location(record.record_id)
     _record_answer(lib, checked, options)
     return CaptureResult(record, path, False, timings, answer=checked)
+
+
+def _answer_agreement(options: CaptureOptions, extraction: Extraction,
+                      verdict: Verdict) -> Verdict:
+    """The verdict once the answer given is set against the copy (reading/agreement.py): a
+    short copy holding none of an answer's specifics is not the page the agent read."""
+    if options.answer is None:
+        return verdict
+    from readreceipt.reading.agreement import agreement
+
+    agreed = agreement(options.answer, extraction.main_text, extraction.page_text)
+    return after_answer(verdict, agreed, extraction.main_text)
 
 
 def _check_answer(options: CaptureOptions, copy: Copy,

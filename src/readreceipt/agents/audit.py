@@ -1,8 +1,9 @@
 """``readreceipt audit TRANSCRIPT``: a whole agent session checked after the fact.
 
 From a Claude Code transcript (:mod:`.transcript`, which reads the session's subagents'
-transcripts with it): every page the session fetched
-(``WebFetch``, ``readreceipt fetch``, the MCP tools) with its verdict, every search with the
+transcripts with it), a Codex CLI rollout or a Gemini CLI saved chat: every page the session
+fetched (``WebFetch``, ``web_fetch``, ``readreceipt fetch``, curl and wget in a shell, the MCP
+fetch tools) with its verdict, every search with the
 links it returned, and every quotation in the assistant's messages checked against the pages
 the session read. A quotation is found when any page of the session holds it; one that none
 holds is reported with the nearest passage any of them holds.
@@ -50,6 +51,7 @@ from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.quotes.answerlog import held_copy
 from readreceipt.quotes.answers import CheckedAnswer, check_one, combine, not_run_reason
 from readreceipt.quotes.quotations import find_quotations
+from readreceipt.reading.wording import counted
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
 from readreceipt.store.protocols import Audit
@@ -59,7 +61,7 @@ log = logging.getLogger(__name__)
 
 #: How long a capture made now waits for its host's turn (the session's own pages were
 #: fetched minutes apart; an audit asks for them one after another).
-DEFAULT_WAIT = 10.0
+DEFAULT_WAIT = politeness.DEFAULT_WAIT
 
 FOUND, APPROXIMATE, NOT_FOUND, NOT_RUN = "found", "approximate", "not_found", "not_run"
 
@@ -149,6 +151,8 @@ class AuditResult:
     subagent_transcripts: tuple[tuple[str, str], ...] = field(default=())
     #: Figures and names the messages attribute to a page ("according to the article...").
     claims: tuple[ClaimEntry, ...] = field(default=())
+    #: Whose transcript: claude (Claude Code), codex (Codex CLI), gemini (Gemini CLI).
+    agent: str = "claude"
 
     def count(self, status: str) -> int:
         return sum(1 for q in self.quotations if q.status == status)
@@ -166,7 +170,7 @@ class AuditResult:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "audit_id": self.audit_id, "transcript": self.transcript,
+            "audit_id": self.audit_id, "transcript": self.transcript, "agent": self.agent,
             "transcript_sha256": self.transcript_sha256,
             "subagent_transcripts": [{"file": name, "sha256": digest}
                                      for name, digest in self.subagent_transcripts],
@@ -215,7 +219,8 @@ def audit_transcript(transcript: Transcript, library: Library,
                         "results": list(dict.fromkeys(loggable_url(u) for u in s.urls))}
                        for s in transcript.searches),
         quotations=tuple(quotes), skipped_quotations=tuple(skipped),
-        subagent_transcripts=transcript.subagent_files, claims=tuple(claims))
+        subagent_transcripts=transcript.subagent_files, claims=tuple(claims),
+        agent=transcript.agent)
     library.save_audit(Audit(
         audit_id=result.audit_id, transcript=result.transcript, session_id=result.session_id,
         audited_at=result.audited_at, pages=len(result.pages),
@@ -372,11 +377,6 @@ def _quotations(transcript: Transcript, lib: Library,
 # --------------------------------------------------------------------------------- report
 
 
-def _n(count: int, word: str) -> str:
-    plural = word[:-1] + "ies" if word.endswith("y") else word + "s"
-    return f"{count} {word if count == 1 else plural}"
-
-
 def _line(text: str | None, limit: int = 200) -> str:
     return fence.one_line(text or "", limit)
 
@@ -388,8 +388,8 @@ def report_text(result: AuditResult) -> str:
     # refusal or a server said is one marked line: the report may be read by an agent.
     session = _line(result.session_id, 200) if result.session_id else "(none named)"
     lines = [f"audit {result.audit_id} of {result.transcript}",
-             f"  session {session}; {_n(result.entries, 'entry')}"
-             + (f", {_n(result.skipped_lines, 'line')} passed over (not JSON)"
+             f"  session {session}; {counted(result.entries, 'entry')}"
+             + (f", {counted(result.skipped_lines, 'line')} passed over (not JSON)"
                 if result.skipped_lines else "")]
     lines.append(f"pages fetched: {counts['pages']} ({counts['pages_read']} read)")
     for page in result.pages:
@@ -405,8 +405,9 @@ def report_text(result: AuditResult) -> str:
     if result.searches:
         lines.append(f"searches: {len(result.searches)}")
         for search in result.searches:
-            lines.append(f"  \u201c{_line(search['query'])}\u201d: "
-                         f"{_n(len(search['results']), 'result')} (links seen, not pages read)")
+            results = counted(len(search['results']), 'result')
+            lines.append(f"  \u201c{_line(search['query'])}\u201d: {results} (links seen, not "
+                         "pages read)")
     lines.append(f"quotations in the assistant's messages: {counts['quotations']} "
                  f"({counts[FOUND]} found, {counts[NOT_FOUND]} on no page the session read"
                  + (f", {counts[NOT_RUN]} not checked" if counts[NOT_RUN] else "") + ")")

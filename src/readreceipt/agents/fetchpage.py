@@ -27,6 +27,7 @@ import logging
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from urllib.parse import urlsplit
 
 from readreceipt.agents import fence
 from readreceipt.errors import DeclinedError, RefusedError, UsageError
+from readreceipt.fetching import politeness
 from readreceipt.fetching.netguard import Resolver
 from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 from readreceipt.pipeline import CaptureOptions, capture
@@ -58,8 +60,8 @@ _TYPE_EXT = {
 }
 
 #: An agent fetching two pages of one host in a row would otherwise be declined for the two
-#: seconds of pacing; ten seconds of patience is shorter than a retry round trip.
-DEFAULT_WAIT = 10.0
+#: seconds of pacing (the one default of every command: politeness.DEFAULT_WAIT).
+DEFAULT_WAIT = politeness.DEFAULT_WAIT
 
 #: What to do next, by the verdict's reason (first matching prefix wins). One place, so the
 #: CLI and the MCP server say the same thing.
@@ -115,6 +117,8 @@ class FetchPageOptions:
     #: folder): checked again when the file is written, after the fetch, so that a folder
     #: turned into a link meanwhile is not written through.
     within: str | os.PathLike[str] | None = None
+    #: Told of the capture's slow steps (as :class:`~readreceipt.pipeline.CaptureOptions`).
+    on_phase: Callable[[str], None] | None = dataclasses.field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -209,7 +213,9 @@ def fetch_page(url: str, options: FetchPageOptions | None = None,
         raise UsageError(f"unknown format {opts.format!r}; use one of {', '.join(FORMATS)}",
                          reason="bad_format")
     asked = Path(opts.output).expanduser() if opts.output is not None else None
-    if asked is not None and not asked.is_dir() and asked.parent.is_dir():
+    # A trailing slash names a folder (made when missing), as it does to a shell.
+    folder_asked = isinstance(opts.output, str) and opts.output.endswith(("/", os.sep))
+    if asked is not None and not folder_asked and not asked.is_dir() and asked.parent.is_dir():
         try:  # a path that cannot be written is refused before anything is fetched
             outputs.plan(asked, overwrite=opts.overwrite)
         except UsageError as exc:
@@ -220,7 +226,8 @@ def fetch_page(url: str, options: FetchPageOptions | None = None,
     result = capture(url, CaptureOptions(
         now=opts.now, wait=opts.wait, timeout=opts.timeout, max_bytes=opts.max_bytes,
         session_id=opts.session_id, agent_id=opts.agent_id, resolve=opts.resolve, keep="all",
-        render=opts.render, allow_hosts=opts.allow_hosts), lib, resolver=resolver)
+        render=opts.render, allow_hosts=opts.allow_hosts, on_phase=opts.on_phase), lib,
+        resolver=resolver)
     record = result.record
     if record.http_status is None:  # nothing came back (a network failure): nothing to write
         return FetchPageResult(record, None, 0, opts.format, result.reused, None)
@@ -231,7 +238,7 @@ def fetch_page(url: str, options: FetchPageOptions | None = None,
             "run again with --now to fetch it anew", url=record.url, reason="bytes_not_kept")
     written = render_content(record, body, opts)
     within = Path(os.path.realpath(opts.within)) if opts.within is not None else None
-    path = _write(asked, record, written, opts.overwrite, within)
+    path = _write(asked, record, written, opts.overwrite, within, folder=folder_asked)
     saved = _note_output(lib, record, path, written)
     return FetchPageResult(saved, path, len(written.data), written.format, result.reused,
                            written.fenced, written.hidden_removed)
@@ -372,14 +379,17 @@ def _host_folder(record: Record) -> str:
 
 
 def _write(asked: Path | None, record: Record, written: Written, overwrite: bool,
-           within: Path | None = None) -> Path:
+           within: Path | None = None, *, folder: bool = False) -> Path:
     """Write the file: at the path asked for (:mod:`readreceipt.store.outputs` rules), or
-    under a default name, which never replaces a file, in the folder asked for or the default
-    one. The path written. With ``within``, where it lands is checked first, links
-    followed (RefusedError ``outside_output_folder``)."""
+    under a default name, which never replaces a file, in the folder asked for (``folder``:
+    it was named with a trailing slash, and is made when missing) or the default one. The
+    path written. With ``within``, where it lands is checked first, links followed
+    (RefusedError ``outside_output_folder``)."""
     name = default_name(record, written.ext)
     if within is not None and asked is not None:
         _refuse_outside(asked, within)
+    if asked is not None and folder:
+        _make_folder(asked)
     if asked is not None and not asked.is_dir():
         _make_folder(asked.parent)  # folders on the path asked for are made
         if within is not None:
@@ -394,9 +404,9 @@ def _write(asked: Path | None, record: Record, written: Written, overwrite: bool
             raise
     if asked is not None:
         return outputs.write_new(asked, name, written.data)
-    folder = default_folder() / _host_folder(record)
-    _make_folder(folder)
-    return outputs.write_new(folder, name, written.data)
+    default = default_folder() / _host_folder(record)
+    _make_folder(default)
+    return outputs.write_new(default, name, written.data)
 
 
 def _refuse_outside(path: Path, within: Path) -> None:

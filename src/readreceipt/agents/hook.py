@@ -1,23 +1,32 @@
-"""``readreceipt-hook``: Claude Code hooks that make a read receipt of every WebFetch.
+"""``readreceipt-hook``: coding agents' hooks that make a read receipt of every page fetched.
 
-Four modes, each registered by ``readreceipt hook install``:
+``readreceipt-hook MODE [--agent NAME]``; the agent's payloads are read, and its replies
+written, by its dialect (:mod:`readreceipt.agents.dialects`: claude, the default, gemini,
+codex, cursor, cline, copilot). Modes, each registered by ``readreceipt hook install``:
 
-``capture`` (PostToolUse and PostToolUseFailure, matcher WebFetch)
+``capture`` (Claude Code: PostToolUse and PostToolUseFailure, matcher WebFetch)
     Reads the payload (at most :data:`MAX_PAYLOAD` bytes), forks a detached worker that owns
     it, leaves a pending mark for it (:mod:`readreceipt.store.sessionmarks`) and returns 0 at
     once, printing nothing. The worker (:mod:`readreceipt.agents.hookworker`) captures the
     URL, checks the answer against the page and writes everything down; every failure there
     is one line of ``skipped.jsonl``.
-``report`` (PostToolUse, every tool)
+``report`` (Claude Code: PostToolUse, every tool)
     Where this session (or, for a subagent, this agent) has flags nobody was told about,
-    prints them once as ``hookSpecificOutput.additionalContext``; otherwise prints nothing.
-``stop`` (Stop and SubagentStop)
-    Waits, at most :data:`STOP_WAIT` seconds, for the session's pending captures; when one
-    of them found a quoted passage that is not on its page and nobody was told, blocks the
-    stop (``{"decision": "block", "reason": ...}``) so the agent corrects its answer before
-    the user reads it. Never blocks when the payload says ``stop_hook_active`` (the agent is
-    already continuing because of a stop hook), so it never blocks twice in a row.
-``guard`` (optional PreToolUse, matcher WebFetch)
+    prints them once in the agent's after-a-tool shape; otherwise prints nothing.
+``after`` (the other agents: after every tool call)
+    ``capture`` when the call fetched a page (the dialect says), then ``report``: one hook
+    entry instead of two, for agents with one hook per event or no per-tool matcher.
+``answer`` (Cursor: afterAgentResponse)
+    Forks a worker that checks the agent's answer against the pages the session read; the
+    stop that follows tells what it found.
+``stop`` (Stop, SubagentStop, AfterAgent, agentStop, TaskComplete...)
+    Waits, at most :data:`STOP_WAIT` seconds, for the session's pending captures; when the
+    agent hands over its final answer, checks it against the pages the session read; when a
+    quoted passage is not on its page and nobody was told, keeps the agent from stopping
+    (the dialect's block, deny or follow-up) so it corrects its answer before the user reads
+    it. Never when the agent is already going on because of a stop hook, so never twice in a
+    row.
+``guard`` (Claude Code, optional PreToolUse, matcher WebFetch)
     Denies WebFetch with a reason that points the agent at ``readreceipt fetch URL``.
 
 Invariants: the hook never fails a session (every mode exits 0, whatever the input) and
@@ -40,8 +49,9 @@ import sys
 TYPE_CHECKING = False  # not typing's: importing typing costs the fast path (see __init__)
 if TYPE_CHECKING:
     from pathlib import Path
+    from types import ModuleType
 
-#: The most of a payload read. A WebFetch payload is a URL, a prompt and a model's answer:
+#: The most of a payload read. A fetch payload is a URL, a prompt and a model's answer:
 #: tens of kilobytes at most. Anything larger is not one, and is skipped, not parsed.
 MAX_PAYLOAD = 4 * 1024 * 1024
 
@@ -56,24 +66,66 @@ STOP_WAIT = 5.0
 STOP_WAIT_ENV = "READRECEIPT_STOP_WAIT"
 STOP_WAIT_MAX = 30.0
 
+#: The modes, and the agents each is for (None: every agent).
+MODES = {"capture": None, "report": None, "after": None, "answer": None, "stop": None,
+         "guard": ("claude",)}
+
+
+def arguments(args: list[str]) -> tuple[str, str]:
+    """(mode, agent) from ``MODE [--agent NAME]`` (``--agent=NAME`` too)."""
+    mode = args[0] if args else ""
+    agent = "claude"
+    rest = args[1:]
+    for i, word in enumerate(rest):
+        if word == "--agent" and i + 1 < len(rest):
+            agent = rest[i + 1]
+        elif word.startswith("--agent="):
+            agent = word[len("--agent="):]
+    return mode, agent
+
+
+USAGE = """\
+usage: readreceipt-hook MODE [--agent NAME]   (an agent's hook payload on stdin)
+
+Claude Code (the default agent):
+  capture  PostToolUse, PostToolUseFailure (WebFetch): capture the URL again and check the
+           fetch tool's answer against the page, in a detached worker; returns at once
+  report   PostToolUse (every tool): tell the agent once of quoted passages not on their page
+  stop     Stop, SubagentStop: block the stop once when such a passage was not told
+  guard    PreToolUse (WebFetch, with `hook install --guard`): deny WebFetch, pointing at
+           `readreceipt fetch URL`
+
+Other agents (--agent gemini, codex, cursor, cline, copilot):
+  after    after a tool call: capture each page a fetch named, then tell what was found
+  answer   after the agent's reply (Cursor): check it against the pages the session read
+  stop     at the agent's stop: check its final answer; hold the stop once on a bad passage
+
+`readreceipt hook install [--agent NAME]` writes these into the agent's settings. Every mode
+exits 0 and prints only what the agent reads. READRECEIPT_HOOK_FOREGROUND=1 runs the capture
+in this process, to watch it. More: docs/cli.md (readreceipt-hook) and the README.
+"""
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    mode = args[0] if args else ""
+    mode, agent = arguments(args)
+    if mode in ("-h", "--help", "help") or not args:
+        # A person at the command line, not an agent (which always names a mode): the usage,
+        # on stdout when asked for, else on stderr; exit 0, as every hook run does. A mode this
+        # copy does not know (a newer settings file's) prints nothing.
+        (sys.stdout if args else sys.stderr).write(USAGE)
+        return 0
     try:
-        if mode == "capture":
-            _capture()
-        elif mode == "report":
-            _report()
-        elif mode == "stop":
-            _stop()
-        elif mode == "guard":
-            _guard()
+        from readreceipt.agents import dialects
+
+        dialect = dialects.load(agent)
+        allowed = MODES.get(mode, ())
+        if dialect is not None and (allowed is None or (allowed and agent in allowed)):
+            _RUN[mode](dialect)
     except BaseException:  # a hook must never fail the session it serves
         return 0
     if argv is None:
         # The console script: what was printed is flushed; the interpreter's teardown is
-        # skipped, as Claude Code waits for the process to end.
+        # skipped, as the agent waits for the process to end.
         try:
             sys.stdout.flush()
         finally:
@@ -86,6 +138,15 @@ def read_payload() -> tuple[bytes, bool]:
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
         return b"", False
+    try:
+        at_a_terminal = os.isatty(0)
+    except OSError:
+        at_a_terminal = False
+    if at_a_terminal:  # a person ran it by hand: say what it waits for (agents pipe it)
+        mode = sys.argv[1] if len(sys.argv) > 1 else "MODE"
+        sys.stderr.write(f"readreceipt-hook {mode}: waiting for a hook payload "
+                         "(JSON) on stdin; end it with Ctrl-D (readreceipt-hook --help)\n")
+        sys.stderr.flush()
     try:
         data: bytes = stream.read(MAX_PAYLOAD + 1)
     except (OSError, ValueError):
@@ -124,16 +185,18 @@ def parse_object(data: bytes) -> dict[str, object] | None:
             value, end = json.JSONDecoder().raw_decode(text, start)
         except ValueError:
             return None
-    except (StopIteration, ValueError, RecursionError):
+    except (StopIteration, ValueError, RecursionError, SystemError):
+        # SystemError: the C scanner's error path for some malformed text (it reports
+        # returning NULL without an exception set); the text is not a payload either way.
         return None
     if text[end:].strip(" \t\n\r"):
         return None
     return value if isinstance(value, dict) else None
 
 
-def _text(payload: dict[str, object], key: str) -> str | None:
-    value = payload.get(key)
-    return value if isinstance(value, str) and value else None
+def _read() -> tuple[bytes, bool, dict[str, object] | None]:
+    data, oversize = read_payload()
+    return data, oversize, None if oversize else parse_object(data)
 
 
 def _dumps(value: object) -> str:
@@ -152,42 +215,53 @@ def _dumps(value: object) -> str:
     return str(int(value)) if isinstance(value, int) else _dumps(str(value))
 
 
-def _print_json(obj: dict[str, object]) -> None:
+def _print_json(obj: dict[str, object] | None) -> None:
+    if obj is None:
+        return
     sys.stdout.write(_dumps(obj) + "\n")
     sys.stdout.flush()
 
 
-# ---------------------------------------------------------------------------------- capture
+# ---------------------------------------------------------------------------------- workers
 
 
-def _capture() -> None:
+def _capture(dialect: ModuleType) -> None:
     data, oversize = read_payload()
+    if _start_worker(data, oversize, dialect, "fetch"):
+        # The parent of a detached worker: nothing was printed, so the teardown is skipped.
+        os._exit(0)
+
+
+def _start_worker(data: bytes, oversize: bool, dialect: ModuleType, kind: str) -> bool:
+    """Hand the payload to a worker of ``kind`` (``fetch`` or ``answer``) that nobody waits
+    for; True in the hook's own process when the worker was forked off."""
     if os.environ.get(FOREGROUND_ENV) == "1":
-        _work(data, oversize)
-        return
+        _work(data, oversize, dialect.NAME, kind)
+        return False
     if not hasattr(os, "fork"):
-        _spawn(data, oversize)
-        return
+        _spawn(data, oversize, dialect.NAME, kind)
+        return False
     try:
         ready, told = os.pipe()
         pid = os.fork()
     except OSError:  # no room for a process now: a worker interpreter may still start
-        _spawn(data, oversize)
-        return
+        _spawn(data, oversize, dialect.NAME, kind)
+        return False
     if pid != 0:
         # The parent: wait until the worker has left this process group (a harness that
         # kills the hook's group the moment the hook exits killed 29 % of the workers while
         # they were still in it), mark it pending (the stop hook waits for it), and let the
-        # session go on. Nothing was printed, so the teardown is skipped.
+        # session go on.
         os.close(told)
         os.read(ready, 1)  # one byte, or nothing if the worker died first
+        os.close(ready)
         from readreceipt.store import sessionmarks
 
         sessionmarks.pending_mark(pid)
-        os._exit(0)
+        return True
     # The child: its own session before anything else (so a kill of the hook's group cannot
-    # reach it), then say so; let go of the hook's pipes (Claude Code waits until they
-    # close) and lower its priority, so its imports do not compete with the session.
+    # reach it), then say so; let go of the hook's pipes (the agent waits until they close)
+    # and lower its priority, so its imports do not compete with the session.
     try:
         os.setsid()
         os.write(told, b"s")
@@ -195,7 +269,7 @@ def _capture() -> None:
         os.close(ready)
         _detach_streams()
         os.nice(10)
-        _work_marked(data, oversize, os.getpid())
+        _work_marked(data, oversize, os.getpid(), dialect, kind)
     finally:
         os._exit(0)
 
@@ -207,30 +281,32 @@ def _detach_streams() -> None:
     os.closerange(3, 65536)
 
 
-def _work_marked(data: bytes, oversize: bool, pid: int) -> None:
+def _work_marked(data: bytes, oversize: bool, pid: int, dialect: ModuleType,
+                 kind: str) -> None:
     """The worker's run, its pending mark named with the session and removed at the end."""
     from readreceipt.store import sessionmarks
 
     mark = sessionmarks.pending_mark(pid)
     try:
         payload = None if oversize else parse_object(data)
-        sessionmarks.name_pending(mark, _text(payload, "session_id") if payload else None)
-        _work(data, oversize)
+        sessionmarks.name_pending(mark, dialect.session(payload) if payload else None)
+        _work(data, oversize, dialect.NAME, kind)
     finally:
         sessionmarks.end_pending(mark)
 
 
-def _work(data: bytes, oversize: bool) -> None:
+def _work(data: bytes, oversize: bool, agent: str, kind: str) -> None:
     from readreceipt.agents import hookworker
 
-    hookworker.run(data, oversize=oversize)
+    hookworker.run(data, oversize=oversize, agent=agent, kind=kind)
 
 
-def _spawn(data: bytes, oversize: bool) -> None:
+def _spawn(data: bytes, oversize: bool, agent: str, kind: str) -> None:
     """Where there is no fork: hand the payload to a worker interpreter over a pipe."""
     import subprocess
 
-    argv = [sys.executable, "-m", "readreceipt.agents.hookworker"]
+    argv = [sys.executable, "-m", "readreceipt.agents.hookworker", "--agent", agent,
+            "--kind", kind]
     if oversize:
         argv.append("--oversize")
     flags = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0) | getattr(
@@ -249,14 +325,13 @@ def _spawn(data: bytes, oversize: bool) -> None:
 # ------------------------------------------------------------------------ report and stop
 
 
-def library_folder(payload: dict[str, object]) -> Path | None:
+def library_folder(cwd: object) -> Path | None:
     """The library's folder, if a library exists: $READRECEIPT_LIBRARY, else the nearest
-    above the payload's ``cwd`` (see :mod:`readreceipt.store.discovery`)."""
+    above ``cwd`` (the payload's working folder; see :mod:`readreceipt.store.discovery`)."""
     from pathlib import Path
 
     from readreceipt.store import discovery
 
-    cwd = payload.get("cwd")
     start = Path(cwd) if isinstance(cwd, str) and os.path.isdir(cwd) else None
     return discovery.find(start)
 
@@ -281,18 +356,19 @@ def _has_unreported(folder: Path, session_id: str, agent_id: str | None) -> bool
         index.close()
 
 
-def _untold(payload: dict[str, object]) -> tuple[Path | None, str, str | None] | None:
+def _untold(payload: dict[str, object], dialect: ModuleType
+            ) -> tuple[Path | None, str, str | None] | None:
     """(library, session, agent) when this agent may have flags to be told; else None. The
     library is None for a team library the environment alone names."""
-    session_id = _text(payload, "session_id")
+    session_id = dialect.session(payload)
     if session_id is None:
         return None
     from readreceipt.store import sessionmarks
 
     if not sessionmarks.may_have_flags(session_id):
         return None
-    agent_id = _text(payload, "agent_id")
-    folder = library_folder(payload)
+    agent_id = dialect.agent(payload)
+    folder = library_folder(dialect.cwd(payload))
     if _names_a_team(folder):
         # A team library's flags are in its database: past the session's mark, only the
         # report itself (which claims them there) can tell.
@@ -312,18 +388,45 @@ def _names_a_team(folder: Path | None) -> bool:
     return folder is not None and (folder / CONFIG_FILENAME).is_file()
 
 
-def _report() -> None:
-    data, oversize = read_payload()
-    payload = None if oversize else parse_object(data)
-    found = _untold(payload) if payload is not None else None
-    if found is None:
-        return
-    from readreceipt.agents import hookreport
+def _tell(payload: dict[str, object] | None, dialect: ModuleType) -> None:
+    """Print this agent's untold flags in its after-a-tool shape (or its quiet reply)."""
+    found = _untold(payload, dialect) if payload is not None else None
+    context = ""
+    if found is not None:
+        from readreceipt.agents import hookreport
 
-    context = hookreport.report(*found)
-    if context:
-        _print_json({"hookSpecificOutput": {"hookEventName": "PostToolUse",
-                                            "additionalContext": context}})
+        context = hookreport.report(*found)
+    _print_json(dialect.after_reply(context) if context else dialect.QUIET)
+
+
+def _report(dialect: ModuleType) -> None:
+    _tell(_read()[2], dialect)
+
+
+def _after(dialect: ModuleType) -> None:
+    data, oversize, payload = _read()
+    if payload is not None and dialect.is_fetch(payload):
+        _start_worker(data, oversize, dialect, "fetch")
+    _tell(payload, dialect)
+
+
+def _checkable(payload: dict[str, object], dialect: ModuleType) -> bool:
+    """Does the payload hand over an answer to check against the session's pages, and did
+    the session read any? A look at the payload and one mark, no library."""
+    message, _ = dialect.final_message(payload)
+    session_id = dialect.session(payload)
+    if message is None or session_id is None:
+        return False
+    from readreceipt.store import sessionmarks
+
+    return sessionmarks.has_pages(session_id)
+
+
+def _answer(dialect: ModuleType) -> None:
+    data, oversize, payload = _read()
+    if payload is not None and _checkable(payload, dialect):
+        _start_worker(data, oversize, dialect, "answer")
+    _print_json(dialect.QUIET)
 
 
 def stop_wait() -> float:
@@ -335,25 +438,28 @@ def stop_wait() -> float:
     return min(max(value, 0.0), STOP_WAIT_MAX) if value == value else STOP_WAIT
 
 
-def _stop() -> None:
-    data, oversize = read_payload()
-    payload = None if oversize else parse_object(data)
-    if payload is None or payload.get("stop_hook_active") is True:
-        return  # never block twice in a row
-    session_id = _text(payload, "session_id")
-    if session_id is None:
+def _stop(dialect: ModuleType) -> None:
+    _, _, payload = _read()
+    session_id = dialect.session(payload) if payload is not None else None
+    if payload is None or session_id is None or dialect.stop_active(payload):
+        _print_json(dialect.QUIET)  # never block twice in a row
         return
     from readreceipt.store import sessionmarks
 
     sessionmarks.wait_for_pending(session_id, stop_wait())
-    found = _untold(payload)
-    if found is None:
-        return
-    from readreceipt.agents import hookreport
+    if _checkable(payload, dialect):
+        from readreceipt.agents import answercheck
 
-    reason = hookreport.stop_reason(*found)
-    if reason:
-        _print_json({"decision": "block", "reason": reason})
+        message, prompt = dialect.final_message(payload)
+        answercheck.check_final(dialect.cwd(payload), session_id, dialect.agent(payload),
+                                message or "", prompt)
+    found = _untold(payload, dialect) if dialect.CAN_STOP else None
+    reason = ""
+    if found is not None:
+        from readreceipt.agents import hookreport
+
+        reason = hookreport.stop_reason(*found)
+    _print_json(dialect.stop_reply(reason) if reason else dialect.QUIET)
 
 
 # ------------------------------------------------------------------------------------ guard
@@ -385,9 +491,8 @@ def guard_reason(url: str | None) -> str:
             "the page was really read).")
 
 
-def _guard() -> None:
-    data, oversize = read_payload()
-    payload = None if oversize else parse_object(data)
+def _guard(dialect: ModuleType) -> None:
+    _, _, payload = _read()
     if payload is None or payload.get("tool_name") != "WebFetch":
         return
     tool_input = payload.get("tool_input")
@@ -395,6 +500,10 @@ def _guard() -> None:
     _print_json({"hookSpecificOutput": {
         "hookEventName": "PreToolUse", "permissionDecision": "deny",
         "permissionDecisionReason": guard_reason(url if isinstance(url, str) else None)}})
+
+
+_RUN = {"capture": _capture, "report": _report, "after": _after, "answer": _answer,
+        "stop": _stop, "guard": _guard}
 
 
 if __name__ == "__main__":  # python -m readreceipt.agents.hook MODE (see hook install --command)

@@ -28,9 +28,9 @@ REPORT_LIMIT = 5
 #: Characters of a passage (or of the page's nearest passage) repeated in a message.
 PASSAGE_CHARS = 300
 
-_UNTRUSTED = ("the quoted passages, figures and names come from a fetch tool's answer, the "
-              "nearest passages and figures from the pages readreceipt fetched, and the URLs "
-              "from the tool calls")
+_UNTRUSTED = ("the quoted passages, figures and names come from an answer (a fetch tool's or "
+              "yours), the nearest passages and figures from the pages readreceipt fetched, "
+              "and the URLs from the tool calls")
 
 
 def claim_flags(lib: Library, session_id: str, agent_id: str | None,
@@ -111,8 +111,8 @@ def _count(rows: list[Flag]) -> str:
         parts.append(f"{n} {_KIND_WORDS[kind][n != 1]}")
     said = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     if len(rows) == 1:
-        return f"{said} in a WebFetch answer is not on the page it was attributed to"
-    return f"{said} in WebFetch answers are not on the pages they were attributed to"
+        return f"{said} in an answer is not on the page it was attributed to"
+    return f"{said} in answers are not on the pages they were attributed to"
 
 
 def _what(rows: list[Flag]) -> str:

@@ -1,20 +1,30 @@
-"""The hook's worker: one WebFetch payload in, one capture (or one skipped line) out.
+"""The hook's worker: one agent's payload in, captures (or skipped lines) and checks out.
 
-``readreceipt-hook capture`` forks this off and returns; nobody waits for it. It maps the
-payload to :func:`readreceipt.pipeline.capture` -- the URL, the session and agent ids, the
-prompt and the fetch tool's answer (checked against the page) -- waiting up to
-:data:`HOST_WAIT` seconds for the host's turn, and adds to the record what the agent's own
-fetch reported (status, bytes, error). Telling the agent is :mod:`.hookreport`'s part.
+``readreceipt-hook capture`` (and ``after``, when the call fetched) forks this off and
+returns; nobody waits for it. The agent's dialect (:mod:`readreceipt.agents.dialects`) reads
+the payload into :class:`~readreceipt.agents.fetchcalls.FetchCall` values; each URL is
+captured by :func:`readreceipt.pipeline.capture` -- with the session and agent ids, the prompt
+and, for a call that read one page, the fetch tool's answer (checked against the page) --
+waiting up to :data:`HOST_WAIT` seconds for the host's turn, and the record gains what the
+agent's own fetch reported (status, bytes, error). An answer about several pages is checked
+against all of them, as ``capture URL URL... --answer`` checks one
+(:func:`readreceipt.quotes.answerlog.check_across`). Every page captured is marked as
+read by the session (:func:`readreceipt.store.sessionmarks.add_page`), for the check of the
+agent's final answer. ``answer`` workers (Cursor's afterAgentResponse) check that answer.
+Telling the agent is :mod:`.hookreport`'s part.
 
-A worker's life is bounded: at most :data:`HOST_WAIT` seconds waiting for the host's turn,
-then the capture's total deadline of :data:`TIMEOUT` seconds (``READRECEIPT_HOOK_TIMEOUT``
+A worker's life is bounded: at most :data:`HOST_WAIT` seconds waiting for each host's turn,
+then each capture's total deadline of :data:`TIMEOUT` seconds (``READRECEIPT_HOOK_TIMEOUT``
 sets another) for all its network work -- the name lookup, robots.txt, the page and its
 redirects, a rendering -- after which the capture is recorded FAILED ``timeout``; then the
-time to read what came back, which the size cap bounds.
+time to read what came back, which the size cap bounds. A call names at most
+:data:`~readreceipt.agents.fetchcalls.MAX_URLS` URLs.
 
-Invariants: :func:`run` never raises and never prints; every payload that does not become a
+Invariants: :func:`run` never raises and never prints; every URL that does not become a
 capture is one line of ``skipped.jsonl`` (refusals and declines are written by capture
-itself); the answer is never kept, only its digest.
+itself): of the library already there, else of the hook's own per-user folder, so a payload
+that names no capture (empty, not JSON, no URL) never makes a library; the answer is never
+kept, only its digest.
 """
 
 from __future__ import annotations
@@ -23,14 +33,17 @@ import json
 import logging
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from readreceipt.agents import dialects
+from readreceipt.agents.fetchcalls import FetchCall, Skip
 from readreceipt.errors import DeclinedError, ReadReceiptError, RefusedError
 from readreceipt.fetching.credentials import loggable_url
 from readreceipt.fetching.transport import DEFAULT_TIMEOUT
-from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, capture
+from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, CaptureResult, capture
+from readreceipt.quotes.answerlog import check_across
+from readreceipt.quotes.answers import CheckedAnswer
 from readreceipt.store import sessionmarks
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
@@ -49,53 +62,47 @@ KEEP_ENV = "READRECEIPT_KEEP"
 TIMEOUT = DEFAULT_TIMEOUT
 TIMEOUT_ENV = "READRECEIPT_HOOK_TIMEOUT"
 
-#: WebFetch's answer when a URL redirects to another host: a notice naming the new URL and
-#: repeating the prompt, not an answer about any page. Its quoted URL and prompt must not be
-#: checked as quotations, so the notice is recognised and recorded instead.
-_REDIRECT_NOTICE_MARKS = ("REDIRECT DETECTED", "redirects to a different host")
-
-_TEXT_LIMIT = 2000  # the most of a fetch tool's error kept in the record
+__all__ = ["HOST_WAIT", "KEEP_ENV", "TIMEOUT", "TIMEOUT_ENV", "Skip", "keep_setting", "main",
+           "parse", "run", "timeout_setting"]
 
 
-class Skip(Exception):
-    """A payload that will not become a capture, and the rule that says so."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(message)
-        self.rule = rule
-
-
-@dataclass(frozen=True)
-class Job:
-    url: str
-    session_id: str | None
-    agent_id: str | None
-    prompt: str | None
-    answer: str | None
-    cwd: str | None
-    agent_fetch: dict[str, Any]
-
-
-def run(data: bytes, *, oversize: bool = False) -> None:
-    """Capture what one hook payload names. Never raises."""
+def run(data: bytes, *, oversize: bool = False, agent: str = dialects.DEFAULT,
+        kind: str = "fetch") -> None:
+    """Capture what one hook payload names (``kind`` ``fetch``), or check the answer it
+    hands over (``answer``). Never raises."""
     payload: Any = None
     lib: Library | None = None
+    dialect = dialects.load(agent) or dialects.load(dialects.DEFAULT)
+    assert dialect is not None
+    where: dict[str, Any] = {}
     try:
         payload = parse(data, oversize)
-        lib = _library(payload.get("cwd"))
-        job = job_from_payload(payload)
-        _capture(lib, job)
+        where = _where(dialect, payload)
+        # What the payload asks is read before any library is opened: a payload that names
+        # no capture and hands over no answer makes no library (its skipped line goes to one
+        # already there, else to the hook's own folder).
+        if kind == "answer":
+            message, prompt, session_id = _answer_of(dialect, payload)
+            lib = _library(dialect.cwd(payload))
+            from readreceipt.agents.answercheck import check_answer
+
+            check_answer(lib, session_id, dialect.agent(payload), message, prompt)
+        else:
+            calls = dialect.fetches(payload)
+            if calls:
+                lib = _library(dialect.cwd(payload))
+            for call in calls:
+                assert lib is not None
+                _captures(lib, call)
     except Skip as skip:
-        _skipped(lib, payload, skip.rule, str(skip))
+        _skipped(lib, where, skip.rule, str(skip))
     except UnsafeFolder as exc:  # no library of this user's own to write to
-        _skipped(lib, payload, "hook_unsafe_library", str(exc))
-    except (RefusedError, DeclinedError):
-        pass  # capture wrote its own skipped line, with the rule that fired
+        _skipped(lib, where, "hook_unsafe_library", str(exc))
     except ReadReceiptError as exc:
-        _skipped(lib, payload, f"hook_{exc.reason}", str(exc))
+        _skipped(lib, where, f"hook_{exc.reason}", str(exc))
     except Exception as exc:  # the worker's last line of defence: write it down, never raise
         log.debug("hook worker failed", exc_info=True)
-        _skipped(lib, payload, "hook_error", f"{type(exc).__name__}: {exc}")
+        _skipped(lib, where, "hook_error", f"{type(exc).__name__}: {exc}")
     finally:
         if lib is not None:
             lib.close()
@@ -117,46 +124,22 @@ def parse(data: bytes, oversize: bool) -> dict[str, Any]:
     return payload
 
 
-def _str(value: Any, limit: int | None = None) -> str | None:
-    if not isinstance(value, str) or not value:
-        return None
-    return value[:limit] if limit else value
+def _where(dialect: Any, payload: dict[str, Any]) -> dict[str, Any]:
+    """Who a skipped line is about: the session, the agent, the first URL named."""
+    url = None
+    try:
+        calls = dialect.fetches(payload)
+        url = calls[0].urls[0] if calls and calls[0].urls else None
+    except Exception:  # the payload names no URL; the run says why
+        url = _claimed_url(payload)
+    return {"session_id": dialect.session(payload), "agent_id": dialect.agent(payload),
+            "url": url, "cwd": dialect.cwd(payload)}
 
 
-def job_from_payload(payload: dict[str, Any]) -> Job:
-    """What to capture, from a PostToolUse or PostToolUseFailure payload for WebFetch."""
-    tool = payload.get("tool_name")
-    if tool is not None and tool != "WebFetch":
-        raise Skip("hook_not_webfetch", f"the hook was called for {str(tool)[:80]!r}, "
-                   "not WebFetch")
+def _claimed_url(payload: dict[str, Any]) -> str | None:
     tool_input = payload.get("tool_input")
-    url = _str(tool_input.get("url")) if isinstance(tool_input, dict) else None
-    if url is None:
-        raise Skip("hook_no_url", "the payload's tool_input has no url string")
-    prompt = _str(tool_input.get("prompt")) if isinstance(tool_input, dict) else None
-    event = _str(payload.get("hook_event_name")) or "PostToolUse"
-    response = payload.get("tool_response")
-    fetch_info: dict[str, Any] = {"tool": "WebFetch", "event": event,
-                                  "tool_use_id": _str(payload.get("tool_use_id"), 200)}
-    answer: str | None = None
-    if isinstance(response, dict):
-        answer = _str(response.get("result"))
-        for key, name in (("code", "status"), ("bytes", "bytes"), ("durationMs", "duration_ms")):
-            if isinstance(response.get(key), int) and not isinstance(response.get(key), bool):
-                fetch_info[name] = response[key]
-    elif isinstance(response, str):
-        answer = _str(response)
-    error = payload.get("error")
-    if event == "PostToolUseFailure" or error is not None:
-        answer = None  # a failed fetch answered nothing; the URL is still worth a receipt
-        fetch_info["error"] = (error if isinstance(error, str) else json.dumps(error))[
-            :_TEXT_LIMIT]
-    if answer is not None and any(mark in answer for mark in _REDIRECT_NOTICE_MARKS):
-        fetch_info["redirect_notice"] = True
-        answer = None
-    return Job(url=url, session_id=_str(payload.get("session_id"), 200),
-               agent_id=_str(payload.get("agent_id"), 200), prompt=prompt, answer=answer,
-               cwd=_str(payload.get("cwd")), agent_fetch=fetch_info)
+    url = tool_input.get("url") if isinstance(tool_input, dict) else None
+    return url if isinstance(url, str) and url else None
 
 
 def keep_setting() -> str:
@@ -173,39 +156,73 @@ def timeout_setting() -> float:
     return value if 0 < value <= TIMEOUT else TIMEOUT
 
 
-def _library(cwd: Any) -> Library:
+def _library(cwd: Any, *, create: bool = True) -> Library:
     start = Path(cwd) if isinstance(cwd, str) and os.path.isdir(cwd) else None
-    return Library.locate(cwd=start, watched=False)  # a detached worker: nobody reads its stderr
+    # a detached worker: nobody reads its stderr
+    return Library.locate(cwd=start, create=create, watched=False)
 
 
-def _capture(lib: Library, job: Job) -> None:
+def _captures(lib: Library, call: FetchCall) -> None:
+    """Capture every URL of one call; an answer about several pages is checked against all
+    of them once they are captured."""
+    single = len(call.urls) == 1
+    checks: list[CheckedAnswer] = []
+    for url in call.urls:
+        try:
+            result = _capture(lib, call, url, single)
+        except (RefusedError, DeclinedError):
+            continue  # capture wrote its own skipped line, with the rule that fired
+        except ReadReceiptError as exc:
+            _skipped(lib, {"session_id": call.session_id, "agent_id": call.agent_id,
+                           "url": url}, f"hook_{exc.reason}", str(exc))
+            continue
+        if result.answer is not None:
+            checks.append(result.answer)
+    if not single:
+        check_across(lib, checks, call.session_id, call.agent_id)
+
+
+def _capture(lib: Library, call: FetchCall, url: str, single: bool) -> CaptureResult:
+    """One URL of the call: the answer is checked against its page and written down when
+    it is the call's only page, else checked and left for the check across the pages."""
     options = CaptureOptions(wait=HOST_WAIT, timeout=timeout_setting(),
-                             session_id=job.session_id, agent_id=job.agent_id,
-                             prompt=job.prompt, answer=job.answer, keep=keep_setting())
-    result = capture(job.url, options, lib)
+                             session_id=call.session_id, agent_id=call.agent_id,
+                             prompt=call.prompt, answer=call.answer, keep=keep_setting(),
+                             record_answer=single)
+    result = capture(url, options, lib)
+    record = result.record
     if not result.reused:
-        record = result.record
-        lib.save(record.replace(extra={**record.extra, "agent_fetch": job.agent_fetch}))
+        lib.save(record.replace(extra={**record.extra, "agent_fetch": call.agent_fetch()}))
+    if call.session_id:
+        sessionmarks.add_page(call.session_id, record.record_id)
+    return result
 
 
-def _skipped(lib: Library | None, payload: Any, rule: str, message: str) -> None:
+def _answer_of(dialect: Any, payload: dict[str, Any]) -> tuple[str, str | None, str]:
+    """The answer an ``answer`` payload hands over, its prompt and its session."""
+    message, prompt = dialect.final_message(payload)
+    session_id = dialect.session(payload)
+    if not message or not session_id:
+        raise Skip("hook_no_answer", "the payload hands over no answer of a session")
+    return message, prompt, session_id
+
+
+def _skipped(lib: Library | None, where: dict[str, Any], rule: str, message: str) -> None:
     """One line of skipped.jsonl; in a per-user fallback file when no library opens."""
-    info = payload if isinstance(payload, dict) else {}
-    tool_input = info.get("tool_input")
-    url = _str(tool_input.get("url"), 2048) if isinstance(tool_input, dict) else None
+    url = where.get("url")
+    url = url[:2048] if isinstance(url, str) and url else None
     entry = {
         # As the URL policy lets a URL be written down: this one passed no policy, and its
         # query, its authority or its path may hold a credential. Never its query at all.
         "url": loggable_url(url.split("#", 1)[0].split("?", 1)[0]) if url else None,
-        "rule": rule, "message": message[:_TEXT_LIMIT], "kind": "hook",
-        "session_id": _str(info.get("session_id"), 200),
-        "agent_id": _str(info.get("agent_id"), 200),
+        "rule": rule, "message": message[:2000], "kind": "hook",
+        "session_id": _cut(where.get("session_id")), "agent_id": _cut(where.get("agent_id")),
     }
     try:
         if lib is not None:
             lib.log("skipped.jsonl", entry)
-        else:
-            with _library(info.get("cwd")) as opened:
+        else:  # a library already there; a skip never makes one
+            with _library(where.get("cwd"), create=False) as opened:
                 opened.log("skipped.jsonl", entry)
         return
     except Exception:  # no library: fall back to a file that always opens
@@ -220,17 +237,26 @@ def _skipped(lib: Library | None, payload: Any, rule: str, message: str) -> None
         log.debug("could not write the fallback skipped line", exc_info=True)
 
 
+def _cut(value: Any) -> str | None:
+    return value[:200] if isinstance(value, str) and value else None
+
+
 def main() -> None:
     """``python -m readreceipt.agents.hookworker``: the worker where the hook cannot fork."""
+    args = sys.argv[1:]
+    agent = args[args.index("--agent") + 1] if "--agent" in args[:-1] else dialects.DEFAULT
+    kind = args[args.index("--kind") + 1] if "--kind" in args[:-1] else "fetch"
+    dialect = dialects.load(agent) or dialects.load(dialects.DEFAULT)
     mark = sessionmarks.pending_mark(os.getpid())
     try:
         data = sys.stdin.buffer.read()
         try:
-            session = json.loads(data).get("session_id")
-        except (ValueError, AttributeError, RecursionError):
+            payload = json.loads(data)
+            session = dialect.session(payload) if dialect and isinstance(payload, dict) else None
+        except (ValueError, RecursionError):
             session = None
-        sessionmarks.name_pending(mark, session if isinstance(session, str) else None)
-        run(data, oversize="--oversize" in sys.argv[1:])
+        sessionmarks.name_pending(mark, session)
+        run(data, oversize="--oversize" in args, agent=agent, kind=kind)
     finally:
         sessionmarks.end_pending(mark)
 

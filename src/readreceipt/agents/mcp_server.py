@@ -1,13 +1,23 @@
-"""``readreceipt mcp``: the library as MCP tools over stdio (the ``mcp`` extra).
+"""``readreceipt mcp``: the library as MCP tools and resources over stdio (the ``mcp`` extra).
 
-Tools, each a thin adapter over one library call:
+The server speaks what the SDK it runs on speaks (mcp 2.3: protocol revisions 2024-11-05,
+2025-03-26, 2025-06-18 and 2025-11-25 through the initialize handshake, and the stateless
+2026-07-28). Tools, each a thin adapter over one library call:
 
 - ``fetch_page``: as ``readreceipt fetch`` (:func:`~readreceipt.agents.fetchpage.fetch_page`),
-  writing only below the server's output folder; returns the one line, the path, the verdict
-  and the record id;
+  writing only below the server's output folder; returns the one line, the path, the verdict,
+  the record, and a window of the text written (``start_index`` and ``max_length`` in;
+  ``next_start_index``, ``total_length`` and ``truncated`` out), fenced as the file is;
 - ``capture``: :func:`readreceipt.pipeline.capture`, the record's JSON;
 - ``check_answer``: :func:`readreceipt.quotes.answerlog.check_newest` against the copy held;
 - ``find_records``: rows of the library's index.
+
+Every tool has an ``outputSchema`` (:mod:`.mcp_models`) and returns ``structuredContent``
+with the same JSON as text beside it, and a ``resource_link`` to the capture it made or
+read: ``readreceipt://record/{id}`` (the record), ``.../text`` (the page's text, fenced)
+and ``.../bytes`` (the bytes kept, as sent), all three readable with ``resources/read``. A
+capture that waits for its host's turn or renders a page in a browser sends progress
+notifications (when the client asked with a progress token).
 
 One rule for every tool: a request refused or declined, a fetch that failed (no answer, or an
 HTTP error status such as 404: verdict FAILED) and an argument that makes no sense are tool
@@ -15,15 +25,17 @@ errors (``isError``) whose text starts with the reason; a page reached but not r
 shell: verdict UNKNOWN) is a result whose message says so. Messages name this server's
 arguments (``now=true``), not the command line's flags.
 
-Invariants: every text from a page or an answer that a result carries (previews, passages,
-nearest passages, titles) is fenced or marked (:mod:`readreceipt.agents.fence`), and every
-file written for the model is fenced, ``raw`` text included (binary bodies stay bytes); the
-server writes files only below its output folder; stdout carries only the protocol; this
-module imports no CLI code, and the library never imports this module.
+Invariants: every text from a page or an answer that a result or a resource carries
+(content, previews, passages, nearest passages, titles, the text resource) is fenced or
+marked (:mod:`readreceipt.agents.fence`), and every file written for the model is fenced,
+``raw`` text included (binary bodies stay bytes); the server writes files only below its
+output folder; stdout carries only the protocol; this module imports no CLI code, and the
+library never imports this module.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tempfile
@@ -31,26 +43,36 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
+import anyio.from_thread
 from mcp.server import MCPServer
+from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import ToolAnnotations
-from pydantic import Field
+from mcp.types import CallToolResult, ResourceLink, TextContent, ToolAnnotations
+from pydantic import BaseModel, Field
 
 from readreceipt._version import __version__
 from readreceipt.agents import fence
-from readreceipt.agents.fetchpage import DEFAULT_WAIT
+from readreceipt.agents.mcp_models import (
+    BYTES_URI,
+    RECORD_URI,
+    TEXT_URI,
+    CaptureOutput,
+    CheckAnswerOutput,
+    FetchPageOutput,
+    FindRecordsOutput,
+    record_uri,
+)
 from readreceipt.errors import ReadReceiptError
-from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
-from readreceipt.reading.verdict import FAILED
 from readreceipt.store.clock import stamp_of
 from readreceipt.store.library import Library
-from readreceipt.store.protocols import RetrievalFilter
+from readreceipt.store.records import Record
 
 INSTRUCTIONS = (
     "readreceipt fetches web pages safely and keeps a verifiable record of each. Use "
     "fetch_page when you need a page's exact words: it writes the page's own content to a "
-    "file, fenced as untrusted web content, and tells you whether the page was really read. "
-    "Use check_answer to check the quotations in an answer against the copy held."
+    "file, fenced as untrusted web content, returns a window of it, and tells you whether the "
+    "page was really read. Use check_answer to check the quotations in an answer against the "
+    "copy held. Every result links the stored capture as readreceipt://record/ID."
 )
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -62,6 +84,9 @@ MAX_TIMEOUT = 600.0
 MAX_WAIT = 600.0
 MAX_FETCH_BYTES = 100 * 1024 * 1024
 MAX_PREVIEW = 200
+#: fetch_page's window of text: as the reference fetch server, 5000 characters by default.
+DEFAULT_MAX_LENGTH = 5000
+MAX_LENGTH = 1_000_000
 OUTPUT_DIR_ENV = "READRECEIPT_MCP_OUTPUT"
 
 Format = Literal["markdown", "text", "html", "raw"]
@@ -106,15 +131,31 @@ def _failed(reason: str, message: str) -> ToolError:
     return ToolError(f"{reason}: {fence.one_line(mcp_words(message), 2000)}")
 
 
-def _tool(server: MCPServer, *, description: str, read_only: bool, open_world: bool,
+def _tool(server: MCPServer, *, title: str, description: str, read_only: bool,
+          open_world: bool, destructive: bool = False,
           idempotent: bool = False) -> Callable[[_F], _F]:
     """``server.tool()`` with a clean description and honest hints (typed: mypy sees the mcp
     extra as Any, installed or not)."""
     register: Callable[[_F], _F] = server.tool(
-        description=" ".join(description.split()),
-        annotations=ToolAnnotations(read_only_hint=read_only, destructive_hint=False,
-                                    idempotent_hint=idempotent, open_world_hint=open_world))
+        title=title, description=" ".join(description.split()),
+        annotations=ToolAnnotations(title=title, read_only_hint=read_only,
+                                    destructive_hint=destructive, idempotent_hint=idempotent,
+                                    open_world_hint=open_world))
     return register
+
+
+def result(output: BaseModel, record: Record | str | None = None) -> CallToolResult:
+    """The structured result, its JSON as text beside it, and a link to the capture (a
+    record, or its id)."""
+    data = output.model_dump(mode="json", exclude_unset=True)  # a field not given stays out
+    content: list[Any] = [TextContent(type="text", text=json.dumps(data, ensure_ascii=False))]
+    if record is not None:
+        record_id = record if isinstance(record, str) else record.record_id
+        content.append(ResourceLink(
+            type="resource_link", uri=record_uri(record_id), name=f"record {record_id}",
+            mime_type="application/json",
+            description="readreceipt's record of this capture (add /text or /bytes)"))
+    return CallToolResult(content=content, structured_content=data)
 
 
 def parse_since(text: str) -> str:
@@ -140,7 +181,7 @@ def inside(folder: Path, path: str | None) -> Path:
     return target
 
 
-def _fenced_check(check: dict[str, Any]) -> dict[str, Any]:
+def fenced_check(check: dict[str, Any]) -> dict[str, Any]:
     """An answer check with each passage, nearest passage, figure and name made one marked
     line."""
     passages = [{**p, "text": fence.one_line(str(p.get("text") or ""), 2000),
@@ -155,6 +196,20 @@ def _fenced_check(check: dict[str, Any]) -> dict[str, Any]:
     return {**check, "passages": passages, "skipped": skipped, "claims": claims}
 
 
+def window(fenced: fence.Fenced | None, start: int, length: int
+           ) -> tuple[str | None, int | None, int | None]:
+    """(content, next start, total length) of the fenced text from ``start``: the slice
+    stands between the file's own fence lines, so a window is never unfenced."""
+    if fenced is None:
+        return None, None, None
+    text = "\n".join(fenced.lines)
+    total = len(text)
+    piece = text[start:start + length] if length > 0 else ""
+    following = start + len(piece)
+    content = "\n".join([fenced.begin, piece, fenced.end]) if length > 0 else None
+    return content, following if following < total else None, total
+
+
 def default_output_folder() -> Path:
     """$READRECEIPT_MCP_OUTPUT, else a new folder of this server's own under <tmp>."""
     configured = os.environ.get(OUTPUT_DIR_ENV)
@@ -163,10 +218,29 @@ def default_output_folder() -> Path:
     return Path(tempfile.mkdtemp(prefix="readreceipt-mcp-"))
 
 
+class Progress:
+    """A capture's phases, told to the client as progress notifications from the thread the
+    capture runs in."""
+
+    def __init__(self, ctx: Context[Any, Any] | None) -> None:
+        self.ctx = ctx
+        self.step = 0
+
+    def __call__(self, message: str) -> None:
+        if self.ctx is None:
+            return
+        self.step += 1
+        try:
+            anyio.from_thread.run(self.ctx.report_progress, float(self.step), None,
+                                  fence.one_line(message, 300))
+        except Exception:  # a progress note that cannot be sent is not the tool's failure
+            return
+
+
 def build_server(library: str | None = None, output: str | os.PathLike[str] | None = None
                  ) -> MCPServer:
-    """The server with its four tools; ``library`` overrides READRECEIPT_LIBRARY, ``output``
-    is the one folder ``fetch_page`` writes below."""
+    """The server with its four tools and the record resources; ``library`` overrides
+    READRECEIPT_LIBRARY, ``output`` is the one folder ``fetch_page`` writes below."""
     root = library or os.environ.get("READRECEIPT_LIBRARY") or None
     out_folder = Path(output).expanduser() if output else default_output_folder()
     out_folder.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -176,152 +250,20 @@ def build_server(library: str | None = None, output: str | os.PathLike[str] | No
     def library_() -> Library:
         return Library.locate(root) if root else Library.locate()
 
-    @_tool(server, read_only=False, open_world=True, description=f"""
-        Fetch URL and write the page's own content to a file below {out_folder}, fenced as
-        untrusted web content (markdown, text, html; raw writes the page as sent, still
-        fenced when it is text), then say whether the page was really read. Read the file it
-        names. A request refused or declined, or a failed fetch (an HTTP error such as 404),
-        is an error; a page reached but not read (a wall, a shell) is a result that says so.""")
-    def fetch_page(
-            url: Url,
-            format: Annotated[Format, Field(description="How to write an HTML page.")]
-            = "markdown",
-            path: Annotated[str | None, Field(description="The file to write, relative to "
-                                              "the server's output folder (default: a name "
-                                              "made of the time, the URL and the bytes).")]
-            = None,
-            links: Annotated[bool, Field(description="Keep links in the text.")] = True,
-            tables: Annotated[bool, Field(description="Keep tables in the text.")] = True,
-            overwrite: Annotated[bool, Field(description="Replace a file already at path.")]
-            = True,
-            now: Now = False, wait: Wait = DEFAULT_WAIT, timeout: Timeout = DEFAULT_TIMEOUT,
-            max_bytes: MaxBytes = DEFAULT_MAX_BYTES,
-            preview: Annotated[int, Field(description="Also return the first lines of the "
-                                          "text, fenced as the file is.", ge=0,
-                                          le=MAX_PREVIEW)] = 0) -> dict[str, Any]:
-        from readreceipt.agents.fetchpage import FetchPageOptions
-        from readreceipt.agents.fetchpage import fetch_page as run
+    from readreceipt.agents.mcp_resources import register_resources
+    from readreceipt.agents.mcp_tools import register_tools
 
-        target = inside(out_folder, path)
-        target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        options = FetchPageOptions(output=target, format=format, links=links, tables=tables,
-                                   overwrite=overwrite, now=now, wait=wait, timeout=timeout,
-                                   max_bytes=max_bytes, fence_raw=True, within=out_folder)
-        with library_() as lib:
-            try:
-                result = run(url, options, lib)
-            except ReadReceiptError as exc:
-                raise _tool_error(exc) from exc
-        if result.record.verdict == FAILED:
-            raise _failed(result.record.reason, result.line())
-        out: dict[str, Any] = {
-            "message": mcp_words(result.line()),
-            "path": str(result.path) if result.path else None,
-            "verdict": result.record.verdict, "reason": result.record.reason,
-            "record_id": result.record.record_id, "bytes": result.bytes,
-            "format": result.format,
-            "content_type": fence.one_line(result.content_type, 200),  # the server's label
-            "injection_marks": result.injection_marks,
-        }
-        if preview > 0:
-            out["preview"] = result.preview(preview)
-        return out
-
-    @_tool(server, read_only=False, open_world=True, description="""
-        Fetch URL again, keep its bytes and a record, and say whether it was a real read;
-        with an answer, check the answer's quotations against the page. A request refused or
-        declined, or a failed fetch (an HTTP error such as 404), is an error.""")
-    def capture(
-            url: Url,
-            prompt: Annotated[str | None, Field(description="The prompt the answer was "
-                                                "written for (its words are not checked as "
-                                                "quotations).", max_length=100_000)] = None,
-            answer: Annotated[str | None, Field(description="An answer about the page whose "
-                                                "quotations are to be checked.",
-                                                max_length=1_000_000)] = None,
-            now: Now = False, wait: Wait = DEFAULT_WAIT, timeout: Timeout = DEFAULT_TIMEOUT,
-            max_bytes: MaxBytes = DEFAULT_MAX_BYTES) -> dict[str, Any]:
-        from readreceipt.pipeline import CaptureOptions
-        from readreceipt.pipeline import capture as run
-
-        with library_() as lib:
-            try:
-                result = run(url, CaptureOptions(now=now, wait=wait, timeout=timeout,
-                                                 max_bytes=max_bytes, prompt=prompt,
-                                                 answer=answer), lib)
-            except ReadReceiptError as exc:
-                raise _tool_error(exc) from exc
-        record = result.record
-        if record.verdict == FAILED:
-            raise _failed(record.reason, f"{record.url} was not fetched ({record.verdict} "
-                          f"{record.reason}: {record.detail or 'no detail'}); the attempt is "
-                          f"recorded as {record.record_id}")
-        out = result.to_json()
-        for key in ("detail", "rule"):  # they may quote the page or the server
-            if out.get(key):
-                out[key] = fence.one_line(out[key], 2000)
-        if record.title:
-            out["title"] = fence.one_line(record.title)
-        if "answer_check" in out:
-            out["answer_check"] = _fenced_check(out["answer_check"])
-        return out
-
-    @_tool(server, read_only=False, open_world=False, description="""
-        Check the quotations in an answer against the newest copy of URL held (no request is
-        made; the check is recorded). Passages not found come with the nearest passage the
-        page holds. No copy held, or a copy that is a failed fetch, is an error.""")
-    def check_answer(
-            url: Url,
-            answer: Annotated[str, Field(description="The answer whose quotations are "
-                                         "checked.", max_length=1_000_000)],
-            prompt: Annotated[str, Field(description="The prompt the answer was written "
-                                         "for.", max_length=100_000)] = "") -> dict[str, Any]:
-        from readreceipt.quotes.answerlog import check_newest
-
-        with library_() as lib:
-            try:
-                held = check_newest(lib, url, answer, prompt)
-            except ReadReceiptError as exc:
-                raise _tool_error(exc) from exc
-        if held.page.verdict == FAILED:
-            raise _failed(held.page.reason, f"the copy of {url} held "
-                          f"({held.page.record_id}) is a failed fetch ({held.page.reason}):"
-                          " there is nothing to check against")
-        checked = held.to_json()
-        return {**checked, "answer_check": _fenced_check(checked["answer_check"])}
-
-    @_tool(server, read_only=True, open_world=False, idempotent=True, description="""
-        Records in the library, newest first: by URL (a substring), session id, verdict or
-        fetch time.""")
-    def find_records(
-            url: Annotated[str | None, Field(description="Text the URL asked for or arrived "
-                                             "at contains.", max_length=8192)] = None,
-            session_id: Annotated[str | None, Field(description="Only this agent session's "
-                                                    "records.", max_length=200)] = None,
-            verdict: Annotated[VerdictName | None, Field(description="Only records with this "
-                                                         "verdict.")] = None,
-            since: Annotated[str | None, Field(description="Only records fetched at or after "
-                                               "this ISO 8601 date or time (UTC unless it "
-                                               "says).", max_length=64)] = None,
-            limit: Annotated[int, Field(description="At most this many records.", ge=1,
-                                        le=MAX_ROWS)] = 20) -> dict[str, Any]:
-        where = RetrievalFilter(verdict=verdict, session_id=session_id, url_like=url,
-                                since=parse_since(since) if since else None)
-        with library_() as lib:
-            rows = lib.index.retrievals(where, limit=limit)
-            records = []
-            for row in rows:
-                data = row.to_dict()
-                if row.title:
-                    data["title"] = fence.one_line(row.title)
-                if row.content_type:  # the server's label, as sent
-                    data["content_type"] = fence.one_line(row.content_type, 200)
-                records.append(data)
-            return {"library": lib.where, "records": records}
-
+    register_tools(server, library_, out_folder)
+    register_resources(server, library_)
     return server
 
 
 def main(library: str | None = None, output: str | None = None) -> None:
     """Serve over stdio until the client closes the connection."""
     build_server(library, output).run()
+
+
+__all__ = ["BYTES_URI", "DEFAULT_MAX_LENGTH", "INSTRUCTIONS", "MAX_LENGTH", "RECORD_URI",
+           "TEXT_URI", "CaptureOutput", "CheckAnswerOutput", "FetchPageOutput",
+           "FindRecordsOutput", "Progress", "build_server", "default_output_folder", "fenced_check",
+           "inside", "main", "mcp_words", "parse_since", "result", "window"]

@@ -1,4 +1,11 @@
-"""A Claude Code session transcript, read for what an audit needs: the pages, the words.
+"""A session transcript, read for what an audit needs: the pages, the words.
+
+Three agents' files are read (:func:`read_transcript` tells them apart by their first
+entry): Claude Code's session transcript (this module), Codex CLI's session rollout
+(:mod:`.transcript_codex`) and Gemini CLI's saved chat (:mod:`.transcript_gemini`). Each
+becomes the same :class:`Transcript`.
+
+Claude Code's:
 
 The transcript (``transcript_path`` in every hook payload) is JSON Lines, one entry a line:
 ``{"type": "user"|"assistant", "sessionId", "uuid", "timestamp", "message": {"role",
@@ -37,11 +44,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from readreceipt.agents.shellurls import fetched_by_command, fetched_in_shell
 from readreceipt.errors import UsageError
 
 #: The most of a transcript read. A long working session writes some tens of megabytes.
@@ -53,10 +60,6 @@ SUBAGENTS_FOLDER = "subagents"
 #: Result URLs kept per search (a search returns ten or so).
 MAX_SEARCH_URLS = 50
 
-#: Options of ``readreceipt fetch`` (and of the group) that take a value.
-_FETCH_VALUE_OPTIONS = frozenset({"-o", "--output", "--format", "--preview", "--wait",
-                                  "--timeout", "--max-bytes", "--resolve", "--library"})
-_SHELL_SEPARATORS = frozenset({";", "&&", "||", "|", "&", "(", ")", "\n"})
 #: Flags of a user entry whose words are not the user's: a compaction's summary (a model's
 #: words) and a sidechain's prompt (the main agent's words to a subagent). (``isMeta``
 #: entries stay the user's: a slash command's text comes from the user's own files.)
@@ -110,6 +113,8 @@ class Transcript:
     #: The subagents' files read with the session's, each with the SHA-256 of the bytes read
     #: ("subagents/agent-x.jsonl", digest): the audit's receipt covers every file it used.
     subagent_files: tuple[tuple[str, str], ...] = ()
+    #: Whose file it is: claude (Claude Code), codex (Codex CLI), gemini (Gemini CLI).
+    agent: str = "claude"
 
 
 def read_transcript(path: str | os.PathLike[str]) -> Transcript:
@@ -124,7 +129,16 @@ def read_transcript(path: str | os.PathLike[str]) -> Transcript:
         if not file.is_file():
             raise UsageError(f"{file} is not a file", reason="bad_transcript")
         data = handle.read(MAX_TRANSCRIPT_BYTES + 1)
-    reader = _Reader(str(file))
+    kind = sniff(data)
+    if kind == "codex":
+        from readreceipt.agents.transcript_codex import read_rollout
+
+        return read_rollout(str(file), data)
+    if kind == "gemini":
+        from readreceipt.agents.transcript_gemini import read_chat
+
+        return read_chat(str(file), data)
+    reader = Reader(str(file))
     left = reader.read(data, MAX_TRANSCRIPT_BYTES)
     if reader.entries == 0:
         raise UsageError(f"{file} holds no transcript entry (one JSON object a line, with "
@@ -147,6 +161,36 @@ def read_transcript(path: str | os.PathLike[str]) -> Transcript:
     return reader.result()
 
 
+def _first_object(data: bytes) -> Any:
+    for raw in data[:1 << 20].splitlines():
+        if raw.strip():
+            try:
+                return json.loads(raw)
+            except (ValueError, RecursionError):
+                return None
+    return None
+
+
+def sniff(data: bytes) -> str:
+    """Whose transcript the bytes are: ``codex`` (a rollout: ``{timestamp, type,
+    payload}`` lines, the first a ``session_meta``), ``gemini`` (a saved chat: a first line,
+    or a whole JSON document, naming ``sessionId`` and ``projectHash``), else ``claude``."""
+    first = _first_object(data)
+    if first is None and data.lstrip()[:1] == b"{":
+        try:  # a saved chat of an older Gemini CLI: one JSON document, not a line each
+            first = json.loads(data)
+        except (ValueError, RecursionError):
+            first = None
+    if not isinstance(first, dict):
+        return "claude"
+    if isinstance(first.get("payload"), dict) and first.get("type") in (
+            "session_meta", "response_item", "event_msg", "turn_context"):
+        return "codex"
+    if isinstance(first.get("sessionId"), str) and isinstance(first.get("projectHash"), str):
+        return "gemini"
+    return "claude"
+
+
 def subagent_files(transcript: Path) -> list[Path]:
     """The transcripts of the session's subagents (regular files only), in name order."""
     folder = transcript.with_suffix("") / SUBAGENTS_FOLDER
@@ -160,7 +204,11 @@ def subagent_files(transcript: Path) -> list[Path]:
         :MAX_SUBAGENT_FILES]
 
 
-class _Reader:
+class Reader:
+    """What a transcript says, collected entry by entry (each agent's reader fills it)."""
+
+    agent = "claude"
+
     def __init__(self, path: str) -> None:
         self.path = path
         self.session_id: str | None = None
@@ -189,7 +237,13 @@ class _Reader:
         return Transcript(self.path, self.session_id, tuple(self.fetches),
                           tuple(self.searches), tuple(self.said), "\n\n".join(self.user_words),
                           self.entries, self.skipped, self.truncated, dict(self.tools),
-                          tuple(self.digests))
+                          tuple(self.digests), self.agent)
+
+    def shell(self, number: int, command: Any, use_id: str | None) -> None:
+        """The pages a shell command fetched (``readreceipt fetch``, curl, wget)."""
+        if isinstance(command, str | list):
+            for tool, url in fetched_in_shell(command):
+                self.fetches.append(Fetch(tool, url, number, use_id, source=self.source))
 
     def line(self, number: int, raw: bytes) -> None:
         try:
@@ -251,9 +305,7 @@ class _Reader:
             self.searches.append(Search(tool_input["query"], number, use_id,
                                         source=self.source))
         elif name == "Bash" and isinstance(tool_input.get("command"), str):
-            for found in fetched_by_command(tool_input["command"]):
-                self.fetches.append(Fetch("readreceipt fetch", found, number, use_id,
-                                          source=self.source))
+            self.shell(number, tool_input["command"], use_id)
         elif name.startswith("mcp__") and name.rsplit("__", 1)[-1] in ("fetch_page", "capture") \
                 and isinstance(url, str) and url.strip():
             self.fetches.append(Fetch(name, url.strip(), number, use_id, source=self.source))
@@ -325,31 +377,5 @@ def _urls(value: Any, found: list[str] | None = None, depth: int = 0) -> list[st
     return found
 
 
-def fetched_by_command(command: str) -> list[str]:
-    """The URLs a shell command hands to ``readreceipt fetch`` (each call of it)."""
-    try:
-        lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
-        lexer.whitespace_split = True
-        words = list(lexer)
-    except ValueError:
-        return []
-    urls: list[str] = []
-    i = 0
-    while i < len(words):
-        if os.path.basename(words[i]) != "readreceipt":
-            i += 1
-            continue
-        i += 1
-        while i < len(words) and words[i].startswith("-"):  # the group's options
-            i += 2 if words[i] in _FETCH_VALUE_OPTIONS else 1
-        if i >= len(words) or words[i] != "fetch":
-            continue
-        i += 1
-        while i < len(words) and words[i] not in _SHELL_SEPARATORS:
-            word = words[i]
-            if word.startswith("-"):
-                i += 2 if word in _FETCH_VALUE_OPTIONS and "=" not in word else 1
-                continue
-            urls.append(word)
-            break
-    return urls
+__all__ = ["Fetch", "Reader", "Said", "Search", "Transcript", "fetched_by_command",
+           "read_transcript", "sniff", "subagent_files"]

@@ -52,6 +52,49 @@ _COMMANDS: dict[str, str] = {
 }
 
 
+#: name -> (the exit codes it ends with, one example), for the end of its --help.
+_HELP_ENDS: dict[str, tuple[tuple[int, ...], str]] = {
+    "capture": ((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 130),
+                "readreceipt capture https://example.org/article --answer answer.md"),
+    "check": ((0, 1, 8, 10, 11), "readreceipt check https://example.org/article --answer "
+              "answer.md --json"),
+    "status": ((0, 1), "readreceipt status --json"),
+    "log": ((0, 1), "readreceipt log --limit 5 --verdict unknown"),
+    "show": ((0, 1), "readreceipt show https://example.org/article --text"),
+    "history": ((0, 1), "readreceipt history https://example.org/article"),
+    "verify": ((0, 1), "readreceipt verify --repair"),
+    "forget": ((0, 1), "readreceipt forget https://example.org/private-note"),
+    "demo": ((0, 1), "readreceipt demo"),
+    "export": ((0, 1), "readreceipt export --wacz evidence.wacz --since 2026-03-01"),
+    "serve": ((0, 1, 130), "readreceipt serve --port 0"),
+    "fetch": ((0, 1, 2, 3, 4, 5, 6, 7, 8, 9), "readreceipt fetch https://example.org/docs "
+              "-o notes/"),
+    "hook": ((0, 1), "readreceipt hook install --local"),
+    "mcp": ((0, 1), "claude mcp add readreceipt -- readreceipt mcp"),
+    "init": ((0, 1, 2), "readreceipt init --index-url 'postgresql://me@db.internal/evidence' "
+             "--blobs-url s3://team-evidence/readreceipt"),
+    "push": ((0, 1), "readreceipt push ~/offline/.readreceipt"),
+    "audit": ((0, 1, 10, 11), "readreceipt audit ~/.claude/projects/PROJECT/SESSION.jsonl"),
+}
+
+
+def help_end(name: str) -> str:
+    """A command's exit codes (from the one table, errors.EXIT_CODE_MEANINGS) and an
+    example, as the end of its --help (\\b keeps click from re-wrapping the lines)."""
+    from readreceipt.errors import EXIT_CODE_MEANINGS
+
+    codes, example = _HELP_ENDS[name]
+    lines = [f"  {code:<4} {EXIT_CODE_MEANINGS[code]}" for code in codes]
+    return ("\b\nExit codes (docs/cli.md, \"Exit codes\"):\n" + "\n".join(lines)
+            + f"\n\n\b\nExample:\n  {example}")
+
+
+def _verbose(ctx: click.Context, param: click.Parameter, value: int) -> None:
+    """``-v`` after the command, as before it: more diagnostics on stderr."""
+    if value:
+        logging.getLogger().setLevel(logging.WARNING - 10 * min(value, 2))
+
+
 class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(_COMMANDS))
@@ -62,8 +105,20 @@ class LazyGroup(click.Group):
             module = importlib.import_module(f"readreceipt.cli.{module_name}")
             command = getattr(module, attr)
             assert isinstance(command, click.Command)
-            return command
+            return _finished(cmd_name, command)
         return super().get_command(ctx, cmd_name)
+
+
+def _finished(name: str, command: click.Command) -> click.Command:
+    """Every command takes the group's ``-v``, and its --help ends with its exit codes and
+    an example."""
+    if not any(isinstance(p, click.Option) and "-v" in p.opts for p in command.params):
+        command.params.append(click.Option(
+            ["-v", "--verbose"], count=True, expose_value=False, callback=_verbose,
+            help="More diagnostics on stderr (as `readreceipt -v CMD`)."))
+    if command.epilog is None:
+        command.epilog = help_end(name)
+    return command
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -148,8 +203,39 @@ def fail(exc: ReadReceiptError, *, as_json: bool) -> None:
     _debug_traceback(exc)
     if as_json:
         emit_json({"error": error_json(exc)})
-    click.echo(f"readreceipt: {exc}", err=True)
+    click.echo(f"readreceipt: {exc}{refusal_hint(exc)}", err=True)
     sys.exit(exc.exit_code)
+
+
+def refusal_hint(exc: ReadReceiptError) -> str:
+    """For a person at a terminal whose test server was refused: how to let it through.
+
+    Only at a terminal: an agent reading a refusal (an attacker's redirect to 127.0.0.1 among
+    them) is not told how to lift the guard. Never for a cloud metadata address, which no
+    exemption covers."""
+    reason = exc.reason
+    local_name = reason == "local_host_name"
+    if not (local_name or (reason.endswith("_address")
+                           and reason not in ("metadata_address", "bad_address"))):
+        return ""
+    if not sys.stderr.isatty():
+        return ""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(exc.url or "")
+        host, port = parts.hostname or "", parts.port
+    except ValueError:
+        return ""
+    if not host:
+        return ""
+    if local_name:
+        host = "127.0.0.1"
+    shown = f"[{host}]" if ":" in host else host
+    pair = f"{shown}:{port}" if port else shown
+    use = f" (use http://{pair}/ instead of the name)" if local_name else ""
+    return (f"; to fetch from a test server of your own{use}, set "
+            f"READRECEIPT_ALLOW_HOSTS={pair} (a host alone allows every port of it)")
 
 
 def error_json(exc: ReadReceiptError) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""``readreceipt audit TRANSCRIPT``: a Claude Code session checked after the fact.
+"""``readreceipt audit TRANSCRIPT``: an agent's session checked after the fact.
 
 A thin adapter over :func:`readreceipt.agents.audit.audit_transcript`: it prints the report
 (or its JSON) and exits 10 when a quotation is on no page the session read.
@@ -33,8 +33,9 @@ from readreceipt.cli._common import json_option, library_option, open_library
 @click.pass_context
 def audit(ctx: click.Context, transcript: str, capture_missing: bool, wait: float,
           resolve: tuple[str, ...], as_json: bool, library_here: str | None) -> None:
-    """Audit a Claude Code session transcript (JSONL): every page it fetched and its
-    verdict, every quotation in the assistant's messages against the pages it read."""
+    """Audit a session: a Claude Code transcript, a Codex CLI rollout or a Gemini CLI saved
+    chat. Every page it fetched and its verdict, every quotation in the assistant's messages
+    against the pages it read."""
     options = AuditOptions(capture_missing=capture_missing, wait=wait, resolve=resolve)
     # Read first: a file that is no transcript is one line, and makes no library.
     session = read_transcript(transcript)

@@ -8,7 +8,7 @@ import click
 from rich.markup import escape
 
 from readreceipt.agents.fence import one_line
-from readreceipt.cli import emit_json, error_json
+from readreceipt.cli import emit_json, error_json, refusal_hint
 from readreceipt.cli._common import (
     console,
     fetch_options,
@@ -28,7 +28,7 @@ from readreceipt.errors import (
 from readreceipt.pipeline import KEEP_CHOICES, CaptureOptions, CaptureResult
 from readreceipt.pipeline import capture as run_capture
 from readreceipt.progress import progress_bar, stderr_is_terminal
-from readreceipt.reading.wording import describe
+from readreceipt.reading.wording import counted, describe
 from readreceipt.store.library import Library
 
 if TYPE_CHECKING:
@@ -57,8 +57,9 @@ def _urls(urls: tuple[str, ...], from_file: str | None) -> list[str]:
               "# comments are skipped.")
 @fetch_options
 @click.option("--wait", type=Seconds(0), default=None,
-              help="Seconds to wait for the host's turn before declining (default: 0 for one "
-              "URL; with several, each waits its turn, up to the longest Crawl-delay kept).")
+              help="Seconds to wait for the host's turn before declining (default: 10 for one "
+              "URL, as fetch; with several, each waits its turn, up to the longest "
+              "Crawl-delay kept; 0: decline at once).")
 @click.option("--prompt", help="What the agent asked of the page (kept in the record).")
 @click.option("--answer", "answer_file", metavar="FILE",
               help="Check the quotations of this answer (file or -) against the page.")
@@ -85,9 +86,9 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
     targets = _urls(urls, from_file)
     batch = len(targets) > 1 or from_file is not None
     if wait is None:  # a batch is paced, not declined: each capture waits for its host's turn
-        from readreceipt.fetching.politeness import MAX_CRAWL_DELAY
+        from readreceipt.fetching.politeness import DEFAULT_WAIT, MAX_CRAWL_DELAY
 
-        wait = MAX_CRAWL_DELAY if batch else 0.0
+        wait = MAX_CRAWL_DELAY if batch else DEFAULT_WAIT
     answer = read_answer(answer_file) if answer_file else None
     # With several URLs the answer is checked against all their pages at once (a quotation
     # is found on any of them), and that one check is written down once they are captured.
@@ -106,15 +107,21 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
         ctx.exit(result.exit_code)
     from readreceipt.batch import BatchInterrupted
 
+    cut: int | None = None
     interrupted = False
+    in_turn = jobs == 1 or len(targets) == 1
     try:
-        if jobs > 1 and len(targets) > 1:
-            outcomes = _capture_in_parallel(targets, options, lib, jobs, as_json)
-        else:
+        if in_turn:
             outcomes = _capture_in_turn(targets, options, lib, as_json)
+        else:
+            outcomes = _capture_in_parallel(targets, options, lib, jobs, as_json)
     except BatchInterrupted as stop:
         outcomes, interrupted = stop.outcomes, True
-    ctx.exit(_batch_result(targets, outcomes, lib, as_json, options, interrupted=interrupted))
+        # In turn, Ctrl-C came during the capture after the last one done; under --jobs the
+        # captures running finished (batch.py waits for them).
+        cut = next((i for i, o in enumerate(outcomes) if o is None), None) if in_turn else None
+    ctx.exit(_batch_result(targets, outcomes, lib, as_json, options, interrupted=interrupted,
+                           cut=cut))
 
 
 def _capture_in_turn(targets: list[str], options: CaptureOptions, lib: Library,
@@ -163,13 +170,14 @@ def _capture_in_parallel(targets: list[str], options: CaptureOptions, lib: Libra
 def _print_outcome(url: str, outcome: Outcome) -> None:
     if isinstance(outcome, ReadReceiptError):
         kind = type(outcome).__name__.replace("Error", "").upper()
-        click.echo(f"{url}\n  {kind}: {outcome}", err=True)
+        click.echo(f"{url}\n  {kind}: {outcome}{refusal_hint(outcome)}", err=True)
     elif outcome is not None:
         _print_result(outcome, with_check=False)  # the answer is checked against them all
 
 
 def _batch_result(targets: list[str], outcomes: list[Outcome], lib: Library,
-                  as_json: bool, options: CaptureOptions, *, interrupted: bool = False) -> int:
+                  as_json: bool, options: CaptureOptions, *, interrupted: bool = False,
+                  cut: int | None = None) -> int:
     """Check the answer against every page had, print the batch's JSON (each URL's object and
     its own exit code, and the answer's check) and say whether it stopped; its exit code
     (:func:`readreceipt.errors.batch_exit_code`; 130 when Ctrl-C stopped it)."""
@@ -177,9 +185,9 @@ def _batch_result(targets: list[str], outcomes: list[Outcome], lib: Library,
 
     results: list[dict[str, Any]] = []
     codes: list[int] = []
-    for url, outcome in zip(targets, outcomes, strict=True):
-        if outcome is None:
-            results.append({"url": url, "attempted": False})
+    for i, (url, outcome) in enumerate(zip(targets, outcomes, strict=True)):
+        if outcome is None:  # never started; or, under Ctrl-C, the capture cut short
+            results.append({"url": url, "attempted": i == cut})
         elif isinstance(outcome, ReadReceiptError):
             results.append({"url": url, "error": error_json(outcome)})
             codes.append(outcome.exit_code)
@@ -204,14 +212,17 @@ def _batch_result(targets: list[str], outcomes: list[Outcome], lib: Library,
         failed = next(url for url, o in zip(targets, outcomes, strict=True)
                       if isinstance(o, LibraryError))
         click.echo(f"readreceipt: the batch stopped at {failed}: the library cannot be "
-                   f"written; {left} URLs were not attempted", err=True)
+                   f"written; {counted(left, 'URL')} {'was' if left == 1 else 'were'} not "
+                   "attempted", err=True)
     if interrupted:
         made = len(outcomes) - left
-        click.echo(f"readreceipt: interrupted: {made} of {len(outcomes)} URLs done, {left} not "
-                   "attempted", err=True)
+        cut_short = f"the capture of {targets[cut]} cut short, " if cut is not None else ""
+        click.echo(f"readreceipt: interrupted: {made} of {len(outcomes)} URLs done, "
+                   f"{cut_short}{left - (cut is not None)} not attempted", err=True)
     if as_json:
         emit_json({"captures": results,
                    **({"answer_check": checked.check} if checked is not None else {}),
+                   **({"interrupted": True} if interrupted else {}),
                    "library": lib.where})
     say_library(lib, as_json)
     if interrupted:

@@ -27,7 +27,8 @@ def mcp(ctx: click.Context, library_here: str | None, output: str | None) -> Non
     try:
         server = importlib.import_module("readreceipt.agents.mcp_server")
     except ImportError as exc:
-        raise UsageError("the MCP server needs the mcp extra: install readreceipt with it, "
-                         "from its checkout: pip install '.[mcp]' (or pipx install '.[mcp]') "
-                         f"({exc})", reason="mcp_missing") from exc
+        from readreceipt.installed import advice
+
+        raise UsageError(f"the MCP server needs the mcp extra ({exc}); add it as this copy "
+                         f"was installed: {advice('mcp')}", reason="mcp_missing") from exc
     server.main(library_here or (ctx.obj or {}).get("library"), output)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+from typing import TYPE_CHECKING
+
 import click
 from rich.table import Table
 
@@ -15,9 +18,12 @@ from readreceipt.cli._common import (
 )
 from readreceipt.cli._rows import print_rows
 from readreceipt.errors import ExitCode, UsageError
-from readreceipt.reading.wording import describe
+from readreceipt.reading.wording import counted, describe
 from readreceipt.store.library import Library
-from readreceipt.store.protocols import RetrievalFilter
+from readreceipt.store.protocols import Retrieval, RetrievalFilter
+
+if TYPE_CHECKING:
+    from readreceipt.history import Diff
 
 
 def recorded_ref(lib: Library, ref: str) -> str:
@@ -54,8 +60,9 @@ def status(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
         return
     out = console()
     out.print(f"library: {lib.where}", markup=False)
-    out.print(f"{totals['retrievals']} retrievals of {totals['urls']} URLs; "
-              f"{totals['bytes_kept']} with bytes kept; {skipped} refused or declined")
+    out.print(f"{counted(totals['retrievals'], 'retrieval')} of "
+              f"{counted(totals['urls'], 'URL')}; {totals['bytes_kept']} with bytes kept; "
+              f"{skipped} refused or declined")
     table = Table("verdict", "reason", "count", box=None)
     for verdict, reason, count in summary.by_verdict_reason:
         style = VERDICT_STYLE.get(verdict, "")
@@ -63,9 +70,10 @@ def status(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
     if totals["retrievals"]:
         out.print(table)
     out.print(f"answer checks: {totals['answer_checks']} against held copies; "
-              f"{sum(by_outcome.values())} while capturing; {totals['flags']} flags "
-              f"({by_kind['quotation']} quotations, {by_kind['figure']} figures, "
-              f"{by_kind['name']} names not on the page)")
+              f"{sum(by_outcome.values())} while capturing; {counted(totals['flags'], 'flag')} "
+              f"({counted(by_kind['quotation'], 'quotation')}, "
+              f"{counted(by_kind['figure'], 'figure')}, {counted(by_kind['name'], 'name')} not "
+              "on the page)")
     if totals["answer_without_page_text"]:
         out.print(f"answers with no page text behind them: {totals['answer_without_page_text']}")
 
@@ -74,8 +82,11 @@ def status(ctx: click.Context, as_json: bool, library_here: str | None) -> None:
 @click.option("--limit", type=click.IntRange(min=1, max=MAX_LOG_ROWS), default=20,
               show_default=True, help=f"Rows to show (1 to {MAX_LOG_ROWS:,}).")
 @click.option("--verdict", type=click.Choice(["RETRIEVED", "FAILED", "UNKNOWN"],
-                                             case_sensitive=False))
-@click.option("--session", "session_id")
+                                             case_sensitive=False),
+              help="Only retrievals with this verdict (any case).")
+@click.option("--session", "session_id", metavar="ID",
+              help="Only this agent session's retrievals (as recorded by --session or the "
+              "hook).")
 @click.option("--url", "url_like", help="Only URLs containing this text.")
 @json_option
 @library_option
@@ -141,23 +152,56 @@ def history(ctx: click.Context, url: str, as_json: bool, library_here: str | Non
         from readreceipt.errors import RecordNotFound
 
         raise RecordNotFound(f"no capture of {url} in {lib.where}", url=url, reason="unknown_url")
-    texts: list[str] = []
-    for r in rows:
-        if r.text_sha256 and r.text_sha256 not in texts:
-            texts.append(r.text_sha256)
+    from readreceipt.history import compare, text_versions
+
+    texts = text_versions(list(reversed(rows)))
     captures = [{**r.to_dict(), "text_version": (texts.index(r.text_sha256) + 1
                                                   if r.text_sha256 in texts else None)}
                 for r in rows]
+    # What changed each time the page said something new: the first capture of each
+    # version against the one before it.
+    firsts = [next(r for r in rows if r.text_sha256 == digest) for digest in texts]
+    changes = [(v, older, newer, compare(lib, older, newer))
+               for v, (older, newer) in enumerate(itertools.pairwise(firsts), start=1)]
     if as_json:
-        emit_json({"url": url, "captures": captures, "distinct_texts": len(texts)})
+        emit_json({"url": url, "captures": captures, "distinct_texts": len(texts),
+                   "changes": [{"from_version": v, "to_version": v + 1,
+                                "from_record": older.record_id, "to_record": newer.record_id,
+                                "words_removed": diff.words_removed if diff else None,
+                                "words_added": diff.words_added if diff else None}
+                               for v, older, newer, diff in changes]})
         return
     out = console()
-    out.print(f"{url}: {len(captures)} captures, {len(texts)} distinct texts", markup=False)
+    out.print(f"{url}: {counted(len(captures), 'capture')}, "
+              f"{counted(len(texts), 'distinct text')}", markup=False)
     print_rows(out, ("fetched (UTC)", "verdict", "reason", "text", "bytes sha256", "record"),
                [(c["fetched_at"][:19].replace("T", " "), c["verdict"], c["reason"],
                  f"v{c['text_version']}" if c["text_version"] else "-",
                  (c["bytes_sha256"] or "")[:12], c["record_id"]) for c in captures],
                [VERDICT_STYLE.get(c["verdict"]) for c in captures])
+    _print_changes(changes)
+
+
+def _print_changes(changes: list[tuple[int, Retrieval, Retrieval, Diff | None]]) -> None:
+    """Each new version's short word diff against the one before: [-removed-] {+added+}.
+    The page's words are marked as any web text is, and never taken as console markup."""
+    from readreceipt.agents.fence import one_line
+    from readreceipt.history import short_changes
+
+    for version, older, newer, diff in changes:
+        head = (f"v{version} \u2192 v{version + 1} ({older.fetched_at[:19].replace('T', ' ')} "
+                f"\u2192 {newer.fetched_at[:19].replace('T', ' ')}): ")
+        if diff is None:
+            click.echo(head + "the text of one of them is no longer held")
+            continue
+        click.echo(head + f"{counted(diff.words_removed, 'word')} removed, "
+                   f"{counted(diff.words_added, 'word')} added")
+        lines, more = short_changes(diff)
+        for line in lines:
+            click.echo(f"  \u2026{one_line(line, 300)}\u2026")
+        if more:
+            click.echo(f"  ({counted(more, 'more change')}: `readreceipt serve` shows the "
+                       "whole diff)")
 
 
 @click.command()
@@ -184,7 +228,8 @@ def verify(ctx: click.Context, repair: bool, as_json: bool, library_here: str | 
         for p in problems:
             name = p.digest or p.record_id
             click.echo(f"{p.kind}: {name}: {p.detail}" if name else f"{p.kind}: {p.detail}")
-        click.echo(f"{checked} blobs, texts and records checked; {len(problems)} problems")
+        click.echo(f"{checked} blobs, texts and records checked; "
+                   f"{counted(len(problems), 'problem')}")
     ctx.exit(ExitCode.LIBRARY if problems else ExitCode.OK)
 
 
@@ -199,9 +244,16 @@ def forget(ctx: click.Context, ref: str, as_json: bool,
     lib = open_library(ctx, library_here)
     if not ref.strip():
         raise UsageError("forget needs a record id or a URL", reason="no_ref")
+    named = lib.resolve(recorded_ref(lib, ref))
     changed = lib.forget(recorded_ref(lib, ref))
+    done = {r.record_id for r in changed}
+    before = [r for r in named if r.record_id not in done]
     if as_json:
-        emit_json({"forgotten": [r.record_id for r in changed]})
+        emit_json({"forgotten": [r.record_id for r in changed],
+                   "already_forgotten": [r.record_id for r in before]})
         return
     for r in changed:
         click.echo(f"forgot the bytes of {r.record_id} ({r.url}); the record stays")
+    for r in before:
+        click.echo(f"the bytes of {r.record_id} ({r.url}) were not held already; nothing "
+                   "changed")

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from readreceipt.cli import emit_json
 from readreceipt.cli._common import json_option, library_option
 from readreceipt.errors import ExitCode, UsageError
+from readreceipt.reading.wording import counted
 from readreceipt.store import discovery
 from readreceipt.store.library import Library
 from readreceipt.store.team import config
+
+if TYPE_CHECKING:
+    from readreceipt.store.team.push import PushReport
 
 
 def _init_folder(ctx: click.Context, library_here: str | None) -> Path:
@@ -112,19 +117,31 @@ def push(ctx: click.Context, folder: str, as_json: bool, library_here: str | Non
     if as_json:
         emit_json({"from": str(source_dir), "to": target.where, **report.to_dict()})
     else:
-        click.echo(f"{report.copied} retrievals copied from {source_dir} to {target.where} "
-                   f"({report.already_there} already there, {report.blobs} blobs and texts "
-                   f"offered); {report.flags} flags, {report.answer_checks} answer checks, "
-                   f"{report.audits} audits and {report.log_lines} log lines handed over (each "
-                   "once)")
+        click.echo(_pushed(report, source_dir, target.where))
     if report.unreadable:
-        click.echo(f"readreceipt: {len(report.unreadable)} retrievals were left behind: their "
+        click.echo(f"readreceipt: {counted(len(report.unreadable), 'retrieval')} left behind: "
+                   "their "
                    f"records in {source_dir} cannot be read (`readreceipt --library "
                    f"{source_dir} verify` names them)", err=True)
     if report.conflicts:
         named = ", ".join(report.conflicts[:3]) + (", ..." if len(report.conflicts) > 3 else "")
-        click.echo(f"readreceipt: {len(report.conflicts)} retrievals were left behind: the "
-                   f"team library holds other captures under their record ids ({named}); "
+        click.echo(f"readreceipt: {counted(len(report.conflicts), 'retrieval')} left behind: "
+                   f"the team library holds other captures under their record ids ({named}); "
                    "neither was replaced", err=True)
     if report.unreadable or report.conflicts:
         ctx.exit(ExitCode.LIBRARY)
+
+
+def _pushed(report: PushReport, source: Path, target: str) -> str:
+    """What a push copied, in words; a push run again says that nothing was new."""
+    head = (f"{counted(report.copied, 'retrieval')} copied from {source} to {target} "
+            f"({report.already_there} already there, "
+            f"{counted(report.blobs, 'blob or text', 'blobs and texts')} offered)")
+    new = [counted(n, word) for n, word in ((report.flags, "flag"),
+                                            (report.answer_checks, "answer check"),
+                                            (report.audits, "audit"),
+                                            (report.log_lines, "log line")) if n]
+    if not new:
+        return f"{head}; no flag, answer check, audit or log line was new"
+    listed = new[0] if len(new) == 1 else f"{', '.join(new[:-1])} and {new[-1]}"
+    return f"{head}; {listed} handed over"

@@ -62,11 +62,21 @@ class ExportResult:
     #: The file's size; None when it was written through to a device or a pipe.
     size: int | None = 0
     redirects: int = 0  # redirect hops written as 3xx responses
+    #: Selected retrievals whose records could not be read: left out, the rest exported.
+    unreadable: tuple[str, ...] = ()
+
+    @property
+    def damaged(self) -> int:
+        """Selected retrievals not exported whole: a record that could not be read, bytes
+        the library no longer holds or that no longer match their digest."""
+        return (len(self.unreadable) + self.by_kind.get("missing", 0)
+                + self.by_kind.get("corrupt", 0))
 
     def to_json(self) -> dict[str, Any]:
         return {"path": str(self.path), "format": self.format, "retrievals": self.retrievals,
                 "warc_records": self.warc_records, "exported_as": dict(self.by_kind),
-                "redirects": self.redirects, "pages": self.pages, "bytes": self.size}
+                "redirects": self.redirects, "pages": self.pages, "bytes": self.size,
+                "unreadable": list(self.unreadable)}
 
 
 def _output(library: Library, path: Path) -> contextlib.AbstractContextManager[Path]:
@@ -86,6 +96,7 @@ def _counted(library: Library, selection: Selection) -> int:
 
 def _write_all(library: Library, out: BinaryIO, selection: Selection, count: int,
                folder: Path, *, gzip: bool, filename: str, progress: Progress,
+               unreadable: list[str],
                on_page: Callable[[Page], None] | None = None,
                on_entry: Callable[[IndexEntry], None] | None = None) -> WarcExporter:
     scratch = Scratch(folder / "scratch.db")
@@ -100,6 +111,7 @@ def _write_all(library: Library, out: BinaryIO, selection: Selection, count: int
                 record = library.load(record_id)
             except ReadReceiptError as exc:
                 log.warning("record %s not exported: %s", record_id, exc)
+                unreadable.append(record_id)
                 progress.advance()
                 continue
             page = exporter.add(_judged_again(record))
@@ -130,14 +142,15 @@ def export_warc(library: Library, path: Path, selection: Selection = EVERYTHING,
     """Write the selected retrievals to ``path`` (gzipped per record when it ends in .gz)."""
     count = _counted(library, selection)
     gzip = path.name.endswith(".gz")
+    unreadable: list[str] = []
     with _work_folder(library, _beside(path)) as folder, _output(library, path) as tmp, \
             tmp.open("wb") as out:
         exporter = _write_all(library, out, selection, count, folder, gzip=gzip,
-                              filename=path.name, progress=progress)
+                              filename=path.name, progress=progress, unreadable=unreadable)
         out.flush()
     return ExportResult(path, "warc", exporter.counts.retrievals, exporter.counts.warc_records,
                         exporter.counts.by_kind, exporter.counts.pages, _size(path),
-                        exporter.counts.redirects)
+                        exporter.counts.redirects, tuple(unreadable))
 
 
 def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
@@ -149,6 +162,7 @@ def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
         blocks_path = folder / "index.cdx.gz"
         lines = SortedLines(folder)
         pages = 0
+        unreadable: list[str] = []
         with warc_path.open("wb") as out, pages_path.open("w", encoding="utf-8") as page_out:
             sink = write_pages(page_out)
 
@@ -158,8 +172,8 @@ def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
                 sink(page)
 
             exporter = _write_all(library, out, selection, count, folder, gzip=True,
-                                  filename="data.warc.gz", progress=progress, on_page=on_page,
-                                  on_entry=lines.add)
+                                  filename="data.warc.gz", progress=progress,
+                                  unreadable=unreadable, on_page=on_page, on_entry=lines.add)
         with blocks_path.open("wb") as blocks:
             idx = write_paged_index(iter(lines), blocks,
                                     INDEX_BLOCKS_MEMBER.rsplit("/", 1)[-1])
@@ -174,7 +188,7 @@ def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
                        description=describe_export(count))
     return ExportResult(path, "wacz", exporter.counts.retrievals, exporter.counts.warc_records,
                         exporter.counts.by_kind, pages, _size(path),
-                        exporter.counts.redirects)
+                        exporter.counts.redirects, tuple(unreadable))
 
 
 def _beside(path: Path) -> Path | None:

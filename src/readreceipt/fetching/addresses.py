@@ -17,15 +17,20 @@ Invariants:
 - an address is allowed only when no table entry covers it, it is global, and any IPv4
   address embedded in it is allowed;
 - cloud metadata addresses are blocked with their own reason and no exemption applies;
-- a non-global address is otherwise blocked unless its exact ``host:port`` pair is listed in
-  ``READRECEIPT_ALLOW_HOSTS``; the exemption is reported so the record can say it was used.
+- a non-global address is otherwise blocked unless its ``host:port`` pair, or its host alone
+  (every port), is listed in ``READRECEIPT_ALLOW_HOSTS``; the exemption is reported so the
+  record can say it was used; an entry that can never match is warned of.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import logging
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+log = logging.getLogger(__name__)
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
@@ -171,22 +176,109 @@ def describe_block(address: IPAddress | str) -> str:
 
 @dataclass(frozen=True)
 class AllowHosts:
-    """``host:port`` pairs exempt from the address rule (tests and the demo only).
+    """Hosts exempt from the address rule (tests and the demo only): ``host:port`` pairs, and
+    hosts alone (``127.0.0.1``, ``127.0.0.1:*``, ``[::1]``), every port of theirs.
 
     An exemption never covers a cloud metadata address.
     """
 
     pairs: frozenset[str] = frozenset()
+    #: Hosts every port of which is exempt.
+    hosts: frozenset[str] = frozenset()
+
+    @classmethod
+    def parse(cls, raw: str) -> tuple[AllowHosts, list[tuple[str, str]]]:
+        """The exemptions ``raw`` (comma-separated entries) names, and each entry that can
+        never match with the reason."""
+        pairs: set[str] = set()
+        hosts: set[str] = set()
+        unusable: list[tuple[str, str]] = []
+        for entry in (e.strip().lower() for e in raw.split(",")):
+            if not entry:
+                continue
+            host, port, why = _allow_entry(entry)
+            if why is not None:
+                unusable.append((entry, why))
+            elif port is None:
+                hosts.add(host)
+            else:
+                pairs.add(f"[{host}]:{port}" if ":" in host else f"{host}:{port}")
+        return cls(frozenset(pairs), frozenset(hosts)), unusable
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> AllowHosts:
+        """READRECEIPT_ALLOW_HOSTS; an entry that can never match is warned of, once."""
         env = os.environ if environ is None else environ
         raw = env.get(ALLOW_HOSTS_ENV, "")
-        return cls(frozenset(p.strip().lower() for p in raw.split(",") if p.strip()))
+        allow, unusable = cls.parse(raw)
+        if unusable and raw not in _WARNED:
+            _WARNED.add(raw)
+            for entry, why in unusable:
+                log.warning("%s: %r can never match (%s); an entry is host:port, or a host "
+                            "alone for every port (127.0.0.1, [::1])", ALLOW_HOSTS_ENV, entry,
+                            why)
+        return allow
+
+    def including(self, entries: Iterable[str]) -> AllowHosts:
+        """These exemptions and ``entries`` (``host:port`` or a host alone) besides."""
+        more, _ = self.parse(",".join(entries))
+        return AllowHosts(self.pairs | more.pairs, self.hosts | more.hosts)
 
     def exempts(self, host: str, port: int) -> bool:
         host = host.lower().strip("[]").rstrip(".")
-        return f"{host}:{port}" in self.pairs or f"[{host}]:{port}" in self.pairs
+        return (host in self.hosts or f"{host}:{port}" in self.pairs
+                or f"[{host}]:{port}" in self.pairs)
 
     def __bool__(self) -> bool:
-        return bool(self.pairs)
+        return bool(self.pairs or self.hosts)
+
+
+#: The READRECEIPT_ALLOW_HOSTS values already warned of in this process.
+_WARNED: set[str] = set()
+
+#: The characters of a host name an entry may give (a dot or hyphen neither first nor last).
+_NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-")
+
+
+def _is_name(host: str) -> bool:
+    # One pass over the characters: the regular expression this replaces rescanned the text
+    # (the regex audit's finding, tests/test_regex_audit.py).
+    return (bool(host) and host[0] not in ".-" and host[-1] not in ".-"
+            and all(ch in _NAME_CHARACTERS for ch in host))
+
+
+def _allow_entry(entry: str) -> tuple[str, int | None, str | None]:
+    """(host, port or None for every port, why the entry can never match or None)."""
+    if "/" in entry or "@" in entry:
+        return entry, None, "it is a URL; give its host:port"
+    if entry.startswith("["):
+        host, close, rest = entry[1:].partition("]")
+        if not close or (rest and not rest.startswith(":")):
+            return entry, None, "an IPv6 address is written [address]:port"
+        port_text = rest[1:] if rest else "*"
+    elif entry.count(":") > 1:  # a bare IPv6 address: every port
+        host, port_text = entry, "*"
+    else:
+        host, _, port_text = entry.partition(":")
+        port_text = port_text or "*"
+        if entry.endswith(":"):
+            return entry, None, "no port after the colon"
+    host = host.rstrip(".")
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        address = None
+        if not _is_name(host):
+            return entry, None, "not a host name or an address"
+        from readreceipt.fetching.urlpolicy import blocked_host_name
+
+        if blocked_host_name(host) is not None:
+            return entry, None, (f"the URL policy refuses the name {host} before any address is "
+                                 "looked at; use the address (127.0.0.1)")
+    if address is not None and address in METADATA_ADDRESSES:
+        return entry, None, "a cloud metadata address is never exempted"
+    if port_text == "*":
+        return str(address) if address is not None else host, None, None
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        return entry, None, f"{port_text!r} is not a port (1 to 65535, or *)"
+    return str(address) if address is not None else host, int(port_text), None

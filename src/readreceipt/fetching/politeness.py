@@ -39,6 +39,12 @@ DEDUP_WINDOW_SECONDS = 15 * 60
 SESSION_CAP = 100
 #: How often a capture waiting for its host's turn looks for a copy another capture made.
 COPY_POLL_SECONDS = 0.25
+#: How long a command a person (or an agent) types waits for the host's turn before it is
+#: declined: ``capture``, ``fetch``, ``audit`` and the MCP tools alike. Two pages of one host
+#: asked for a second apart then both arrive, the second two seconds after the first; ten
+#: seconds of patience is shorter than a retry. Scripts that would rather be told at once
+#: pass ``--wait 0``.
+DEFAULT_WAIT = 10.0
 
 
 @dataclass(frozen=True)
@@ -112,15 +118,19 @@ def wait_for_turn(library: Library, target: PolicyURL, options: PolitenessOption
 
 
 def turn_or_copy(library: Library, target: PolicyURL, options: PolitenessOptions,
-                 crawl_delay: float | None = None) -> tuple[Record | None, float]:
+                 crawl_delay: float | None = None,
+                 on_wait: Callable[[float], None] | None = None) -> tuple[Record | None, float]:
     """Wait for this host's turn as :func:`wait_for_turn` does, but look, while waiting and
     once more when the turn comes, for a copy of this URL that another capture made in the
     meantime. Returns that copy (the slot is given back; no request is to be made) or None
     when the turn has come and there is still no copy, and the seconds waited. Eight
-    captures of one URL queued behind each other so make one request, not eight."""
+    captures of one URL queued behind each other so make one request, not eight.
+    ``on_wait`` hears, once, how many seconds the turn is away when there is a wait."""
     gap = max(MIN_GAP_SECONDS, crawl_delay or 0.0)
     began = time.monotonic()
     start = _reserve_within(library, target, options, gap)
+    if on_wait is not None and start - time.time() > 0:
+        on_wait(start - time.time())
     while True:
         remaining = start - time.time()
         held = recent_copy(library, target.url)

@@ -21,6 +21,7 @@ performs I/O.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -49,6 +50,47 @@ BLOCKED_HOST_SUFFIXES: tuple[str, ...] = (
     ".localhost", ".local", ".internal", ".localdomain", ".home.arpa",
     ".intranet", ".private", ".corp", ".home", ".lan",
 )
+
+
+def _schemeless_host(raw: str) -> str | None:
+    """What a URL typed without its scheme starts with, when it does: a host name with a dot,
+    or a host with a port (``example.org``, ``example.org/a``, ``127.0.0.1:8000/x``), up to
+    the first ``/``, ``?`` or ``#``. One pass over the text (a regular expression for it
+    rescanned: the regex audit's finding)."""
+    end = len(raw)
+    for mark in "/?#":
+        found = raw.find(mark, 0, end)
+        if found >= 0:
+            end = found
+    head = raw[:end]
+    host, colon, port = head.rpartition(":") if ":" in head else (head, "", "")
+    if colon and not (0 < len(port) <= 5 and port.isascii() and port.isdigit()):
+        return None
+    labels = host.split(".")
+    if len(labels) > 1 and all(label and _word(label) for label in labels):
+        return head
+    if colon and host and _word(host.replace(".", "")):
+        return head
+    return None
+
+
+def _word(text: str) -> bool:
+    """Letters, digits, ``_`` and ``-`` only (``[\\w-]+`` of a regular expression)."""
+    return all(ch.isalnum() or ch in "_-" for ch in text)
+
+
+def _missing_scheme(raw: str) -> RefusedError | None:
+    """A refusal that echoes ``raw`` and suggests its https form when it reads as a URL typed
+    without ``http://`` or ``https://``; None otherwise. Echoed without its query or
+    fragment (where a credential would sit)."""
+    start = _schemeless_host(raw)
+    if "://" in raw or start is None:
+        return None
+    shown = re.split(r"[?#]", raw, maxsplit=1)[0][:200]
+    if find_in_parts(shown[len(start):], "", "") is not None:
+        shown = start  # a secret-shaped path is not echoed
+    return _refuse(f"{shown} is not a whole URL (it has no http:// or https://); did you mean "
+                   f"https://{shown}?", raw, "malformed_url")
 
 
 @dataclass(frozen=True)
@@ -105,6 +147,9 @@ def check_url(raw: str) -> PolicyURL:
     if len(raw) > MAX_URL_CHARS:
         raise _refuse(f"the URL is longer than {MAX_URL_CHARS} characters", raw,
                       "url_too_long", limit=200)
+    schemeless = _missing_scheme(raw)
+    if schemeless is not None:
+        raise schemeless
     try:
         parsed = ada_url.URL(raw)
     except ValueError:

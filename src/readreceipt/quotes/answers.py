@@ -38,6 +38,7 @@ from typing import Any
 from readreceipt.errors import ExitCode, batch_exit_code
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.transport import FetchResult
+from readreceipt.reading.agreement import Agreement, agreement, disagrees
 from readreceipt.reading.extract import Extraction
 from readreceipt.reading.verdict import RETRIEVED, Verdict, exit_code_for
 from readreceipt.store.escaping import escape_text
@@ -227,6 +228,9 @@ def check_one(answer: str, prompt: str, copy: Copy, *, attributed: bool = False,
            or ("answer_too_long" if len(answer) > MAX_ANSWER_BYTES else None))
     if why is None and copy.main_text is None and copy.page_text is None:
         why = "no_text" if copy.bytes_kept else "bytes_forgotten"
+    overlap = _overlap(answer, copy)
+    if why is None and overlap is not None and disagrees(overlap, copy.main_text or ""):
+        why = "copy_differs"  # not the page the agent read: nothing to flag the agent for
     claims: list[dict[str, Any]] = []
     if why is not None:
         result = quotations.not_run(why)
@@ -244,6 +248,8 @@ def check_one(answer: str, prompt: str, copy: Copy, *, attributed: bool = False,
     awpt = status is not None and quotations.answer_without_page_text(
         answer, len(copy.page_text or ""), copy.page.content_type or "", status)
     check: dict[str, Any] = _with_claims(dict(result.to_dict()), claims)
+    if overlap is not None and why in (None, "copy_differs"):
+        check["overlap"] = overlap.to_dict()
     outcome, reason = str(check["outcome"]), check.get("reason")
     return CheckedAnswer(check, (PageOutcome(copy.page, outcome, reason, awpt),),
                          answer_digest(answer), len(answer),
@@ -265,6 +271,16 @@ def _with_claims(check: dict[str, Any], claims: list[dict[str, Any]]) -> dict[st
         c["outcome"] == NOT_FOUND for c in checked)
     check["outcome"], check["reason"] = (NOT_FOUND if missing else FOUND), None
     return check
+
+
+def _overlap(answer: str, copy: Copy) -> Agreement | None:
+    """How much of what the answer states the copy holds (reading/agreement.py), for a copy
+    with text that was read; None otherwise."""
+    if copy.main_text is None and copy.page_text is None:
+        return None
+    if copy.page.verdict != RETRIEVED and copy.page.reason not in ("thin_text", "copy_differs"):
+        return None
+    return agreement(answer, copy.main_text or "", copy.page_text or "")
 
 
 def combine(checks: Sequence[CheckedAnswer]) -> CheckedAnswer:

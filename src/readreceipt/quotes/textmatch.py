@@ -346,6 +346,7 @@ def nearest_passage(needle: str, page: PageText) -> tuple[str | None, float | No
         if located is None:
             return None, None
         start, end, score = _word_aligned(needle, hay, *located)
+        start, end = _cover_missing_words(needle, hay, start, end)
         start, end = _whole_clauses(needle, hay, start, end)
     a, b = page.mapped.source_span(start, end)
     source = page.source
@@ -355,6 +356,9 @@ def nearest_passage(needle: str, page: PageText) -> tuple[str | None, float | No
     while b < len(source) and not source[b].isspace() and not unspaced(source[b]):
         b += 1
     nearest = _WS.sub(" ", source[a:b]).strip().lstrip("\u3002\u3001\uff0c")
+    # The page's own quotation marks around the passage, and the comma that ended its clause,
+    # are not part of it: shown between marks, they would be doubled (“"We did not…,"”).
+    nearest = _unwrapped(nearest)
     # Not found, so never shown as identical however close (one letter in 2,000 rounds to 100).
     return (nearest or None), min(round(float(score), 1), 99.9)
 
@@ -444,6 +448,76 @@ def _whole_clauses(needle: str, hay: str, start: int, end: int) -> tuple[int, in
         if stop is not None:
             start = stop + 1
     return start, end
+
+
+#: How many of the needle's first (and last) words are looked for just outside the closest
+#: span: the words a ratio alignment drops where the page puts more words between them.
+EDGE_WORDS = 3
+
+
+def _cover_missing_words(needle: str, hay: str, start: int, end: int) -> tuple[int, int]:
+    """Widen the span over the needle's first and last words when the span lacks them but
+    the page has them just outside it.
+
+    The closest span by ratio is as long as the needle, so where the page says more it drops
+    the needle's edges: for "the retrofit took four years" against "the retrofit of the
+    harbour bridge took four years" it starts at "the harbour", leaving out the very words
+    that differ. A word of the needle's first (last) three that the span lacks and that
+    stands within reach before (after) it pulls the start (end) back to it, and over the
+    needle's words before (after) it as the page has them.
+    """
+    words = _WORD.findall(needle)
+    if len(words) < 2:
+        return start, end
+    slack = max(24, len(needle) // 2)
+    inside = set(_WORD.findall(hay[start:end]))
+    lead = words[:EDGE_WORDS]
+    for i, word in enumerate(lead):
+        if word in inside:
+            continue
+        window = max(0, start - slack)
+        found = [m for m in _WORD.finditer(hay, window, start) if m.group(0) == word]
+        if found:
+            at = found[-1].start()
+            before = list(_WORD.finditer(hay, window, at))
+            for want, got in zip(reversed(lead[:i]), reversed(before), strict=False):
+                if got.group(0) != want:
+                    break
+                at = got.start()
+            start = at
+        break
+    tail = words[-EDGE_WORDS:]
+    for i in range(len(tail) - 1, -1, -1):
+        word = tail[i]
+        if word in inside:
+            continue
+        window = min(len(hay), end + slack)
+        found = [m for m in _WORD.finditer(hay, end, window) if m.group(0) == word]
+        if found:
+            at = found[0].end()
+            after = list(_WORD.finditer(hay, at, window))
+            for want, got in zip(tail[i + 1:], after, strict=False):
+                if got.group(0) != want:
+                    break
+                at = got.end()
+            end = at
+        break
+    return start, end
+
+
+#: Marks that wrap a passage or end its clause on the page, left off the nearest passage.
+_WRAPPING = "\"\u201c\u201d\u201e\u00ab\u00bb\u300c\u300d\u300e\u300f"
+
+
+def _unwrapped(text: str) -> str:
+    """``text`` without the quotation marks around it and a comma, semicolon or colon that
+    ended its clause (a closing full stop stays: it is the page's sentence end)."""
+    out = text.strip().rstrip(",;:").strip()
+    while out and out[0] in _WRAPPING:
+        out = out[1:].lstrip()
+    while out and (out[-1] in _WRAPPING or out[-1] in ",;:"):
+        out = out[:-1].rstrip()
+    return out
 
 
 def _edges(hay: str, at: int, slack: int, *, starting: bool) -> list[int]:

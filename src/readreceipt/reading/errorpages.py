@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import re
 
-from readreceipt.reading.entries import Entry, alt, rx
 from readreceipt.reading.evidence import first
 from readreceipt.reading.facts import (
     BARE_MAX_MAIN_LETTERS,
@@ -46,13 +45,14 @@ from readreceipt.reading.facts import (
     Facts,
     compile_entries,
 )
+from readreceipt.reading.tables.entries import Entry, alt, rx
 
 __all__ = ["COME_BACK", "ERROR_PAGE", "ERROR_WORD", "HEADINGS", "OUTAGE", "TEXT",
            "check_error_page"]
 
 _IN = "interstitial"
 _WHAT = "an error or maintenance page: the site did not serve the page"
-# Title separators, as in walls_access.py.
+# Title separators, as in tables/access.py.
 _SEP = "[|\\-\u2013\u2014:\u00b7\u2022]"
 
 #: The bare word for an error (or "error page", "system error"), in the languages the tables
@@ -195,9 +195,9 @@ def _heading_rule(f: Facts) -> str | None:
     for heading in f.shown_headings:
         m = _HEADINGS.search(heading)
         if m is not None:
-            return f"heading:{m.group(0).strip()[:80]} (in the page's own heading)"
+            return f"wording:heading {m.group(0).strip()[:80]} (in the page's own heading)"
         if bare <= BARE_MAX_MAIN_LETTERS and (m := _ERROR_WORD.search(heading)) is not None:
-            return (f"heading:{m.group(0).strip(' |-:')[:40]} (the page's own heading, "
+            return (f"wording:heading {m.group(0).strip(' |-:')[:40]} (the page's own heading, "
                     f"beside {bare} letters of content)")
     return None
 
@@ -213,6 +213,6 @@ def _outage_rule(main_text: str) -> str | None:
         for later in (sentence[said.end():], *sentences[i + 1:i + 3]):
             asked = _COME_BACK.search(later)
             if asked is not None and not _REPORTED.search(later):
-                return (f"phrase:{said.group(0).strip()[:60]} ... {asked.group(0).strip()} "
+                return (f"wording:phrase {said.group(0).strip()[:60]} ... {asked.group(0).strip()} "
                         "(in the content)")
     return None

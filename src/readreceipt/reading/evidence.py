@@ -10,13 +10,13 @@ substantial stands beside its form. The publisher's word (publisher.py) overrule
 calls a teaser lets a paywall's words count wherever they sit; one it calls whole clears
 paywall and sign-in words. Whatever is set aside is noted in ``Facts.cleared``.
 
-Invariant: the rule returned names the evidence and where it was found
-(``phrase:subscriber only (in the content)``).
+Invariant: the rule returned begins with the kind of evidence (tables/entries.py,
+``EVIDENCE_KINDS``), then names the evidence and where it was found
+(``wording:phrase subscriber only (in the content)``).
 """
 
 from __future__ import annotations
 
-from readreceipt.reading.entries import Entry
 from readreceipt.reading.facts import (
     BARE_MAX_MAIN_LETTERS,
     GATES,
@@ -24,6 +24,7 @@ from readreceipt.reading.facts import (
     Compiled,
     Facts,
 )
+from readreceipt.reading.tables.entries import Entry
 
 __all__ = ["first"]
 
@@ -46,9 +47,11 @@ def first(f: Facts, table: tuple[Compiled, ...]) -> tuple[Entry, str] | None:
             continue
         if not (f.allows(gate) or unlocked) or (found := f.matches(c)) is None:
             continue
-        # Words are named by what they said; markup patterns by their table name.
-        name = c.entry.name if c.entry.where == "markup" else found
-        rule = f"{_RULE_KIND.get(c.entry.where, c.entry.where)}:{name}"
+        # Words are named by what they said; markup patterns, structure and a vendor's fixed
+        # template text by their table name (the same evidence on every page that has it).
+        name = found if c.entry.where != "markup" and c.entry.evidence == "wording" else \
+            c.entry.name
+        rule = f"{c.entry.evidence}:{_RULE_KIND.get(c.entry.where, c.entry.where)} {name}"
         judged = _placed(f, c, rule, unlocked)
         if judged is not None:
             return c.entry, judged
@@ -58,9 +61,7 @@ def first(f: Facts, table: tuple[Compiled, ...]) -> tuple[Entry, str] | None:
 def _placed(f: Facts, c: Compiled, rule: str, unlocked: bool) -> str | None:
     """The rule with where its evidence was found, or None when the place sets it aside."""
     entry = c.entry
-    if entry.name == "password field":
-        return _password_rule(f, rule)
-    if entry.kind == "challenge" and f.layout.passwords:
+    if entry.kind == "challenge" and f.sign_in is not None:
         # A page with a sign-in form is judged by the sign-in rules: a captcha or an "access
         # denied" heading over a password field is a sign-in wall, not a bot check
         # (tests/pages/login/it_devi_essere_registrato.html).
@@ -112,17 +113,3 @@ def _placed(f: Facts, c: Compiled, rule: str, unlocked: bool) -> str | None:
         rule = f"publisher:isAccessibleForFree=false; {rule}"
     where = "the page's own words" if place == "own words" else f"the {place}"
     return f"{rule} (in {where})"
-
-
-def _password_rule(f: Facts, rule: str) -> str | None:
-    """A sign-in form is a login wall only when nothing substantial stands beside it."""
-    fields = f.layout.passwords
-    if not fields:
-        return rule  # found by the markup pattern but not parsed (broken markup)
-    beside = max(f.main_letters, min(f.layout.beside(p) for p in fields))
-    if beside > BARE_MAX_MAIN_LETTERS:
-        places = ", ".join(sorted({p.place for p in fields}))
-        f.cleared.append(f"{rule} (in the {places}, beside {beside} letters of content)")
-        return None
-    return f"{rule} (a sign-in form with {beside} letters of content beside it)"
-

@@ -329,22 +329,32 @@ def _tidy(text: str) -> str:
     return _MANY_NEWLINES.sub("\n\n", "\n".join(line for line in lines if line)).strip()
 
 
+class _Number(str):
+    """A JSON number as the document wrote it (``1.50`` stays ``1.50``)."""
+
+
 def _json(text: str, charset: str) -> Extraction:
+    """The main text of a JSON document: its values in document order, one a line: strings,
+    numbers as written, ``true`` and ``false`` (a reading of numbers says as much as one of
+    words, and a changed number is a changed page). Keys and ``null`` say nothing."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_Number, parse_float=_Number,
+                          parse_constant=_Number)
     except (json.JSONDecodeError, RecursionError):
         return Extraction("json", "", text, None, "json (stdlib)", charset=charset,
                           error="invalid_json")
-    strings: list[str] = []
-    _collect_strings(data, strings)
-    return Extraction("json", "\n".join(strings), text, None, "json (stdlib)", charset=charset)
+    values: list[str] = []
+    _collect_values(data, values)
+    return Extraction("json", "\n".join(values), text, None, "json (stdlib)", charset=charset)
 
 
-def _collect_strings(node: object, out: list[str]) -> None:
+def _collect_values(node: object, out: list[str]) -> None:
     stack = [node]
     while stack:
         item = stack.pop()
-        if isinstance(item, str):
+        if isinstance(item, bool):
+            out.append("true" if item else "false")
+        elif isinstance(item, str):
             out.append(item)
         elif isinstance(item, dict):
             stack.extend(reversed(list(item.values())))

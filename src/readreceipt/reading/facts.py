@@ -21,10 +21,18 @@ from re import Pattern
 
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.reading.basics import letters
-from readreceipt.reading.entries import Entry
 from readreceipt.reading.literals import may_match, required
-from readreceipt.reading.placement import Layout, PageTree, layout, layout_of
+from readreceipt.reading.placement import Layout, PageTree, layout_of, tree
 from readreceipt.reading.publisher import PublisherSays, publisher_says
+from readreceipt.reading.signin import (
+    MAX_BEFORE,
+    MAX_BESIDE,
+    PROVIDER_NEEDLES,
+    SignIn,
+    sign_in_boxes,
+)
+from readreceipt.reading.tables.entries import Entry
+from readreceipt.reading.tables.signin import IDENTIFIER_NAMES
 
 __all__ = ["BARE_MAX_MAIN_LETTERS", "BLOCK_MAX_MAIN_LETTERS", "EMPTY_MAX_LETTERS", "GATES",
            "LABEL_MAX_CHARS", "TAIL_CHARS", "TEASER_MAX_MAIN_LETTERS", "TEMPLATE", "Compiled",
@@ -155,6 +163,23 @@ _SIGN_IN_FORM = re.compile(r"<form\b[^>]{0,400}?action=[\"']?[^\"'\s>]{0,200}?"
                            r"(log-?in|sign-?in|log-?on|authenticat|/auth/|/sso/)")
 
 
+#: A credential box needs an input like one of these in the markup (signin.py), or an
+#: identity provider's name (signin.PROVIDER_NEEDLES): a password field, an identifier's
+#: autocomplete token, a field named as an account's identifier (tables/signin.py). Checked
+#: before the page is parsed; bounded, so one tag costs at most a few hundred characters.
+_CREDENTIAL_INPUT = re.compile(
+    r"<input\b[^>]{0,400}?(?:type=[\"']?password|autocomplete=[\"']?(?:username|webauthn|"
+    r"email)|(?:name|id)=[\"']?[^\"'>]{0,40}?(?:" + "|".join(sorted(IDENTIFIER_NAMES)) + "))")
+
+
+_NOT_LETTERS = re.compile(r"[\W\d_]+")
+
+
+def _squash(text: str) -> str:
+    """The letters of ``text``, lower-cased, nothing between them."""
+    return _NOT_LETTERS.sub("", text).lower()
+
+
 def short_lines(text: str) -> str:
     """The lines of ``text`` short enough to be a label, folded, one a line."""
     return "\n".join(line for raw in text.split("\n")
@@ -217,10 +242,34 @@ class Facts:
         return sum(letters(line) for line in lines if " ".join(line.lower().split()) not in links)
 
     @cached_property
-    def layout(self) -> Layout:
+    def tree(self) -> PageTree | None:
+        # The tree the second reading walked, when it did: the page is not walked twice.
         if self.page.tree is not None:
-            return layout_of(self.page.tree)
-        return layout(self.html)
+            return self.page.tree
+        return tree(self.html) if self.html else None
+
+    @cached_property
+    def layout(self) -> Layout:
+        return layout_of(self.tree)
+
+    @cached_property
+    def sign_in(self) -> tuple[SignIn, int] | None:
+        """The credential box that is the page's main thing (signin.py), with the letters of
+        main text outside it; None when there is none."""
+        # A sign-in page's main text is what stands beside its box, plus the box's own lines.
+        if self.main_letters > MAX_BESIDE + MAX_BEFORE:
+            return None
+        providers = any(needle in self.markup for needle in PROVIDER_NEEDLES)
+        if not providers and _CREDENTIAL_INPUT.search(self.markup) is None:
+            return None
+        if self.tree is None:
+            return None
+        for box in sign_in_boxes(self.tree, self.page.main_text, providers=providers):
+            outside = sum(letters(line) for line in self.page.main_text.split("\n")
+                          if (one := " ".join(line.split())) and one not in box.box_lines)
+            if box.main_thing(outside):
+                return box, outside
+        return None
 
     @cached_property
     def publisher(self) -> PublisherSays:
@@ -250,9 +299,27 @@ class Facts:
         where = self.layout.place_of(lambda text: c.search(prepare(text)) is not None)
         if where is not None:
             return where
-        if c.search(prepare(self.page.main_text)) is not None:
+        if c.search(prepare(self.shown_main)) is not None:
             return "content"
+        if c.search(prepare(self.page.main_text)) is not None:
+            # Only in lines of the main text the page does not show (the extractor keeps a
+            # <template>'s or a hidden element's text): hidden, like any hidden element.
+            return "hidden"
         return "own words"
+
+    @cached_property
+    def shown_main(self) -> str:
+        """The main text without the lines the page does not show: trafilatura keeps the
+        text of ``<template>`` elements and hidden blocks, a single-page application's
+        not-found view among them (tests/pages/hard_negative/spa_hidden_not_found_*)."""
+        if not self.layout.parsed:
+            return self.page.main_text
+        # Compared as runs of letters, so a line the extractor joined across inline elements
+        # still meets the text nodes it came from (substring search is linear in 3.11).
+        shown = _squash("".join([self.layout.content, *(t for k, t in self.layout.chrome.items()
+                                                        if k != "hidden")]))
+        return "\n".join(line for line in self.page.main_text.split("\n")
+                         if _squash(line) in shown)
 
     def breaks_off_before(self, c: Compiled) -> bool:
         """The page's text breaks off mid-sentence (a word glued to an ellipsis,
@@ -328,15 +395,31 @@ class Facts:
         return tuple(own)
 
     @cached_property
+    def visible_headings(self) -> tuple[str, ...]:
+        """The title, and the h1/h2 headings the page shows somewhere: not one inside a
+        hidden element, a ``<template>`` or a script's string (a single-page application
+        ships its not-found view's heading hidden in every page: tests/pages/hard_negative/
+        spa_hidden_not_found_template.html)."""
+        own = [self.title] if self.title else []
+        if not self.layout.parsed:
+            return tuple(own + list(self.headings[len(own):]))
+        shown = [fold(self.layout.content)] + [fold(text) for kind, text in
+                                               self.layout.chrome.items() if kind != "hidden"]
+        own += [h for h in self.headings[len(own):] if any(h in text for text in shown)]
+        return tuple(own)
+
+    @cached_property
     def noscript(self) -> str:
         return " ".join(_strip(m.group(1)) for m in _NOSCRIPT.finditer(self.markup))
 
     @cached_property
     def text(self) -> str:
+        # (The headings the page shows are in its visible text already; one only the markup
+        # holds, hidden or in a template, is not the page's.)
         page = fold(self.page.page_text[:WALL_TEXT_CHARS])
         main = fold(self.page.main_text[:WALL_TEXT_CHARS])
         # The main text is most often a part of the visible text: searched once, not twice.
-        parts = [self.title, *self.headings, page, "" if main in page else main, self.noscript]
+        parts = [self.title, page, "" if main in page else main, self.noscript]
         if self.page_letters == 0:
             # An image-only page says what it is in its alt text (walls/soft_404/ncsoft_*).
             parts.append(self.alt_text)
@@ -373,7 +456,11 @@ class Facts:
         if where == "title":
             return c.search(self.title)
         if where == "heading":
-            return next((m for h in self.headings if (m := c.search(h))), None)
+            # Raw headings first (no parse); a match counts only where the page shows it.
+            for h in self.headings:
+                if (m := c.search(h)) is not None and h in self.visible_headings:
+                    return m
+            return None
         if where == "label":
             return c.search(self.labels)
         return c.search(self.text)

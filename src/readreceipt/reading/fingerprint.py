@@ -8,8 +8,9 @@ into UNKNOWN; nothing here can make a verdict FAILED.
 
 The parts: ``facts.py`` (what the checks ask of a page, and the gates), ``evidence.py``
 (which table entry a page carries and whether its place lets it count), the tables
-(``walls.py`` with ``walls_access.py``, ``notfound.py``), ``shells.py`` (shell signs) and
-``publisher.py`` (the publisher's own word). This module holds the order of the checks, the
+(``tables/``: ``walls.py`` with ``access.py`` and ``vendors.py``, ``notfound.py``),
+``signin.py`` (sign-in forms by structure), ``shells.py`` (shell signs) and ``publisher.py``
+(the publisher's own word). This module holds the order of the checks, the
 wall check, and the thin-text check.
 
 Invariants:
@@ -47,10 +48,16 @@ from readreceipt.reading.facts import (
 )
 from readreceipt.reading.notfound import check_parked, check_soft_404, soft_404_suspicion
 from readreceipt.reading.shells import check_js_shell
-from readreceipt.reading.walls import HEADER_RULES, VENDOR_HINTS, WALLS
+from readreceipt.reading.signin import sign_in_boxes
+from readreceipt.reading.tables.walls import (
+    HEADER_RULES,
+    VENDOR_HINTS,
+    WALLS_AFTER_SIGN_IN,
+    WALLS_BEFORE_SIGN_IN,
+)
 
 __all__ = ["BLOCK_MAX_MAIN_LETTERS", "GATES", "TAIL_CHARS", "ContentSignal", "PageView", "fold",
-           "judge_content", "letters", "soft_404_suspicion"]
+           "judge_content", "letters", "name_served_everywhere", "soft_404_suspicion"]
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +72,8 @@ THIN_MAX_PAGE_LETTERS = 500
 THIN_MAX_LETTERS_PER_BYTE = 0.0003
 THIN_RATIO_MAX_MAIN_LETTERS = 600
 
-_WALLS = compile_entries(WALLS)
+_BEFORE_SIGN_IN = compile_entries(WALLS_BEFORE_SIGN_IN)
+_AFTER_SIGN_IN = compile_entries(WALLS_AFTER_SIGN_IN)
 
 _WALL_WORDS = {
     "challenge": "a bot check",
@@ -92,8 +100,13 @@ def _wall_signal(kind: str, rule: str, vendor: str | None, what: str | None) -> 
 def _check_walls(f: Facts) -> ContentSignal | None:
     for h in HEADER_RULES:
         if h.header in f.page.headers and h.value in f.header(h.header) and f.allows(h.gate):
-            return _wall_signal(h.kind, f"header:{h.header}={h.value}", h.vendor, None)
-    hit = first(f, _WALLS)
+            return _wall_signal(h.kind, f"vendor:header {h.header}={h.value}", h.vendor, None)
+    hit = first(f, _BEFORE_SIGN_IN)
+    if hit is None:
+        signed = _sign_in_signal(f)
+        if signed is not None:
+            return signed
+        hit = first(f, _AFTER_SIGN_IN)
     if hit is not None:
         e, rule = hit
         return _wall_signal(e.kind, rule, e.vendor or _vendor_hint(f), e.what)
@@ -101,6 +114,22 @@ def _check_walls(f: Facts) -> ContentSignal | None:
         return _wall_signal("challenge", "structure:cookie-and-reload script", _vendor_hint(f),
                             "a bot check: a script sets a cookie and reloads")
     return None
+
+
+def _sign_in_signal(f: Facts) -> ContentSignal | None:
+    """A credential form that is the page's main thing (signin.py), unless the publisher says
+    the article arrived whole."""
+    found = f.sign_in
+    if found is None:
+        return None
+    box, outside = found
+    rule = (f"structure:{box.what}, the page's main thing ({box.beside} letters of content "
+            f"and {outside} of main text beside it)")
+    article = f.publisher.article and box.beside > BARE_MAX_MAIN_LETTERS
+    if f.publisher.verdict == "whole" or article:
+        f.cleared.append(f"{rule} (publisher: {f.publisher.why or 'an article'})")
+        return None
+    return _wall_signal("login", rule, _vendor_hint(f), None)
 
 
 def _is_cookie_check(f: Facts) -> bool:
@@ -115,10 +144,10 @@ def _is_cookie_check(f: Facts) -> bool:
 def _check_thin(f: Facts) -> ContentSignal | None:
     n = f.main_letters
     if n <= THIN_MAX_MAIN_LETTERS and f.page_letters <= THIN_MAX_PAGE_LETTERS:
-        rule = f"length:main text {n} letters"
+        rule = f"structure:length of the main text, {n} letters"
     elif (n <= THIN_RATIO_MAX_MAIN_LETTERS and f.page.body_bytes > 0
           and n / f.page.body_bytes < THIN_MAX_LETTERS_PER_BYTE):
-        rule = f"ratio:{n} letters in {f.page.body_bytes} bytes"
+        rule = f"structure:ratio of {n} letters to {f.page.body_bytes} bytes"
     else:
         return None
     return ContentSignal(reason="thin_text", wall=None, rule=rule, vendor=None,
@@ -128,6 +157,31 @@ def _check_thin(f: Facts) -> ContentSignal | None:
 _CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
     _check_walls, check_js_shell, check_soft_404, check_error_page, check_parked, _check_thin,
 )
+
+
+#: What a page the host serves for every address may name itself by, in this order (the
+#: gates do not apply: the comparison already showed the page is not the one asked for).
+_NAMING_KINDS = ("challenge", "interstitial", "login", "consent", "paywall")
+
+
+def name_served_everywhere(page: PageView) -> tuple[str, str | None, str]:
+    """(reason, wall, what matched) for a page the host also serves for a missing path
+    (soft404.py): the kind of wall its own evidence names, wherever it sits; a not-found
+    page when nothing else does. Used only after the comparison."""
+    if page.html is None:
+        return "soft_404", None, "nothing else"
+    f = Facts(page)
+    tables = (_BEFORE_SIGN_IN, _AFTER_SIGN_IN)
+    for kind in _NAMING_KINDS:
+        if kind == "login" and f.tree is not None and any(
+                box.place != "hidden" for box in sign_in_boxes(f.tree, page.main_text)):
+            return "wall:login", "login", "a sign-in form"
+        for table in tables:
+            for c in table:
+                if c.entry.kind == kind and (found := f.matches(c)) is not None:
+                    name = c.entry.name if c.entry.where == "markup" else found
+                    return f"wall:{kind}", kind, f"{c.entry.evidence} {name!r}"
+    return "soft_404", None, "nothing else"
 
 
 def judge_content(page: PageView, deadline: Deadline | None = None) -> ContentSignal | None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 
 from readreceipt.reading.basics import letters
-from readreceipt.reading.entries import alt
 from readreceipt.reading.facts import (
     BARE_MAX_MAIN_LETTERS,
     BLOCK_MAX_MAIN_LETTERS,
@@ -28,6 +27,7 @@ from readreceipt.reading.facts import (
     ContentSignal,
     Facts,
 )
+from readreceipt.reading.tables.entries import alt
 
 __all__ = [
     "MAX_CONTENT_LETTERS_BESIDE_TEMPLATES",
@@ -215,6 +215,15 @@ def _templated_heading(f: Facts) -> tuple[str, str] | None:
     left = template_share(f.page.main_text)[1]
     if count < MIN_TEMPLATES:
         return None
+    if f.layout.parsed:
+        # Templates are counted against the text beside them: a page that shows more
+        # letters of its own, outside chrome, than it leaves to templates, and more than a
+        # shell's few lines, was rendered on the server with a few values left to scripts
+        # (tests/pages/hard_negative/product_page_template_heading_beside_text.html).
+        real = template_share(f.layout.content)[1]
+        waiting = letters(f.layout.content) - real
+        if real > MAX_CONTENT_LETTERS_BESIDE_TEMPLATES and real > waiting:
+            return None
     for heading in f.shown_headings[1 if f.title else 0:]:
         n, rest = template_share(heading)
         if n and not rest:
@@ -232,7 +241,7 @@ def _shell_sign(f: Facts) -> tuple[str, str] | None:
         if f.templated:
             return "unrendered {{templates}}", "structure:unrendered templates"
         if _SHELL_NOSCRIPT.search(f.noscript):
-            return "a 'please enable JavaScript' notice", "phrase:enable javascript (noscript)"
+            return "a 'please enable JavaScript' notice", "wording:noscript enable javascript"
         if f.page_letters == 0 and not f.alt_text:
             # Nothing at all to see, not even an image: only scripts could fill it.
             return "scripts and no text", "structure:scripts and no text"

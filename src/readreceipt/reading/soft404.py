@@ -21,7 +21,8 @@ import re
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
-__all__ = ["NEAR_IDENTICAL", "Comparison", "compare", "resemblance", "shingles"]
+__all__ = ["CONTAINED", "NEAR_IDENTICAL", "Comparison", "compare", "containment", "resemblance",
+           "shingles"]
 
 #: Words per shingle: 4 is Broder's choice for near-duplicate web pages (the literature's).
 SHINGLE_WORDS = 4
@@ -30,6 +31,9 @@ SHINGLE_WORDS = 4
 #: (the synthetic pages of tests/pages: a full article beside its site's not-found page
 #: 0.2-0.4; a not-found page echoing another path beside the probe's answer 0.9-1.0).
 NEAR_IDENTICAL = 0.85
+#: A page suspected only for being short is the host's answer only if this share of its
+#: main text's shingles is in that answer too.
+CONTAINED = 0.9
 #: Pages with fewer shingles than this are compared as sets of words instead.
 MIN_SHINGLES = 8
 
@@ -69,9 +73,23 @@ def resemblance(a: str, b: str, urls: tuple[str, ...] = ()) -> float:
     return len(sa & sb) / len(sa | sb)
 
 
+def containment(part: str, whole: str, urls: tuple[str, ...] = ()) -> float:
+    """The share of ``part``'s word shingles (or words, for a short part) found in ``whole``."""
+    wp, ww = _words(part, urls), _words(whole, urls)
+    sp, sw = shingles(wp), shingles(ww)
+    if len(sp) < MIN_SHINGLES:
+        sp, sw = {(w,) for w in wp}, {(w,) for w in ww}
+    if not sp:
+        return 1.0
+    return len(sp & sw) / len(sp)
+
+
 def compare(page_text: str, page_url: str, page_final_url: str, probe_status: int | None,
-            probe_text: str, probe_url: str, probe_final_url: str | None) -> Comparison:
-    """What the probe's answer says about the page."""
+            probe_text: str, probe_url: str, probe_final_url: str | None,
+            main_text: str | None = None) -> Comparison:
+    """What the probe's answer says about the page. With ``main_text`` (a page suspected only
+    for being short), the page's own content must also be in the answer (``CONTAINED``): two
+    short pages of one site share most of their chrome, not their content."""
     if probe_status is None:
         return Comparison("different", None, "the probe got no answer")
     if 400 <= probe_status < 500:
@@ -85,6 +103,10 @@ def compare(page_text: str, page_url: str, page_final_url: str, probe_status: in
                           f"address ({page_final_url})")
     score = resemblance(page_text, probe_text, (page_url, page_final_url, probe_url,
                                                 probe_final_url or probe_url))
+    if score >= NEAR_IDENTICAL and main_text is not None and \
+            containment(main_text, probe_text, (page_url, page_final_url, probe_url)) < CONTAINED:
+        return Comparison("different", score, f"its own content is not in the host's answer "
+                          f"for a missing path (resemblance {score:.2f})")
     if score >= NEAR_IDENTICAL:
         return Comparison("soft_404", score, f"its text is near-identical to the host's answer "
                           f"for a missing path (resemblance {score:.2f})")

@@ -22,13 +22,17 @@ from dataclasses import dataclass
 from readreceipt.errors import ExitCode
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.transport import FetchResult
+from readreceipt.reading.agreement import Agreement, disagrees
 from readreceipt.reading.extract import Extraction
+from readreceipt.reading.facts import BLOCK_MAX_MAIN_LETTERS, letters
 from readreceipt.reading.fingerprint import (
     ContentSignal,
     PageView,
     judge_content,
+    name_served_everywhere,
     soft_404_suspicion,
 )
+from readreceipt.reading.notfound import home_address
 from readreceipt.reading.soft404 import Comparison
 
 RETRIEVED = "RETRIEVED"
@@ -36,8 +40,9 @@ FAILED = "FAILED"
 UNKNOWN = "UNKNOWN"
 
 #: Among UNKNOWN reasons, the more specific (and more actionable) wins.
-_UNKNOWN_RANK = ("timeout", "wall:", "js_shell", "soft_404", "parked", "truncated", "text_prefix",
-                 "no_text_layer", "invalid_json", "binary", "thin_text")
+_UNKNOWN_RANK = ("timeout", "wall:", "js_shell", "soft_404", "parked", "copy_differs",
+                 "truncated", "text_prefix", "no_text_layer", "invalid_json", "binary",
+                 "thin_text")
 
 
 @dataclass(frozen=True)
@@ -86,17 +91,66 @@ def probe_wanted(fetched: FetchResult, extraction: Extraction, verdict: Verdict)
         return None
     if extraction.kind != "html" or not fetched.body:
         return None
-    return soft_404_suspicion(_view(fetched, extraction))
+    suspicion = soft_404_suspicion(_view(fetched, extraction))
+    if suspicion is None and not home_address(fetched.url) and \
+            (n := letters(extraction.main_text)) <= BLOCK_MAX_MAIN_LETTERS:
+        # A short page may be a wall or an interstitial the host serves for every address
+        # (a sign-in page, a bot check, a maintenance page in words no table has): the same
+        # comparison tells (after_probe).
+        suspicion = f"{SHORT_SUSPICION} ({n} letters)"
+    return suspicion
 
 
-def after_probe(verdict: Verdict, comparison: Comparison, suspicion: str) -> Verdict:
-    """The verdict once the host's answer for a missing path is known."""
+#: The suspicion of a page that is only short (its own content must then be in the answer).
+SHORT_SUSPICION = "its main text is short"
+
+#: What the verdict says a page the host serves for every address is, by kind of wall.
+_EVERYWHERE = {
+    "soft_404": "a 'not found' page served as success",
+    "login": "a sign-in page the host serves for every address",
+    "challenge": "a bot check the host serves for every address",
+    "consent": "a consent page the host serves for every address",
+    "interstitial": "an interstitial page the host serves for every address",
+    "paywall": "a paywall the host serves for every address",
+}
+
+
+def after_probe(verdict: Verdict, comparison: Comparison, suspicion: str,
+                fetched: FetchResult | None = None,
+                extraction: Extraction | None = None) -> Verdict:
+    """The verdict once the host's answer for a missing path is known: a page near-identical
+    to it is not the page asked for, and is named by what its own evidence matches, wherever
+    it sits (a sign-in form, a vendor's marker, a maintenance heading); a not-found page when
+    nothing else names it."""
     if comparison.outcome != "soft_404":
         return verdict
-    return Verdict(UNKNOWN, "soft_404", None, "probe:near-identical to the answer for a "
-                   f"missing path (resemblance {comparison.resemblance:.2f})",
-                   f"a 'not found' page served as success: {comparison.why}; suspected "
-                   f"because {suspicion}")
+    reason, wall, matched = "soft_404", None, "nothing else"
+    if fetched is not None and extraction is not None:
+        reason, wall, matched = name_served_everywhere(_view(fetched, extraction))
+    rule = (f"comparison:near-identical to the answer for a missing path (resemblance "
+            f"{comparison.resemblance:.2f})")
+    if wall is not None:
+        rule = f"{rule}; named by {matched}"
+    return Verdict(UNKNOWN, reason, wall, rule,
+                   f"{_EVERYWHERE[wall or 'soft_404']}: {comparison.why}; suspected because "
+                   f"{suspicion}")
+
+
+def after_answer(verdict: Verdict, agreed: Agreement, main_text: str) -> Verdict:
+    """The verdict once the agent's own answer is known (reading/agreement.py): a copy read
+    (or read thinly) that is short and holds none of what an answer rich in specifics states
+    is not the page the agent read. Never a judgement of the answer."""
+    if verdict.verdict != RETRIEVED and verdict.reason != "thin_text":
+        return verdict
+    if not disagrees(agreed, main_text):
+        return verdict
+    return Verdict(UNKNOWN, "copy_differs", None,
+                   f"answer:{agreed.found} of the answer's {agreed.specifics} specifics "
+                   "(numbers, names, distinctive words) are on this short copy",
+                   "the copy is not what the agent read: its answer states "
+                   f"{agreed.specifics} numbers, names and words, {agreed.found} of them on "
+                   "this short copy (a sign-in page, a check or another page may stand in "
+                   "the page's place); the answer was not checked against it")
 
 
 def _rank(reason: str) -> int:

@@ -20,6 +20,7 @@ _REASON_WORDS = {
     "js_shell": "a JavaScript shell with no content of its own",
     "soft_404": "a 'not found' page served as a success",
     "parked": "a parked domain",
+    "copy_differs": "a copy unlike what the agent read (its answer's specifics are not on it)",
     "thin_text": "too little text to be the page",
     "truncated": "more bytes than the size cap; only the first part was kept",
     "text_prefix": "more than readreceipt reads text from; only the first part's text was read",
@@ -27,7 +28,8 @@ _REASON_WORDS = {
     "invalid_json": "JSON that does not parse",
     "binary": "binary content with no text",
     "empty_body": "an empty body",
-    "timeout": "no answer within the deadline",
+    # No answer at all, or one arriving too slowly to finish: the deadline covers both.
+    "timeout": "no complete answer within the deadline",
     "dns": "a name that does not resolve",
     "tls": "a TLS failure",
     "https_downgrade": "a redirect from https to plain http, not followed",
@@ -57,6 +59,19 @@ def _met(record: Record) -> str:
         return f"HTTP {reason[5:]} and {met}" if reason.startswith("http_") else met
     if reason.startswith("http_"):
         return f"the server answered HTTP {reason[5:]}"
+    if reason == "timeout" and record.detail:  # how long, and what was still being read
+        return record.detail
     if reason in _REASON_WORDS:
         return _REASON_WORDS[reason]
     return record.detail or reason.replace("_", " ")
+
+
+def counted(count: int, word: str, plural: str | None = None) -> str:
+    """``count`` and ``word``, in the plural unless there is one: "1 URL", "2 URLs",
+    "1 entry", "3 entries" (``plural`` where adding -s or -ies is wrong)."""
+    if count == 1:
+        return f"{count} {word}"
+    if plural is None:
+        vowel_y = word.endswith("y") and word[-2:-1] in ("a", "e", "i", "o", "u")
+        plural = word[:-1] + "ies" if word.endswith("y") and not vowel_y else word + "s"
+    return f"{count} {plural}"

@@ -21,9 +21,12 @@ if TYPE_CHECKING:
 
 
 def forget(lib: Library, ref: str) -> list[Record]:
-    """Forget the bytes and texts of the records ``ref`` names; the records as now kept."""
+    """Forget the bytes and texts of the records ``ref`` names; the records this changed, as
+    now kept (a record whose bytes were forgotten already is left as it is)."""
     changed: list[Record] = []
     for record in lib.resolve(ref):
+        if not record.bytes_kept:
+            continue
         updated = record.replace(bytes_kept=False)
         lib.save(updated)
         changed.append(updated)

@@ -68,8 +68,11 @@ _NEW_ID_TRIES = 5
 #: extraction, and a journaling file system commits fsyncs that arrive together as one.
 _WRITERS = 3
 
-#: How to get the team extra: readreceipt is installed from its checkout, not from an index.
-_TEAM_INSTALL = "install readreceipt with it, from its checkout: pip install '.[team]'"
+def _team_install() -> str:
+    """How to add the team extra, the way this copy was installed (pipx, a venv...)."""
+    from readreceipt.installed import advice
+
+    return f"add it as this copy was installed: {advice('team')}"
 
 
 def _os_error(exc: OSError, root: Path, doing: str) -> LibraryError:
@@ -188,15 +191,15 @@ class Library:
         try:
             index = PostgresIndex(team, max_connections=connections)
         except ImportError as exc:  # the drivers are imported only now
-            raise LibraryError(f"a team library needs the team extra ({exc.name} is missing): "
-                               f"{_TEAM_INSTALL}", reason="missing_extra") from None
+            raise LibraryError(f"a team library needs the team extra ({exc.name} is missing); "
+                               f"{_team_install()}", reason="missing_extra") from None
         try:
             bucket = Bucket(team)
         except Exception as exc:
             index.close()
             missing = isinstance(exc, ImportError)
             raise LibraryError(
-                f"a team library needs the team extra (obstore is missing): {_TEAM_INSTALL}"
+                f"a team library needs the team extra (obstore is missing); {_team_install()}"
                 if missing else f"the object store {team.blobs_url} "
                 f"cannot be opened: {team.scrub(str(exc).splitlines()[0])}",
                 reason="missing_extra" if missing else "io") from None
@@ -498,7 +501,8 @@ class Library:
 
     def forget(self, ref: str) -> list[Record]:
         """Remove the bytes and texts of the records ``ref`` names that no other kept record
-        uses (:mod:`readreceipt.store.forgetting`); keep the records."""
+        uses (:mod:`readreceipt.store.forgetting`); keep the records. The records changed:
+        those whose bytes were forgotten already are not."""
         from readreceipt.store.forgetting import forget
 
         return forget(self, ref)

@@ -8,6 +8,10 @@ Two kinds of empty-or-tiny files in one per-user folder, ``<tmp>/readreceipt-hoo
     removes it when done. The ``Stop`` hook waits, bounded, while any mark of its session (or
     one not yet named) belongs to a live process. A mark whose process is gone is stale and
     is removed by whoever meets it.
+``pages/<session key>``
+    The records of the pages the session read, one id a line, appended by the capture
+    worker (a capture reused from the dedup window too, whose record names another
+    session): what an agent's final answer is checked against, beside the index's rows.
 ``flags/<session key>``
     The session may have flags nobody was told about. Written after the flags are in the
     index; removed by the reporter *before* it claims, and written again when some remain,
@@ -196,6 +200,58 @@ def wait_for_pending(session_id: str, seconds: float, *, step: float = 0.05) -> 
         time.sleep(step)
 
 
+# ---------------------------------------------------------------------------- pages read
+
+#: Record ids kept per session at most (the newest); a record id is 25 characters.
+MAX_PAGES = 500
+
+
+def add_page(session_id: str | None, record_id: str) -> None:
+    """The session read the page of ``record_id`` (appended; a hint, the index stays the
+    truth)."""
+    if not session_id or not record_id or len(record_id) > 64 or \
+            any(ch not in _SAFE for ch in record_id):
+        return
+    where = _sub("pages", True)
+    if where is None:
+        return
+    path = os.path.join(where, session_key(session_id))
+    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags, 0o600)
+    except OSError:
+        return
+    try:
+        os.write(fd, record_id.encode("ascii") + b"\n")
+    finally:
+        os.close(fd)
+
+
+def has_pages(session_id: str) -> bool:
+    """Did the session read a page, as far as the marks tell? (A stat, for the quick path.)"""
+    base = folder(create=False)
+    return base is not None and os.path.exists(os.path.join(base, "pages",
+                                                            session_key(session_id)))
+
+
+def pages(session_id: str) -> list[str]:
+    """The record ids of the pages the session read, oldest first, once each, the newest
+    :data:`MAX_PAGES` at most."""
+    where = _sub("pages", False)
+    if where is None:
+        return []
+    try:
+        with open(os.path.join(where, session_key(session_id)), "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            handle.seek(max(0, size - MAX_PAGES * 80))  # the newest lines; the first may be cut
+            data = handle.read(MAX_PAGES * 80)
+    except OSError:
+        return []
+    ids = [line.decode("ascii", "replace").strip() for line in data.splitlines()]
+    kept = [i for i in dict.fromkeys(ids) if i and all(ch in _SAFE for ch in i)]
+    return kept[-MAX_PAGES:]
+
+
 # --------------------------------------------------------------------------- untold flags
 
 
@@ -224,6 +280,6 @@ def may_have_flags(session_id: str) -> bool:
     return os.path.exists(os.path.join(base, "flags", session_key(session_id)))
 
 
-__all__ = ["PENDING_MAX_AGE", "clear_flags", "end_pending", "folder", "mark_flags",
-           "may_have_flags", "name_pending", "pending_for", "pending_mark", "session_key",
-           "wait_for_pending"]
+__all__ = ["MAX_PAGES", "PENDING_MAX_AGE", "add_page", "clear_flags", "end_pending", "folder",
+           "has_pages", "mark_flags", "may_have_flags", "name_pending", "pages", "pending_for",
+           "pending_mark", "session_key", "wait_for_pending"]

@@ -2,12 +2,12 @@
 
     app    the WSGI app: routes, security headers, Host check; a server bound to 127.0.0.1
     pages  the retrievals, one retrieval with its quotations, a URL's history, the flags
-    diff   the word diff between two texts of one URL
+    (a URL's history, its versions and the word diff between two: readreceipt.history)
     html   escaping by default: page content can only ever be text
 
 Invariant: nothing captured can run in the viewer (see :mod:`readreceipt.viewer.app`).
-May import: ``errors``, ``store`` (read only) and ``reading.wording``; never the pipeline or
-an adapter (docs/design.md, "Import directions").
+May import: ``errors``, ``store`` (read only), ``history`` and ``reading.wording``; never the
+pipeline or an adapter (docs/design.md, "Import directions").
 """
 
 from __future__ import annotations

@@ -6,15 +6,16 @@ every value from the library is escaped on its way in. Nothing here writes to th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from readreceipt.errors import RecordNotFound, UsageError
-from readreceipt.reading.wording import describe
+from readreceipt.history import compare, pair_to_compare, text_versions
+from readreceipt.reading.wording import counted, describe
 from readreceipt.store.library import Library
 from readreceipt.store.protocols import Retrieval, RetrievalFilter
 from readreceipt.store.records import Record
-from readreceipt.viewer.diff import word_diff
 from readreceipt.viewer.html import Markup, escape, href, join, outbound, page, tag
 
 PAGE_SIZE = 50
@@ -32,10 +33,6 @@ def _when(iso: str | None) -> str:
 def _badge(value: str | None) -> Markup:
     label = value or "none"
     return tag("span", label.replace("_", " "), class_=f"badge {label}")
-
-
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
 
 
 def _shown(value: object) -> object:
@@ -93,7 +90,7 @@ def retrievals(lib: Library, query: Mapping[str, str]) -> bytes:
     total = lib.index.count_retrievals(where)
     rows = lib.index.retrievals(where, limit=PAGE_SIZE, offset=offset)
     form = _filter_form(verdict, url, session, since_text, until_text)
-    summary = tag("p", _n(total, "retrieval") + (" match" if total != 1 else " matches"),
+    summary = tag("p", counted(total, "retrieval") + (" match" if total != 1 else " matches"),
                   class_="muted")
     if not rows:
         body = join([form, summary, tag("p", "Nothing to show.")])
@@ -104,7 +101,10 @@ def retrievals(lib: Library, query: Mapping[str, str]) -> bytes:
                  tag("td", tag("a", _when(r.fetched_at),
                                href=f"/record/{r.record_id}")),
                  tag("td", _badge(r.verdict)),
-                 tag("td", r.reason + (f" ({r.wall})" if r.wall else "")),
+                 # "wall:login" names the wall; a wall met beside another reason (an HTTP
+                 # error status with a sign-in page) is added: "http_403 (login wall)".
+                 tag("td", r.reason + (f" ({r.wall} wall)" if r.wall and
+                                       not r.reason.startswith("wall:") else "")),
                  tag("td", _badge(r.answer_outcome) if r.answer_outcome else ""),
                  tag("td", f"{r.bytes:,}" + ("" if r.bytes_kept or not r.bytes
                                                 else " (not kept)"), class_="num"),
@@ -160,11 +160,9 @@ def _highlight(text: str, passages: list[tuple[str, str]]) -> Markup:
     """``text`` escaped, with each (passage, class) found verbatim marked."""
     spans: list[tuple[int, int, str]] = []
     for passage, css in passages:
-        if not passage:
-            continue
-        start = text.find(passage)
-        if start >= 0:
-            spans.append((start, start + len(passage), css))
+        found = _find_spaced(text, passage)
+        if found is not None:
+            spans.append((*found, css))
     spans.sort()
     parts: list[Markup] = []
     cursor = 0
@@ -176,6 +174,19 @@ def _highlight(text: str, passages: list[tuple[str, str]]) -> Markup:
         cursor = end
     parts.append(escape(text[cursor:]))
     return join(parts)
+
+
+def _find_spaced(text: str, passage: str) -> tuple[int, int] | None:
+    """Where ``passage`` stands in ``text``, any run of whitespace matching any other (a
+    nearest passage is reported with its line breaks made spaces)."""
+    words = passage.split()
+    if not words:
+        return None
+    start = text.find(passage)
+    if start >= 0:
+        return start, start + len(passage)
+    found = re.search(r"\s+".join(re.escape(word) for word in words), text)
+    return (found.start(), found.end()) if found else None
 
 
 def _passage_block(passage: Mapping[str, Any], record_id: str) -> Markup:
@@ -334,12 +345,9 @@ def history(lib: Library, query: Mapping[str, str]) -> bytes:
     if not rows:
         raise RecordNotFound(f"no capture of {url or 'that URL'}", url=url or None,
                              reason="unknown_url")
-    texts: list[str] = []
-    for r in reversed(rows):
-        if r.text_sha256 and r.text_sha256 not in texts:
-            texts.append(r.text_sha256)
+    texts = text_versions(rows)
     by_id = {r.record_id: r for r in rows}
-    older, newer = _pair(rows, query)
+    older, newer = pair_to_compare(rows, query.get("a"), query.get("b"))
     table = tag("table", tag("thead", tag("tr", *[tag("th", h) for h in (
         "fetched (UTC)", "verdict", "reason", "text version", "compare")])), tag("tbody", *[
         tag("tr",
@@ -353,27 +361,10 @@ def history(lib: Library, query: Mapping[str, str]) -> bytes:
                 tag("a", "as newer", href=href("/history", url=url, a=older.record_id
                                                if older else None, b=r.record_id))))
         for r in rows]), id="captures")
-    parts = [tag("p", outbound(url), f": {_n(len(rows), 'capture')}, "
-                 f"{_n(len(texts), 'distinct text')}", class_="sentence"), table]
+    parts = [tag("p", outbound(url), f": {counted(len(rows), 'capture')}, "
+                 f"{counted(len(texts), 'distinct text')}", class_="sentence"), table]
     parts.append(_diff_section(lib, by_id, older, newer))
     return page("History", join(parts))
-
-
-def _pair(rows: list[Retrieval], query: Mapping[str, str]
-          ) -> tuple[Retrieval | None, Retrieval | None]:
-    """The two captures to compare: asked for, else the newest two that say different things."""
-    by_id = {r.record_id: r for r in rows}
-    older, newer = by_id.get(query.get("a", "")), by_id.get(query.get("b", ""))
-    if older is not None or newer is not None:
-        return older, newer
-    with_text = [r for r in rows if r.text_sha256]
-    if not with_text:
-        return None, None
-    newest = with_text[0]
-    for r in with_text[1:]:
-        if r.text_sha256 != newest.text_sha256:
-            return r, newest
-    return None, newest
 
 
 def _diff_section(lib: Library, by_id: Mapping[str, Retrieval], older: Retrieval | None,
@@ -383,15 +374,13 @@ def _diff_section(lib: Library, by_id: Mapping[str, Retrieval], older: Retrieval
         return join([title, tag("p", "Every capture held says the same thing (or only one "
                                      "has text): there is nothing to compare.",
                                 class_="muted")])
-    old_text = lib.text(older.text_sha256)
-    new_text = lib.text(newer.text_sha256)
-    if old_text is None or new_text is None:
+    diff = compare(lib, older, newer)
+    if diff is None:
         return join([title, tag("p", "The text of one of these captures is no longer held.",
                                 class_="muted")])
-    diff = word_diff(old_text, new_text)
     caption = tag("p", f"From {_when(older.fetched_at)} to {_when(newer.fetched_at)}: "
-                       f"{_n(diff.words_removed, 'word')} removed, {_n(diff.words_added, 'word')} "
-                       "added.",
+                       f"{counted(diff.words_removed, 'word')} removed, "
+                       f"{counted(diff.words_added, 'word')} added.",
                   class_="muted")
     rendered = [tag({"del": "del", "ins": "ins"}.get(s.op, "span"), s.text)
                 for s in diff.segments]
@@ -420,7 +409,7 @@ def flags(lib: Library, query: Mapping[str, str]) -> bytes:
     head = tag("thead", tag("tr", *[tag("th", h) for h in (
         "flagged (UTC)", "URL", "the answer quotes", "the nearest passage the page holds",
         "similar", "session", "told")]))
-    intro = tag("p", _n(len(rows), "quotation") + (
+    intro = tag("p", counted(len(rows), "quotation") + (
         " was not on the page it was" if len(rows) == 1 else " were not on the page they were")
         + " attributed to.", class_="sentence")
     return page("Flags", join([intro, tag("table", head, tag("tbody", *items), id="flags")]),

@@ -10,6 +10,14 @@ Concurrency: WAL journal, ``synchronous=NORMAL`` (survives application crashes),
 connections, and every writing transaction begun with ``BEGIN IMMEDIATE`` so that several
 processes queue on the write lock instead of failing with SQLITE_BUSY mid-transaction.
 
+A copy reads complete: a writer checkpoints when it closes (passively, so it never waits for
+a reader such as ``serve``), so once a command has ended ``index.db`` alone holds every row it
+committed; and a library on a read-only disk is opened ``mode=ro``, which applies the WAL a
+copy made mid-capture carries (``index.db-wal`` beside ``index.db-shm``). Where SQLite cannot
+(the WAL came without its ``-shm`` and none can be made there), the index and its WAL are
+read through a private temporary copy; only an index with no WAL to apply is opened
+``immutable``.
+
 Migrations are named and applied once, in order; each applied name is recorded. Append a
 new one; never edit one already applied.
 
@@ -20,6 +28,7 @@ there is anything to tell, and must stay light).
 from __future__ import annotations
 
 import contextlib
+import logging
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -54,6 +63,8 @@ from readreceipt.store.rows import summary as summary_of
 
 if TYPE_CHECKING:
     from readreceipt.store.records import Record
+
+log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 60_000
 
@@ -225,15 +236,40 @@ class SQLiteIndex(IndexReads):
                 self._conn.close()
             raise _library_error(exc, path, "opening it") from exc
 
-    @staticmethod
-    def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
-        if read_only:
-            # On a read-only folder SQLite cannot make the WAL's -shm file; ``immutable``
-            # reads the file as it is. Any write then fails, and the library says why.
-            return sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True,
-                                   isolation_level=None, check_same_thread=False,
-                                   factory=_Connection)
-        return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+    def _connect(self, path: Path, read_only: bool) -> sqlite3.Connection:
+        self._scratch: Path | None = None
+        if not read_only:
+            return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                                   check_same_thread=False, factory=_Connection)
+        # A read-only disk: ``mode=ro`` applies the committed WAL content when the -shm is
+        # there (or can be made). Any write then fails, and the library says why.
+        uri = path.resolve().as_uri()
+        try:
+            conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None,
+                                   check_same_thread=False, factory=_Connection)
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.OperationalError:
+            pass
+        wal = path.with_name(path.name + "-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            return self._through_a_copy(path, wal)
+        # No WAL to apply: the file is the whole index, read as it is.
+        return sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None,
+                               check_same_thread=False, factory=_Connection)
+
+    def _through_a_copy(self, path: Path, wal: Path) -> sqlite3.Connection:
+        """The index and its WAL copied to a private folder and opened there, where SQLite
+        can apply the WAL: its committed rows are read, and nothing here is written to."""
+        import shutil
+        import tempfile
+
+        self._scratch = Path(tempfile.mkdtemp(prefix="readreceipt-index-"))
+        log.info("%s is read-only and its WAL came without its -shm: reading a copy in %s",
+                 path, self._scratch)
+        shutil.copyfile(path, self._scratch / path.name)
+        shutil.copyfile(wal, self._scratch / wal.name)
+        return sqlite3.connect(self._scratch / path.name, isolation_level=None,
                                check_same_thread=False, factory=_Connection)
 
     @classmethod
@@ -262,7 +298,18 @@ class SQLiteIndex(IndexReads):
                 time.sleep(0.05)
 
     def close(self) -> None:
+        if not self.read_only:
+            # Backfill the WAL into index.db now, without waiting for any reader: a copy
+            # of the folder made after this command then reads complete, even of index.db
+            # alone. (The last connection to close also resets the WAL, as SQLite does.)
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
         self._conn.close()
+        scratch = getattr(self, "_scratch", None)
+        if scratch is not None:
+            import shutil
+
+            shutil.rmtree(scratch, ignore_errors=True)
 
     @contextlib.contextmanager
     def _write(self, doing: str) -> Iterator[sqlite3.Connection]:

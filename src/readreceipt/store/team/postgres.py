@@ -224,9 +224,11 @@ class PostgresIndex(IndexReads):
         # The shared questions are written with ?; none holds a literal question mark.
         return self._read(sql.replace("?", "%s"), params)
 
-    def _write(self, doing: str, sql: str, params: Sequence[Any] = ()) -> None:
+    def _write(self, doing: str, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one writing statement in its own transaction; the rows it changed."""
         with self._tx(doing) as cur:
             cur.execute(sql.encode("utf-8"), _clean(params))
+            return int(cur.rowcount)
 
     def close(self) -> None:
         self._pool.close()
@@ -274,15 +276,21 @@ class PostgresIndex(IndexReads):
 
     # answer checks and flags ------------------------------------------------------------
 
-    def add_check(self, check: AnswerCheck, *, checked_at: str | None = None,
-                  push_key: str | None = None) -> None:
-        self._write("writing an answer check",
-                    "INSERT INTO answer_checks (record_id, url, checked_at, outcome, reason, "
-                    "answer_sha256, session_id, agent_id, push_key) VALUES "
-                    "(%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (push_key) DO NOTHING",
-                    (check.record_id, check.url, checked_at or utc_now(), check.outcome,
-                     check.reason, check.answer_sha256, check.session_id, check.agent_id,
-                     push_key))
+    def add_check(self, check: AnswerCheck) -> None:
+        self.add_pushed_check(check)
+
+    def add_pushed_check(self, check: AnswerCheck, *, checked_at: str | None = None,
+                         push_key: str | None = None) -> bool:
+        """Add the check; False when ``push_key`` names one held already (``push``)."""
+        added = self._write("writing an answer check",
+                            "INSERT INTO answer_checks (record_id, url, checked_at, outcome, "
+                            "reason, answer_sha256, session_id, agent_id, push_key) VALUES "
+                            "(%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (push_key) DO "
+                            "NOTHING",
+                            (check.record_id, check.url, checked_at or utc_now(), check.outcome,
+                             check.reason, check.answer_sha256, check.session_id,
+                             check.agent_id, push_key))
+        return added > 0
 
     def add_flags(self, flags: Sequence[NewFlag], *,
                   push_keys: Sequence[str | None] | None = None) -> list[NewFlag]:
@@ -402,11 +410,13 @@ class PostgresIndex(IndexReads):
     # the logs ---------------------------------------------------------------------------
 
     def append_log(self, name: str, entry: dict[str, Any], *,
-                   push_key: str | None = None) -> None:
+                   push_key: str | None = None) -> bool:
+        """Append the line; False when ``push_key`` names one held already."""
         # ASCII JSON: every character PostgreSQL cannot hold is an escape in the line.
-        self._write(f"appending to {name}", "INSERT INTO log_entries (log, line, push_key) "
-                    "VALUES (%s, %s, %s) ON CONFLICT (push_key) DO NOTHING",
-                    (name, json.dumps(entry, ensure_ascii=True), push_key))
+        added = self._write(f"appending to {name}", "INSERT INTO log_entries (log, line, "
+                            "push_key) VALUES (%s, %s, %s) ON CONFLICT (push_key) DO NOTHING",
+                            (name, json.dumps(entry, ensure_ascii=True), push_key))
+        return added > 0
 
     def read_log(self, name: str) -> Iterator[dict[str, Any]]:
         after = 0

@@ -55,6 +55,7 @@ class PushReport:
     copied: int  # copied now
     already_there: int  # skipped: the team index had their rows
     blobs: int  # bytes and texts read from the source and offered to the team store
+    #: Flags, answer checks, audits and log lines the team library did not hold: copied now.
     flags: int
     answer_checks: int
     audits: int
@@ -129,11 +130,12 @@ def push(source: Library, target: Library, progress: Progress = NO_PROGRESS) -> 
             copied += 1
     flags = _copy_flags(local, team)
     checks = _copy_checks(local, team)
-    audits = local.audits(limit=2**31)
-    for audit in audits:  # an audit is kept under its id: a second copy replaces it with itself
+    audits = 0
+    for audit in local.audits(limit=2**31):  # kept under its id: a copy replaces itself
+        audits += team.audit(audit.audit_id) is None
         team.add_audit(audit)
     lines = sum(_copy_log(source, team, name) for name in LOGS)
-    return PushReport(total, copied, present, blobs, flags, checks, len(audits), lines,
+    return PushReport(total, copied, present, blobs, flags, checks, audits, lines,
                       tuple(unreadable), tuple(conflicts))
 
 
@@ -176,19 +178,18 @@ def _copy_retrieval(source: Library, target: Library, record_id: str) -> int | N
 
 def _copy_flags(local: SQLiteIndex, team: PostgresIndex) -> int:
     flags = local.all_flags()
+    added = 0
     for start in range(0, len(flags), BATCH):
         part = flags[start:start + BATCH]
-        team.add_flags(part, push_keys=[f"flag {f.record_id} {f.created_at} {f.id}"
-                                        for f in part])
-    return len(flags)
+        added += len(team.add_flags(part, push_keys=[f"flag {f.record_id} {f.created_at} {f.id}"
+                                                     for f in part]))
+    return added
 
 
 def _copy_checks(local: SQLiteIndex, team: PostgresIndex) -> int:
-    checks = local.all_checks()
-    for row_id, checked_at, check in checks:
-        team.add_check(check, checked_at=checked_at,
-                       push_key=f"check {check.record_id} {checked_at} {row_id}")
-    return len(checks)
+    return sum(team.add_pushed_check(check, checked_at=checked_at,
+                                     push_key=f"check {check.record_id} {checked_at} {row_id}")
+               for row_id, checked_at, check in local.all_checks())
 
 
 def _copy_log(source: Library, team: PostgresIndex, name: str) -> int:
@@ -198,6 +199,5 @@ def _copy_log(source: Library, team: PostgresIndex, name: str) -> int:
         line = json.dumps(entry, sort_keys=True, ensure_ascii=True)
         digest = hashlib.sha256(line.encode("ascii")).hexdigest()
         seen[digest] += 1  # two identical lines are two events: each keeps its own key
-        team.append_log(name, entry, push_key=f"log {name} {digest} {seen[digest]}")
-        count += 1
+        count += team.append_log(name, entry, push_key=f"log {name} {digest} {seen[digest]}")
     return count

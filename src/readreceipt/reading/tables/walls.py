@@ -1,5 +1,6 @@
 """The wall table: headers, vendors' markers and the words of bot checks, sign-in walls,
-consent walls, paywalls and interstitials (the last four in walls_access.py).
+consent walls, paywalls and interstitials (the last four in access.py; vendors.py holds the
+headers and vendors' own pages).
 
 Each entry (entries.py) names one thing that shows a page is not the page asked for; the
 fingerprint decides *when* an entry may fire. The invariants of every table are in
@@ -9,46 +10,19 @@ nothing keyed on one site.
 
 from __future__ import annotations
 
-from readreceipt.reading.entries import Entry, HeaderRule, alt, lit, rx
-from readreceipt.reading.walls_access import CONSENT, INTERSTITIAL, LOGIN, PAYWALL
+from readreceipt.reading.tables.access import CONSENT, INTERSTITIAL, LOGIN, PAYWALL
+from readreceipt.reading.tables.entries import Entry, HeaderRule, alt, lit, rx
+from readreceipt.reading.tables.terms import heading_entry
+from readreceipt.reading.tables.vendors import HEADER_RULES, VENDOR_HINTS, VENDOR_PAGES
 
-__all__ = ["HEADER_RULES", "VENDOR_HINTS", "WALLS", "Entry", "HeaderRule"]
-
-# --- headers ------------------------------------------------------------------------------
-
-_CH = "challenge"
-HEADER_RULES: tuple[HeaderRule, ...] = (
-    HeaderRule(_CH, "cf-mitigated", "challenge", "Cloudflare", "block",
-               "Cloudflare sets it only on responses that are a challenge"),
-    HeaderRule(_CH, "x-amzn-waf-action", "captcha", "AWS WAF", "block", "AWS WAF CAPTCHA"),
-    HeaderRule(_CH, "x-amzn-waf-action", "challenge", "AWS WAF", "block", "AWS WAF challenge"),
-    HeaderRule(_CH, "x-vercel-mitigated", "challenge", "Vercel", "block", "Vercel challenge"),
-    # These mark every response the vendor fronts: only an empty page is its challenge.
-    HeaderRule(_CH, "x-datadome", "protected", "DataDome", "empty", "DataDome"),
-    HeaderRule(_CH, "server", "ddos-guard", "DDoS-Guard", "empty", "DDoS-Guard"),
-    HeaderRule(_CH, "x-kasada", "", "Kasada", "empty", "Kasada"),
-)
-
-# (header, substring of its value, vendor): who fronts the site. Used to name the vendor of
-# a wall a phrase found, never to call a wall.
-VENDOR_HINTS: tuple[tuple[str, str, str], ...] = (
-    ("cf-ray", "", "Cloudflare"), ("server", "cloudflare", "Cloudflare"),
-    ("server", "akamaighost", "Akamai"), ("akamai-grn", "", "Akamai"),
-    ("x-iinfo", "", "Imperva"), ("x-cdn", "incapsula", "Imperva"),
-    ("x-sucuri-id", "", "Sucuri"), ("server", "sucuri", "Sucuri"),
-    ("x-datadome", "", "DataDome"), ("server", "ddos-guard", "DDoS-Guard"),
-    ("x-amzn-waf-action", "", "AWS WAF"),
-    ("set-cookie", "__cf_bm=", "Cloudflare"), ("set-cookie", "cf_clearance=", "Cloudflare"),
-    ("set-cookie", "_abck=", "Akamai"), ("set-cookie", "datadome=", "DataDome"),
-    ("set-cookie", "incap_ses_", "Imperva"), ("set-cookie", "visid_incap_", "Imperva"),
-    ("set-cookie", "_px3=", "PerimeterX (HUMAN)"), ("set-cookie", "rbzid=", "Reblaze"),
-    ("set-cookie", "aws-waf-token=", "AWS WAF"), ("set-cookie", "anubis-", "Anubis"),
-)
+__all__ = ["HEADER_RULES", "VENDOR_HINTS", "WALLS", "WALLS_AFTER_SIGN_IN", "WALLS_BEFORE_SIGN_IN",
+           "Entry", "HeaderRule"]
 
 # --- walls --------------------------------------------------------------------------------
 # The first entry that fires is the one reported, so vendor markers come before the
 # generic phrases that would fire on the same page.
 
+_CH = "challenge"
 _CF, _AK, _PX, _DD = "Cloudflare", "Akamai", "PerimeterX (HUMAN)", "DataDome"
 _IM, _SQ, _GO = "Imperva", "ShieldSquare (Radware)", "Google"
 
@@ -118,7 +92,7 @@ _CHALLENGE: tuple[Entry, ...] = (
     _c("markup", "window.kpsdk", "Kasada", "empty", ev="Kasada challenge page (KPSDK)"),
     _c("heading", "vercel security checkpoint", "Vercel", ev="Vercel challenge page"),
     _c("markup", "x5secdata", "Alibaba", ev="Alibaba 'punish' captcha page"),
-    _c("text", "blocked by network security", ev="Reddit block page"),
+    _c("text", "blocked by network security", "Reddit", ev="Reddit block page"),
     rx(_CH, "text", r"(request|access) (has been|was) blocked (due to|by) (a )?(network|security)",
         "request blocked by a network policy", ev="Reddit and WAF block pages"),
     # A WAF's own words for a refused request, whoever the vendor (F5, Akamai, Imperva and
@@ -137,7 +111,7 @@ _CHALLENGE: tuple[Entry, ...] = (
         "your request has been blocked",
         ev="walls2/challenge/waf_blocked_request_carsales_*; F5 and Imperva block pages; "
            "tests/pages/challenge/waf_block_de.html, waf_block_es.html"),
-    _c("text", "enter the characters you see below", ev="Amazon's robot check"),
+    _c("text", "enter the characters you see below", "Amazon", ev="Amazon's robot check"),
     # F5 (ASM block page; TSPD bot defense), Reblaze, ShieldSquare, Distil.
     _c("markup", "/tspd/", "F5", ev="walls/challenge/f5_tspd_*"),
     _c("text", "your support id is", "F5", ev="walls/challenge/f5_tspd_*; F5 ASM block page"),
@@ -233,6 +207,10 @@ _CHALLENGE: tuple[Entry, ...] = (
         r"자동 입력 방지", r"비정상적인 트래픽", r"人机验证", r"安全验证", r"验证您是真人",
         r"請驗證您是真人", r"异常流量"),
         "prove you are human (de, fr, es, it, pt, nl, ja, ko, zh)", ev="the same, translated"),
+    # The terms frameworks and web servers translate "Forbidden" / "Access forbidden" and
+    # "Too Many Requests" into, as the page's whole heading (vocabulary.py).
+    heading_entry(_CH, "forbidden", "access forbidden (vocabulary)"),
+    heading_entry(_CH, "too_many_requests", "too many requests (vocabulary)"),
     # Captcha widgets, last: a page that names itself or its vendor is named by that. They
     # also sit under comment forms (8 articles in the corpus).
     _c("markup", "g-recaptcha", None, "bare", "walls/challenge/google_sorry_*", "reCAPTCHA"),
@@ -245,5 +223,8 @@ _CHALLENGE: tuple[Entry, ...] = (
 )
 
 # Interstitials before sign-in: a page that says the site is down, full or not for this
-# country is that, whatever sign-in form its template also carries.
-WALLS: tuple[Entry, ...] = _CHALLENGE + INTERSTITIAL + LOGIN + CONSENT + PAYWALL
+# country is that, whatever sign-in form its template also carries. The sign-in form's
+# structure (reading/signin.py) is judged between the two halves.
+WALLS_BEFORE_SIGN_IN: tuple[Entry, ...] = VENDOR_PAGES + _CHALLENGE + INTERSTITIAL
+WALLS_AFTER_SIGN_IN: tuple[Entry, ...] = LOGIN + CONSENT + PAYWALL
+WALLS: tuple[Entry, ...] = WALLS_BEFORE_SIGN_IN + WALLS_AFTER_SIGN_IN

@@ -7,7 +7,8 @@ invariants of every table are in entries.py.
 
 from __future__ import annotations
 
-from readreceipt.reading.entries import Entry, alt, lit, rx
+from readreceipt.reading.tables.entries import Entry, alt, lit, rx
+from readreceipt.reading.tables.terms import heading_entry, title_alternation
 
 __all__ = ["CONSENT", "INTERSTITIAL", "LOGIN", "PAYWALL"]
 
@@ -49,14 +50,16 @@ _REGISTER_TO_READ = alt(
     r"register (for free )?to (continue|keep) reading")
 
 LOGIN: tuple[Entry, ...] = (
-    # A password field with little else: sign-in pages show 110-127 letters of main text;
-    # a header sign-in form also sits on short articles (one of 530 letters in the corpus).
-    rx(_LG, "markup", r"type=[\"']?password", "password field", anchor="password",
-        gate="bare", ev="walls/login/aol_*, ca_dmv_*"),
+    # (A password field, a user-name field with one button, identity providers' buttons:
+    # the page's structure, reading/signin.py, checked before this table.)
     lit(_LG, "markup", '"playabilitystatus":{"status":"login_required"', vendor="YouTube",
          name="player status LOGIN_REQUIRED", ev="YouTube age-gated and private videos"),
     rx(_LG, "title", rf"(^|{_SEP} ?){_SIGN_IN_WORD}( ?{_SEP}|$)", "a title that is a sign-in word",
         ev="walls/login/aol_* ('AOL - login'), ca_dmv_* ('Login'); 'Sign in to X', 'Sign Up'"),
+    # The same with the term frameworks translate "Log in" / "Login" into (vocabulary.py).
+    rx(_LG, "title", rf"(^|{_SEP} ?){title_alternation('sign_in')}( ?{_SEP}|$)",
+        "a title that is a sign-in word (vocabulary)", licence="MIT (Laravel-Lang/lang)",
+        ev="vocabulary.py: the 'sign_in' terms ('Log in', 'Login' in over thirty languages)"),
     rx(_LG, "text", r"(login|log-in|sign-in) page is (opening|loading)|"
         r"redirect(ed|ing)? to the (login|sign-in) page", "redirecting to the login page",
         ev="walls/login/captive_portal_*"),
@@ -213,6 +216,9 @@ _SELF = (r"((this|our) (site|website|web site|service|services|page|portal|syste
          r"application|platform|store|shop|online shop|webshop|online banking)|"
          r"\b[a-z0-9-]{1,63}\.[a-z]{2,6}\b\W{0,3})")
 INTERSTITIAL: tuple[Entry, ...] = (
+    # The terms frameworks and web servers translate "Service Unavailable" into, as the
+    # page's whole heading (vocabulary.py).
+    heading_entry(_IN, "unavailable", "service unavailable (vocabulary)", what=_MAINT),
     lit(_IN, "markup", "queue-it.net", vendor="Queue-it", what=_WAIT, ev="Queue-it"),
     rx(_IN, "heading", r"waiting room|warteraum|salle d'attente|sala de espera", "waiting room",
         what=_WAIT, ev="walls/other_interstitial/lenovo_waiting_room_*"),

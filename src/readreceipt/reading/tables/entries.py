@@ -1,4 +1,4 @@
-"""The shape of an entry in the tables of evidence (walls.py, walls_access.py, notfound.py).
+"""The shape of an entry in the tables of evidence (walls.py, access.py, notfound.py, vendors.py).
 
 An entry names one thing a page or a response can carry that shows it is not the page asked
 for; the fingerprint (fingerprint.py, evidence.py) decides *when* an entry may fire (how short
@@ -19,13 +19,25 @@ Invariants of every table:
   ``articles``) or the vendor's own page layout.
 - Nothing is keyed on a site's name or on a string only one page carries. Platform markers
   (Google's, YouTube's, Weibo's gate pages) are layouts every page of that platform shares.
+- ``evidence`` names the kind of evidence the entry is (``EVIDENCE_KINDS``), which the rule
+  a verdict records begins with: ``vendor`` for a vendor's or platform's own markup, headers,
+  cookies or the fixed text of its template (the same on every site it fronts, in whatever
+  language the site is written), ``structure`` for what a page's markup shows whatever its
+  language (a password field, a status code in its own heading), ``wording`` for words a
+  site chose. ``licence`` says under what terms the entry's words were taken from a
+  maintained vocabulary (``vocabulary.py``); entries written here from what pages show leave
+  it empty.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Entry", "HeaderRule", "alt", "lit", "rx"]
+__all__ = ["EVIDENCE_KINDS", "Entry", "HeaderRule", "alt", "lit", "rx"]
+
+#: The kinds of evidence a verdict can rest on, the language-free ones first. A recorded
+#: rule begins with one of them (docs/record.md, ``rule``).
+EVIDENCE_KINDS = ("structure", "comparison", "answer", "vendor", "publisher", "wording")
 
 
 @dataclass(frozen=True)
@@ -52,6 +64,8 @@ class Entry:
     literal: bool
     anchor: str | None
     ev: str
+    evidence: str = "wording"
+    licence: str = ""
 
 
 @dataclass(frozen=True)
@@ -66,15 +80,24 @@ class HeaderRule:
     ev: str
 
 
+def _kind_of(where: str, evidence: str | None, vendor: str | None) -> str:
+    """Markup patterns, and the words of an entry naming its vendor (the fixed text of the
+    vendor's template), are a vendor's or platform's own unless said otherwise."""
+    return evidence or ("vendor" if where == "markup" or vendor else "wording")
+
+
 def lit(kind: str, where: str, s: str, *, name: str | None = None, gate: str = "block",
-         vendor: str | None = None, what: str | None = None, ev: str = "") -> Entry:
-    return Entry(kind, where, s, name or s, gate, vendor, what, True, None, ev)
+         vendor: str | None = None, what: str | None = None, ev: str = "",
+         evidence: str | None = None, licence: str = "") -> Entry:
+    return Entry(kind, where, s, name or s, gate, vendor, what, True, None, ev,
+                 _kind_of(where, evidence, vendor), licence)
 
 
 def rx(kind: str, where: str, expr: str, name: str, *, gate: str = "block",
         vendor: str | None = None, what: str | None = None, anchor: str | None = None,
-        ev: str = "") -> Entry:
-    return Entry(kind, where, expr, name, gate, vendor, what, False, anchor, ev)
+        ev: str = "", evidence: str | None = None, licence: str = "") -> Entry:
+    return Entry(kind, where, expr, name, gate, vendor, what, False, anchor, ev,
+                 _kind_of(where, evidence, vendor), licence)
 
 
 def alt(*parts: str) -> str:

@@ -1,0 +1,112 @@
+"""Parked domains by structure: where the page's links, forms and scripts go, not its words.
+
+A parked domain's page offers the domain for sale or shows advertising in place of a site. Its
+structure says so in any language and at any length (a marketplace's sale page may carry
+thousands of letters of buyer protection and FAQ):
+
+- a link or a form to a marketplace (``tables/parking.py``) whose address names the page's own
+  domain: an offer to sell this very domain;
+- the page was sent to a marketplace or a parking service (its final address is on one);
+- a parking service's script or frame (``<script src>``, ``<iframe src>``) on a page whose
+  content is short.
+
+Invariants: pure; the markup is searched once per domain name (and, on a short page, once per
+parking service), each hit read in the tag around it, capped (``MAX_LINKS``).
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote, urlsplit
+
+from readreceipt.reading.facts import BLOCK_MAX_MAIN_LETTERS, Facts
+from readreceipt.reading.tables.parking import MARKETPLACES, PARKING_SERVICES
+
+__all__ = ["MAX_LINKS", "MAX_MAIN_LETTERS", "parked_by_structure"]
+
+#: A sale page's text, FAQ and buyer protection included, is shorter than this (letters of
+#: main text; tests/pages/parked/sale_page_long_faq.html: 1,500); a longer page is a site's.
+MAX_MAIN_LETTERS = 6000
+#: Occurrences of a listed host read from one page, at most (a sale page has tens).
+MAX_LINKS = 500
+#: How far before a host's name its tag may open (the tag's name and attributes).
+_TAG_REACH = 700
+_LINK = re.compile(r"""<(a|form|iframe|script)\b[^>]{0,600}?\b(href|action|src)\s*=\s*["']?"""
+                   r"""([^"'\s>]{1,600})""")
+
+
+_DOMAIN = re.compile(r"\b[a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){1,3}\b")
+
+
+def _host(url: str) -> str:
+    try:
+        host = (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return ""
+    return host.removeprefix("www.")
+
+
+def _on(host: str, hosts: frozenset[str]) -> str | None:
+    """The listed host ``host`` is, or is under; None."""
+    parts = host.split(".")
+    for i in range(len(parts) - 1):
+        candidate = ".".join(parts[i:])
+        if candidate in hosts:
+            return candidate
+    return None
+
+
+def _registrable(host: str) -> str:
+    """The page's own domain name as a sale names it: the host without ``www.``; its last
+    two labels when those are longer than a country's second level (``co.uk``)."""
+    parts = host.split(".")
+    if len(parts) >= 3 and len(parts[-2]) <= 3 and len(parts[-1]) == 2:
+        return ".".join(parts[-3:])
+    return ".".join(parts[-2:]) if len(parts) >= 2 else host
+
+
+def _tags_naming(markup: str, needle: str) -> list[tuple[str, str]]:
+    """(tag, address) of the links, forms, frames and scripts whose address holds ``needle``:
+    each occurrence is read in the tag around it (at most ``MAX_LINKS`` occurrences, each tag
+    at most ``_TAG_REACH`` characters back), so the page is scanned once for the needle."""
+    found: list[tuple[str, str]] = []
+    at, seen = markup.find(needle), 0
+    while at >= 0 and seen < MAX_LINKS:
+        seen += 1
+        start = markup.rfind("<", max(0, at - _TAG_REACH), at)
+        if start >= 0 and (m := _LINK.match(markup, start)) is not None and \
+                m.start(3) <= at < m.end(3):
+            found.append((m.group(1), unquote(m.group(3))))
+        at = markup.find(needle, at + len(needle))
+    return found
+
+
+def parked_by_structure(f: Facts) -> str | None:
+    """The rule naming the structure that makes the page a parked domain's, or None."""
+    final = _host(f.page.final_url)
+    asked = _host(f.page.url)
+    if final and final != asked and (on := _on(final, MARKETPLACES | PARKING_SERVICES)):
+        return f"structure:the address was sent to {on}, a domain marketplace or parking service"
+    # The domain on sale: the page's own, or the one its title names (a sale page is titled
+    # with the name it sells; the address asked for may be any of the domain's paths).
+    owns = {_registrable(asked)} if asked else set()
+    owns |= {d for d in _DOMAIN.findall(f.title) if "." in d}
+    if f.main_letters > MAX_MAIN_LETTERS:
+        return None
+    markup = f.markup
+    # A link or form whose address names the domain on sale and is on a marketplace: the
+    # page is read at each mention of the domain (a few), not link by link.
+    for own in sorted(owns):
+        for tag, target in _tags_naming(markup, own):
+            market = _on(_host(target if "//" in target else ""), MARKETPLACES)
+            if market and tag in ("a", "form"):
+                return (f"structure:a {'link' if tag == 'a' else 'form'} to {market} "
+                        f"offering this domain ({own})")
+    if f.main_letters > BLOCK_MAX_MAIN_LETTERS:
+        return None
+    for service in sorted(PARKING_SERVICES):
+        for tag, target in _tags_naming(markup, service):
+            if tag in ("script", "iframe") and _on(_host(target if "//" in target else ""),
+                                                   PARKING_SERVICES):
+                return f"structure:a parking service's {tag} ({service}) on a short page"
+    return None

@@ -1,0 +1,291 @@
+"""Sign-in forms by their structure, in any language: is a credential form the page's main thing?
+
+A *credential box* is one of:
+
+- a form (or, for a form-less script page, the nearest block around the field that also holds
+  a button) with a shown password field;
+- an *identifier-first* form: exactly one shown text field, named as an account's
+  identifier (its ``autocomplete`` token or its name, ``tables/signin.py``), and at most two
+  buttons: the first step of a two-step sign-in;
+- links or buttons to identity providers' sign-in endpoints ("sign in with Google/Apple..."),
+  at least two providers, or one inside a box above.
+
+Search boxes, newsletter sign-ups (an e-mail field and a button, the shape of an
+identifier-first form) and comment forms are not credential boxes (their names say so).
+
+The box is the page's *main thing* when it stands where the content is (not in a header,
+navigation, sidebar, footer, teaser or hidden element; a dialog only on an otherwise bare
+page) and little of the content lies outside it, measured on the page's structure, not its
+words (``placement.py``'s content: text outside every chrome): at most ``MAX_BEFORE`` letters
+of content before the box, at most ``MAX_BESIDE`` letters beside it in all, no more than
+``MAX_LONG_PARAGRAPHS`` paragraphs of prose (``LONG_PARAGRAPH`` letters each) outside it, and
+the extracted main text, less the box's own lines, within the same bound. An article with a
+sign-in box (in its header, its sidebar, or under it for comments) has its text before the
+box, or in paragraphs of prose; a sign-in page has a heading, a few sentences of
+reassurance and links around its form.
+
+Invariants: pure; one pass over the page tree the placement already walked (linear in the
+number of elements); no words of any language in the decision.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from readreceipt.reading.basics import letters
+from readreceipt.reading.placement import (
+    WRAPPER_MIN_LETTERS,
+    WRAPPER_SHARE,
+    Element,
+    PageTree,
+)
+from readreceipt.reading.tables.signin import (
+    AUTOCOMPLETE_IDENTIFIER,
+    AUTOCOMPLETE_PASSWORD,
+    IDENTIFIER_NAMES,
+    IDENTITY_PROVIDER_MARKUP,
+    IDENTITY_PROVIDERS,
+    NOT_CREDENTIAL,
+    SEARCH_NAMES,
+    SIGN_IN_FORM_NAMES,
+    SIGN_UP_NAMES,
+)
+
+__all__ = ["LONG_PARAGRAPH", "MAX_BEFORE", "MAX_BESIDE", "MAX_LONG_PARAGRAPHS",
+           "PROVIDER_NEEDLES", "SignIn", "sign_in_boxes"]
+
+#: Content before the box: a sign-in page's heading and a sentence or two (the corpus's
+#: sign-in pages: 0-127 letters; tests/pages/login/*: up to 260). An article's own text
+#: stands before a comment form's sign-in box (the shortest article: 352 letters).
+MAX_BEFORE = 300
+#: Content beside the box in all: a sign-in page's reassurances, help and sign-up offers,
+#: security notices (tests/pages/login/*_with_text_*: up to 1,900 letters).
+MAX_BESIDE = 2500
+#: A paragraph of prose: a text block this long (an article's paragraph; a sign-in page's
+#: notices are shorter).
+LONG_PARAGRAPH = 200
+MAX_LONG_PARAGRAPHS = 2
+#: Beside more content than a page that is only a wall (facts.BLOCK_MAX_MAIN_LETTERS), the
+#: page's top-level heading must not come after the box: a site's sign-in widget in a left
+#: column stands before the article's own h1 (a blog post in trafilatura's evaluation pages,
+#: pointofsail-kiel.de; a sign-in page's heading names the sign-in, above or in its form).
+BLOCK_BESIDE = 800
+#: How far up from a form-less password field to look for the block holding its button.
+MAX_CLIMB = 5
+
+_TEXTLIKE = frozenset({"", "text", "email", "password", "tel", "number"})
+_BUTTON_INPUTS = frozenset({"submit", "image", "button"})
+#: Chrome where a sign-in box is the site's widget, never the page's main thing.
+_ASIDE = frozenset({"header", "navigation", "footer", "sidebar", "teaser", "advert", "links",
+                    "hidden"})
+_NAME_TOKEN = re.compile(r"[a-zà-öø-ÿ0-9]+")
+#: Elements that may be an identity provider's button (a link, a button, a form, or the
+#: provider's own markup on a div or span).
+_PROVIDER_TAGS = frozenset({"a", "button", "form", "div", "span"})
+#: Substrings of the lower-cased markup without which no identity provider is named
+#: (tables/signin.py): the caller's cheap test.
+PROVIDER_NEEDLES = ("oauth", "accounts.google.com", "appleid", "g_id_", "fb-login-button",
+                    "microsoftonline", "amazon.com/ap/oa", "open.weixin.qq.com")
+
+
+@dataclass(frozen=True)
+class SignIn:
+    """A credential box and how much content stands outside it."""
+
+    what: str  # "a password field", "a user-name field and one button", "sign-in buttons (...)"
+    place: str  # "content" or the kind of chrome around it
+    before: int  # letters of content before the box
+    beside: int  # letters of content outside the box, before and after
+    long_paragraphs: int  # paragraphs of prose outside the box
+    heading_after: bool  # a top-level heading (h1) of the content stands after the box
+    box_lines: frozenset[str]  # the box's own text, a line a text node (whitespace folded)
+
+    def main_thing(self, main_outside: int) -> bool:
+        """Whether the box is the page's main thing (module docstring)."""
+        if self.place in _ASIDE:
+            return False
+        if self.place == "dialog":
+            return self.beside <= MAX_BEFORE and main_outside <= MAX_BEFORE
+        if self.beside > BLOCK_BESIDE and self.heading_after:
+            return False  # the page's own heading comes after the box: the box is a widget
+        return (self.before <= MAX_BEFORE and self.beside <= MAX_BESIDE
+                and self.long_paragraphs <= MAX_LONG_PARAGRAPHS and main_outside <= MAX_BESIDE)
+
+
+def _name_tokens(node: Element) -> set[str]:
+    a = node.attrs
+    raw = " ".join((a.get(k) or "") for k in ("name", "id", "class", "autocomplete"))
+    return set(_NAME_TOKEN.findall(raw.lower()))
+
+
+def _type(node: Element) -> str:
+    return (node.attrs.get("type") or "").strip().lower()
+
+
+def _provider(node: Element) -> str | None:
+    if node.tag in ("a", "form", "button"):
+        target = " ".join((node.attrs.get(k) or "") for k in ("href", "action", "formaction",
+                                                                "data-href")).lower()
+        for name, needle in IDENTITY_PROVIDERS:
+            if needle in target:
+                return name
+    classes = _name_tokens(node)
+    for name, parts in IDENTITY_PROVIDER_MARKUP:
+        if all(p in classes for p in parts):
+            return name
+    return None
+
+
+def _subtree_ends(nodes: tuple[Element, ...]) -> list[int]:
+    """The index of every element's last descendant (pre-order: a subtree is contiguous)."""
+    end = list(range(len(nodes)))
+    for index in range(len(nodes) - 1, -1, -1):
+        parent = nodes[index].parent
+        if parent >= 0 and end[index] > end[parent]:
+            end[parent] = end[index]
+    return end
+
+
+def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> list[SignIn]:
+    """Every credential box on the page, with what stands outside it (module docstring).
+    ``providers``: whether the markup names an identity provider at all (the caller's cheap
+    test; without one, no element is asked)."""
+    nodes, kinds = page.elements, page.kinds
+    end = _subtree_ends(nodes)
+    form = [-1] * len(nodes)
+    for index, node in enumerate(nodes):
+        parent = node.parent
+        if parent >= 0:
+            form[index] = parent if nodes[parent].tag == "form" else form[parent]
+    total = nodes[0].letters if nodes else 0
+    wrappers = {i for i, n in enumerate(nodes) if n.tag == "form" and
+                n.letters > WRAPPER_MIN_LETTERS and n.letters > WRAPPER_SHARE * total}
+    boxes: dict[int, str] = {}
+    for index, node in enumerate(nodes):
+        if node.tag == "form" and index not in wrappers:
+            what = _credential_form(nodes, kinds, index, end[index])
+            if what:
+                boxes[index] = what
+        elif node.tag == "input" and _type(node) == "password" and kinds[index] != "hidden" and \
+                (form[index] < 0 or form[index] in wrappers):
+            # A form-less field, or one inside a form that wraps the whole page (ASP.NET's
+            # one form per page): its box is the block around it that holds its button.
+            box = _block_with_button(nodes, index, end)
+            boxes.setdefault(box, "a password field")
+    buttons = [(i, name) for i, n in enumerate(nodes)
+               if providers and n.tag in _PROVIDER_TAGS and kinds[i] != "hidden"
+               and (name := _provider(n)) is not None]
+    if buttons:
+        for box in list(boxes):
+            inside = sorted({name for i, name in buttons if box <= i <= end[box]})
+            if inside:
+                boxes[box] += f" and sign-in buttons ({', '.join(inside)})"
+        free = [(i, name) for i, name in buttons
+                if not any(b <= i <= end[b] for b in boxes)]
+        if len({name for _, name in free}) >= 2:
+            box = _common_ancestor(nodes, [i for i, _ in free], end)
+            boxes[box] = f"sign-in buttons ({', '.join(sorted({n for _, n in free}))})"
+    return [_measure(page, box, end[box], what, main_text) for box, what in boxes.items()]
+
+
+def _credential_form(nodes: tuple[Element, ...], kinds: tuple[str, ...], start: int,
+                     stop: int) -> str | None:
+    """What makes the form at ``start`` a credential form, or None (module docstring)."""
+    form_tokens = _name_tokens(nodes[start]) | set(
+        _NAME_TOKEN.findall((nodes[start].attrs.get("action") or "").lower()))
+    if (nodes[start].attrs.get("role") or "").lower() == "search":
+        return None
+    fields: list[Element] = []
+    buttons = 0
+    for index in range(start, stop + 1):
+        node = nodes[index]
+        if kinds[index] == "hidden":
+            continue
+        if node.tag == "button" and _type(node) != "reset":
+            buttons += 1
+        elif node.tag == "input":
+            kind = _type(node)
+            if kind in _BUTTON_INPUTS:
+                buttons += 1
+            elif kind in _TEXTLIKE:
+                fields.append(node)
+            elif kind == "search":
+                return None
+    if any(_type(f) == "password" for f in fields):
+        return "a password field"
+    if len(fields) != 1 or not 1 <= buttons <= 2:
+        return None
+    tokens = _name_tokens(fields[0])
+    if tokens & SEARCH_NAMES or (tokens | form_tokens) & (NOT_CREDENTIAL | SIGN_UP_NAMES):
+        return None
+    autocomplete = set((fields[0].attrs.get("autocomplete") or "").lower().split())
+    if autocomplete & AUTOCOMPLETE_PASSWORD:
+        return "a one-time-code field"
+    if "username" in autocomplete or "webauthn" in autocomplete:
+        return "a user-name field and one button"
+    if _type(fields[0]) != "email" and tokens & IDENTIFIER_NAMES:
+        return "a user-name field and one button"
+    # An e-mail field is an account's identifier only in a form named for signing in (an
+    # e-mail field and a button is also every sign-up and newsletter form's shape).
+    if (_type(fields[0]) == "email" or autocomplete & AUTOCOMPLETE_IDENTIFIER) and \
+            form_tokens & SIGN_IN_FORM_NAMES:
+        return "a user-name field and one button"
+    return None
+
+
+def _block_with_button(nodes: tuple[Element, ...], index: int, end: list[int]) -> int:
+    """The nearest ancestor of a form-less field that also holds a button (or the field's
+    parent when none does within ``MAX_CLIMB`` levels)."""
+    at, first = nodes[index].parent, nodes[index].parent
+    for _ in range(MAX_CLIMB):
+        if at < 0:
+            break
+        if any(nodes[i].tag == "button" or (nodes[i].tag == "input" and
+                                             _type(nodes[i]) in _BUTTON_INPUTS)
+               for i in range(at + 1, end[at] + 1)):
+            return at
+        at = nodes[at].parent
+    return max(first, 0)
+
+
+def _common_ancestor(nodes: tuple[Element, ...], members: list[int], end: list[int]) -> int:
+    at = nodes[members[0]].parent
+    last = max(members)
+    while at > 0 and end[at] < last:
+        at = nodes[at].parent
+    return max(at, 0)
+
+
+def _measure(page: PageTree, box: int, stop: int, what: str, main_text: str) -> SignIn:
+    nodes, kinds = page.elements, page.kinds
+    before = after = long_paragraphs = 0
+    heading_after = any(nodes[i].tag == "h1" and kinds[i] == "content"
+                        for i in range(stop + 1, len(nodes)))
+    for index, node in enumerate(nodes):
+        if kinds[index] != "content" or box <= index <= stop or not node.texts:
+            continue
+        own = sum(letters(t) for _, t in node.texts)
+        if index < box:
+            before += own
+        else:
+            after += own
+        long_paragraphs += own >= LONG_PARAGRAPH
+    lines = frozenset(" ".join(t.split()) for i in range(box, stop + 1)
+                      for _, t in nodes[i].texts if t.strip())
+    place = _place(page, box)
+    del main_text  # measured by the caller against box_lines
+    return SignIn(what, place, before, before + after, long_paragraphs, heading_after, lines)
+
+
+def _place(page: PageTree, box: int) -> str:
+    """Where the box stands: the kind of the chrome around it, or "content"."""
+    nodes, kinds = page.elements, page.kinds
+    own = kinds[box]
+    parent = nodes[box].parent
+    around = kinds[parent] if parent >= 0 else "content"
+    if own == "hidden" or around == "hidden":
+        return "hidden"
+    if around != "content":
+        return around
+    return "content" if own in ("content", "form") else own

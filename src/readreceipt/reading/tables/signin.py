@@ -1,0 +1,92 @@
+"""What a sign-in form is made of, in the names forms give their parts: the table
+``reading/signin.py`` reads.
+
+Words here are not a page's prose but the names of form fields, autocomplete tokens and
+identity providers' addresses, the same in every language a page is written in.
+
+- ``AUTOCOMPLETE_IDENTIFIER`` / ``AUTOCOMPLETE_PASSWORD``: the HTML standard's autofill
+  field names for an account's identifier and its password (WHATWG HTML, "Autofill",
+  section 4.10.18.7.1: ``username``, ``email``, ``current-password``, ``new-password``,
+  ``one-time-code``, and the ``webauthn`` token). Licence: the standard's text is CC BY 4.0;
+  these are its keywords.
+- ``IDENTIFIER_NAMES``: name and id tokens browsers' and password managers' form-fillers
+  take for an account's user name, in the languages their heuristics cover. Learnt from the
+  user-name heuristics of DuckDuckGo's autofill (duckduckgo/duckduckgo-autofill,
+  ``src/Form/matching-config/matching-config-source.js``, Apache-2.0: en, it, de, nl, fr, es,
+  sv) and the field names the corpus's sign-in pages use (walls/login/aol_*, ca_dmv_*; a
+  framework prefix such as ``logonForm:userId`` is split into tokens). Tokens, not regular
+  expressions: a name is split on every non-letter and camel-case hump.
+- ``NOT_CREDENTIAL``: tokens that make a form something else: a search box, a newsletter
+  sign-up (an e-mail field and one button, as an identifier-first sign-in form has: Mailchimp's
+  embed form ``mc-embedded-subscribe-form``, ``list-manage.com``), a comment form.
+- ``IDENTITY_PROVIDERS``: the sign-in endpoints of the common identity providers, as their
+  developer documentation gives them (OAuth 2.0 / OpenID Connect authorisation endpoints;
+  Google Identity Services' and Sign in with Apple's button markup). A link or a button to one
+  is a "sign in with ..." button whatever it says.
+"""
+
+from __future__ import annotations
+
+__all__ = ["AUTOCOMPLETE_IDENTIFIER", "AUTOCOMPLETE_PASSWORD", "IDENTIFIER_NAMES",
+           "IDENTITY_PROVIDERS", "IDENTITY_PROVIDER_MARKUP", "NOT_CREDENTIAL", "SEARCH_NAMES",
+           "SIGN_IN_FORM_NAMES", "SIGN_UP_NAMES"]
+
+AUTOCOMPLETE_IDENTIFIER = frozenset({"username", "email", "webauthn"})
+AUTOCOMPLETE_PASSWORD = frozenset({"current-password", "new-password", "one-time-code"})
+
+IDENTIFIER_NAMES = frozenset({
+    # English, and the names sign-in forms of common frameworks give the field.
+    "username", "user", "userid", "login", "loginname", "logon", "logonid", "loginid",
+    "account", "accountname", "accountid", "identifier", "signin", "loginfmt",
+    "jusername", "uid", "membername", "memberid", "customerid", "customernumber", "netid",
+    "onlineid",
+    # it, de, nl, fr, es, sv (the languages of DuckDuckGo's heuristics), pt.
+    "utente", "nomeutente", "benutzername", "nutzername", "anmeldename", "kennung",
+    "gebruikersnaam", "identifiant", "utilisateur", "usuario", "usuari", "identificador",
+    "anvandarnamn", "användarnamn", "kontonamn", "utilizador",
+})
+
+#: A form named for signing in (its id, class or action): an e-mail field in it is the
+#: account's identifier.
+SIGN_IN_FORM_NAMES = frozenset({"login", "signin", "logon", "auth", "authenticate", "session",
+                                "sso", "anmelden", "connexion", "acceso", "accedi", "entrar",
+                                "inloggen"})
+#: A form named for signing up (a new account, a trial): one e-mail field and a button there
+#: open an account, they do not stand before a page (scrapy/protego's podio.com home page).
+SIGN_UP_NAMES = frozenset({"signup", "register", "registration", "join", "trial", "create",
+                           "createaccount", "newaccount", "registrieren", "inscription",
+                           "registro", "registrati", "cadastro"})
+
+#: A search form, by its role or the names it gives its field.
+SEARCH_NAMES = frozenset({"search", "q", "s", "query", "keyword", "keywords", "searchterm",
+                          "suche", "recherche", "buscar", "cerca", "zoeken"})
+
+NOT_CREDENTIAL = frozenset({
+    "newsletter", "newsletters", "subscribe", "subscription", "subscriber", "mailchimp",
+    "mce", "mc", "embedded", "optin", "mailing", "mailinglist", "listmanage", "comment",
+    "comments", "reply", "respond", "contact", "feedback", "coupon", "promo", "giftcard",
+    "zip", "zipcode", "postcode", "tracking",
+})
+
+#: (provider, substring of a lower-cased link or form address).
+IDENTITY_PROVIDERS: tuple[tuple[str, str], ...] = (
+    ("Google", "accounts.google.com/o/oauth2"), ("Google", "accounts.google.com/signin"),
+    ("Google", "accounts.google.com/servicelogin"), ("Apple", "appleid.apple.com/auth"),
+    ("Facebook", "facebook.com/dialog/oauth"), ("Facebook", "/dialog/oauth?"),
+    ("Microsoft", "login.microsoftonline.com/"), ("Microsoft", "login.live.com/oauth"),
+    ("GitHub", "github.com/login/oauth"), ("X", "api.twitter.com/oauth"),
+    ("X", "twitter.com/i/oauth2"), ("LinkedIn", "linkedin.com/oauth/"),
+    ("Amazon", "amazon.com/ap/oa"), ("Yahoo", "api.login.yahoo.com/oauth2"),
+    ("VK", "oauth.vk.com/authorize"), ("Yandex", "oauth.yandex.ru/authorize"),
+    ("Kakao", "kauth.kakao.com/oauth"), ("Naver", "nid.naver.com/oauth2.0"),
+    ("WeChat", "open.weixin.qq.com/connect"), ("QQ", "graph.qq.com/oauth"),
+    ("LINE", "access.line.me/oauth2"), ("Discord", "discord.com/oauth2/authorize"),
+)
+
+#: Class or id tokens of the providers' own button markup (Google Identity Services'
+#: ``g_id_signin`` / ``g_id_onload``, Sign in with Apple's ``appleid-signin``, Facebook's
+#: ``fb-login-button``): split into tokens the way ``placement.tokens`` splits them.
+IDENTITY_PROVIDER_MARKUP: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Google", ("g", "id", "signin")), ("Google", ("g", "id", "onload")),
+    ("Apple", ("appleid", "signin")), ("Facebook", ("fb", "login", "button")),
+)

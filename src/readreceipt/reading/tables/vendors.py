@@ -1,0 +1,89 @@
+"""Vendors' and platforms' own evidence: the response headers, cookies, scripts, widgets and
+page templates of bot-check, firewall and CDN vendors, the same on every site they front.
+
+Kept apart from the words of walls.py because it is not wording: a vendor's header or the
+fixed markup of its challenge page says what the response is whatever language the site is
+written in. Three strengths, as in the rest of the tables (entries.py's gates):
+
+- ``HEADER_RULES``: headers a vendor sets only on a challenge (``cf-mitigated: challenge``), or
+  on every response it fronts (only an empty page is then its challenge);
+- ``VENDOR_HINTS``: headers and cookies that say who fronts the site; they name the vendor of
+  a wall other evidence found and never call one (``_abck``, ``datadome``, ``incap_ses_``
+  cookies ride on ordinary pages: microlinkhq/is-antibot's own fixtures show ``_abck`` on a
+  newsletter form);
+- ``VENDOR_PAGES``: markers of a vendor's own challenge or error page that the rest of the
+  tables lacked: four taken from microlinkhq's provider list (is-antibot, MIT) for vendors
+  this table did not know (Hostinger, Amazon's captcha page, FullStory's challenge,
+  CloudFront's error page), and Cloudflare's own error and block template.
+
+Measured against that list (bench/vendors.py, on 53 bot checks and 634 clean pages of the
+corpus, tests/pages and bench/heldout.py's sets): this table's vendor evidence alone found 40
+of the 53 (all evidence 53), with no clean page flagged; is-antibot 0.1.1 (PyPI) found 16 and
+flagged 19 clean pages (a cookie or a vendor's name in an ordinary page: ``_abck``,
+``incapsula``, ``window._pxAppId``), is-antibot 2.5.15 (npm) found 5 and flagged none (most of
+its rules need the live response's headers and cookies). No bot check the list found was
+missed here, so its entries that fire on ordinary pages are not taken; the four above are
+not exercised by any page measured (no page here carries them) and are kept at the gates of
+a vendor's own page.
+
+Invariants: lower case; every entry names its vendor and its evidence.
+"""
+
+from __future__ import annotations
+
+from readreceipt.reading.tables.entries import Entry, HeaderRule, lit
+
+__all__ = ["HEADER_RULES", "VENDOR_HINTS", "VENDOR_PAGES"]
+
+_MICROLINK = "microlinkhq/is-antibot providers list (MIT); no page of bench/vendors.py carries it"
+
+# --- headers ------------------------------------------------------------------------------
+
+_CH = "challenge"
+HEADER_RULES: tuple[HeaderRule, ...] = (
+    HeaderRule(_CH, "cf-mitigated", "challenge", "Cloudflare", "block",
+               "Cloudflare sets it only on responses that are a challenge"),
+    HeaderRule(_CH, "x-amzn-waf-action", "captcha", "AWS WAF", "block", "AWS WAF CAPTCHA"),
+    HeaderRule(_CH, "x-amzn-waf-action", "challenge", "AWS WAF", "block", "AWS WAF challenge"),
+    HeaderRule(_CH, "x-vercel-mitigated", "challenge", "Vercel", "block", "Vercel challenge"),
+    # These mark every response the vendor fronts: only an empty page is its challenge.
+    HeaderRule(_CH, "x-datadome", "protected", "DataDome", "empty", "DataDome"),
+    HeaderRule(_CH, "server", "ddos-guard", "DDoS-Guard", "empty", "DDoS-Guard"),
+    HeaderRule(_CH, "x-kasada", "", "Kasada", "empty", "Kasada"),
+)
+
+# (header, substring of its value, vendor): who fronts the site. Used to name the vendor of
+# a wall a phrase found, never to call a wall.
+VENDOR_HINTS: tuple[tuple[str, str, str], ...] = (
+    ("cf-ray", "", "Cloudflare"), ("server", "cloudflare", "Cloudflare"),
+    ("server", "akamaighost", "Akamai"), ("akamai-grn", "", "Akamai"),
+    ("x-iinfo", "", "Imperva"), ("x-cdn", "incapsula", "Imperva"),
+    ("x-sucuri-id", "", "Sucuri"), ("server", "sucuri", "Sucuri"),
+    ("x-datadome", "", "DataDome"), ("server", "ddos-guard", "DDoS-Guard"),
+    ("x-amzn-waf-action", "", "AWS WAF"),
+    ("set-cookie", "__cf_bm=", "Cloudflare"), ("set-cookie", "cf_clearance=", "Cloudflare"),
+    ("set-cookie", "_abck=", "Akamai"), ("set-cookie", "datadome=", "DataDome"),
+    ("set-cookie", "incap_ses_", "Imperva"), ("set-cookie", "visid_incap_", "Imperva"),
+    ("set-cookie", "_px3=", "PerimeterX (HUMAN)"), ("set-cookie", "rbzid=", "Reblaze"),
+    ("set-cookie", "aws-waf-token=", "AWS WAF"), ("set-cookie", "anubis-", "Anubis"),
+)
+
+# --- vendors' own pages ---------------------------------------------------------------------
+
+VENDOR_PAGES: tuple[Entry, ...] = (
+    lit(_CH, "markup", "/hcdn-cgi/jschallenge", vendor="Hostinger",
+         name="Hostinger's challenge script", ev=_MICROLINK),
+    lit(_CH, "markup", "csm-captcha-instrumentation", vendor="Amazon",
+         name="Amazon's captcha page", ev=_MICROLINK),
+    lit(_CH, "markup", "_fs-ch-", vendor="FullStory", gate="empty",
+         name="FullStory's client challenge", ev=_MICROLINK),
+    # The CDN's own error and block template, in whatever language it is served: never the
+    # site's page (its 5xx pages are FAILED by their status anyway). The same id sits in an
+    # inline script of full articles (walls2/hard_negative/handelsblatt_*): only a page as
+    # short as a wall's.
+    lit(_CH, "markup", 'id="cf-error-details"', vendor="Cloudflare",
+         name="Cloudflare's error and block page template",
+         ev="walls/challenge/cf_access_denied_*, cf_attention_required_*: the template's ids"),
+    lit(_CH, "text", "generated by cloudfront (cloudfront)", vendor="Amazon CloudFront",
+         name="CloudFront's error page", ev=_MICROLINK + " (its 'cloudfront' entry)"),
+)
