@@ -37,7 +37,9 @@ test: $(STAMP)
 	$(PY) -m pytest -q
 
 bench: $(STAMP)
-	for b in capture memory guard verdicts heldout heldout2 extraction nesting quotes claims hook_latency export s3_clients team; do $(PY) bench/$$b.py || exit 1; done
+	for b in capture batch memory guard verdicts heldout heldout2 extraction nesting quotes claims hook_latency export s3_clients team; do $(PY) bench/$$b.py || exit 1; done
+	$(PY) bench/capture.py --floor
+	$(PY) bench/capture.py --peer
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

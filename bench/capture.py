@@ -1,26 +1,57 @@
-"""Benchmark: capture the 181 corpus articles from a local server, and a 1 GiB streamed body.
+"""Benchmark: what one capture costs, against its floor and against the closest prior tool.
 
-Prints pages per second, the split of time across fetch, extraction, verdict and store, and
-the peak RSS of a process capturing a 1 GiB body against one capturing a small page (same
-run, same machine). Figures, not assertions.
+Every figure is a ratio against a baseline measured in the same run, in interleaved rounds,
+so a machine shared with other work (as the one these were written on) moves both sides
+alike. Figures, not assertions. The article corpus (../shared/corpus/articles, 181 real
+pages) is served from 127.0.0.1.
 
-    .venv/bin/python bench/capture.py
+- default: pages per second capturing the corpus in one process (in-process API,
+  ``--now``), the split of the time across fetch, extraction, verdict and store, and the peak
+  RSS of a process capturing a 1 GiB body against one capturing a small page;
+- ``--floor``: each page's capture against trafilatura's extraction of the same page alone
+  (the call readreceipt makes, on the page's decoded text), in the same process, the two
+  alternating page by page, a fresh library each round (so every capture writes its bytes
+  and texts, as a first capture does). The figure is the median over pages of capture time
+  / extraction time (issue 23: at most 1.3);
+- ``--peer``: readreceipt against retrieved 0.2.0 (PyPI ``retrieved``, the closest prior tool:
+  it re-fetches and keeps bytes and a record, with a regex for text), each capturing the same
+  pages through its own in-process API in a process of its own (retrieved in a venv of its
+  own under bench/out/, installed on first use), the two alternating round by round. The
+  figure is readreceipt's captures per second over retrieved's (issue 23: at least 1.5).
+  retrieved refuses loopback addresses; its child process lets 127.0.0.1 through its
+  denylist, which is the only change made to it.
+
+    .venv/bin/python bench/capture.py                    # rate, split, RSS
+    .venv/bin/python bench/capture.py --floor [--rounds 5]
+    .venv/bin/python bench/capture.py --peer [--rounds 5] [--older ../main/src]
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
 import textwrap
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from _corpus_server import load_articles, serve
 from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.store.library import Library
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "out"
+PEER_VENV = OUT / "retrieved-venv"
+PEER_VERSION = "0.2.0"
+FLOOR_TARGET = 1.3
+PEER_TARGET = 1.5
 
 
 def corpus_run() -> None:
@@ -50,6 +81,179 @@ def corpus_run() -> None:
           f"{100 * (elapsed - accounted) / elapsed:5.1f} %  (policy, politeness, records)")
 
 
+# -- --floor: a capture against trafilatura's extraction of the same page ------------------
+
+def trafilatura_alone(text: str) -> str:
+    """trafilatura's extraction as readreceipt calls it (reading/extract.py), nothing else."""
+    import trafilatura
+
+    return trafilatura.extract(text, include_comments=False, include_tables=True,
+                               deduplicate=False, favor_precision=False, fast=False) or ""
+
+
+def floor_run(rounds: int, limit: int | None = None) -> dict[str, object]:
+    from readreceipt.reading.extract import decode
+
+    pages = load_articles()
+    keys = list(pages)[:limit]
+    texts = {k: decode(pages[k], None, html=True)[0] for k in keys}
+    took: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in keys}
+    with tempfile.TemporaryDirectory() as tmp, serve(pages) as base:
+        os.environ["READRECEIPT_ALLOW_HOSTS"] = base.removeprefix("http://")
+        warm = Library.open(Path(tmp) / "warm")
+        capture(f"{base}/{keys[0]}", CaptureOptions(now=True), warm)
+        trafilatura_alone(texts[keys[0]])
+        warm.close()
+        for r in range(rounds):
+            lib = Library.open(Path(tmp) / f"round{r}")
+            for i, key in enumerate(keys if r % 2 == 0 else reversed(keys)):
+                captures, extractions = took[key]
+                for step in ((0, 1) if (i + r) % 2 else (1, 0)):
+                    t0 = time.perf_counter()
+                    if step == 0:
+                        capture(f"{base}/{key}", CaptureOptions(now=True), lib)
+                        captures.append(time.perf_counter() - t0)
+                    else:
+                        trafilatura_alone(texts[key])
+                        extractions.append(time.perf_counter() - t0)
+            lib.close()
+    ratios = sorted(statistics.median(c) / statistics.median(e) for c, e in took.values())
+    capture_ms = statistics.median(statistics.median(c) for c, _ in took.values()) * 1000
+    extract_ms = statistics.median(statistics.median(e) for _, e in took.values()) * 1000
+    total_c = sum(statistics.median(c) for c, _ in took.values())
+    total_e = sum(statistics.median(e) for _, e in took.values())
+    result = {"pages": len(keys), "rounds": rounds,
+              "median_ratio": round(statistics.median(ratios), 3),
+              "p25_ratio": round(ratios[len(ratios) // 4], 3),
+              "p75_ratio": round(ratios[3 * len(ratios) // 4], 3),
+              "ratio_of_totals": round(total_c / total_e, 3),
+              "capture_median_ms": round(capture_ms, 2),
+              "trafilatura_median_ms": round(extract_ms, 2), "target": FLOOR_TARGET}
+    print(f"floor: {len(keys)} pages x {rounds} rounds, capture against trafilatura's "
+          "extraction of the same page, same process")
+    print(f"  median over pages of capture / extraction: {result['median_ratio']:.2f} "
+          f"(p25 {result['p25_ratio']:.2f}, p75 {result['p75_ratio']:.2f}); "
+          f"all pages' time: {result['ratio_of_totals']:.2f}")
+    print(f"  median capture {capture_ms:.1f} ms, median extraction {extract_ms:.1f} ms; "
+          f"target {FLOOR_TARGET} x: "
+          f"{'meets' if statistics.median(ratios) <= FLOOR_TARGET else 'MISSES'}")
+    return result
+
+
+# -- --peer: readreceipt against retrieved 0.2.0, each in a process of its own -------------
+
+OURS_CHILD = textwrap.dedent("""
+    import json, sys, time
+    from pathlib import Path
+    from readreceipt.pipeline import CaptureOptions, capture
+    from readreceipt.store.library import Library
+    urls, root = json.loads(sys.argv[1]), Path(sys.argv[2])
+    with Library.open(root / "warm") as warm:
+        capture(urls[0], CaptureOptions(now=True), warm)
+    with Library.open(root / "lib") as lib:
+        t0 = time.perf_counter()
+        for url in urls:
+            capture(url, CaptureOptions(now=True), lib)
+        print(json.dumps({"seconds": time.perf_counter() - t0, "captures": len(urls)}))
+""")
+
+PEER_CHILD = textwrap.dedent("""
+    import json, sys, time
+    from pathlib import Path
+    from retrieved import refuse
+    from retrieved.api import capture
+    from retrieved.store import Library
+    # The benchmark's pages are on 127.0.0.1, which retrieved's denylist refuses: let that
+    # one address through (the denylist's checks still run, at their cost).
+    _private = refuse._is_private
+    refuse._is_private = lambda host: host != "127.0.0.1" and _private(host)
+    urls, root = json.loads(sys.argv[1]), Path(sys.argv[2])
+    capture(urls[0], library=Library(root / "warm"), pace=False)
+    lib = Library(root / "lib")
+    t0 = time.perf_counter()
+    for url in urls:
+        capture(url, library=lib, pace=False)
+    print(json.dumps({"seconds": time.perf_counter() - t0, "captures": len(urls)}))
+""")
+
+
+def ensure_peer() -> Path | None:
+    """retrieved's interpreter, in a venv of its own under bench/out/ (made on first use)."""
+    python = PEER_VENV / "bin" / "python"
+    if (PEER_VENV / "bin" / "retrieved-hook").exists():
+        return python
+    OUT.mkdir(parents=True, exist_ok=True)
+    try:
+        subprocess.run([sys.executable, "-m", "venv", str(PEER_VENV)], check=True)
+        subprocess.run([str(PEER_VENV / "bin" / "pip"), "install", "--quiet",
+                        f"retrieved=={PEER_VERSION}"], check=True, timeout=300)
+    except (OSError, subprocess.SubprocessError) as exc:
+        print(f"(retrieved {PEER_VERSION} cannot be installed: {exc})", file=sys.stderr)
+        return None
+    return python
+
+
+def _child(python: Path, script: str, urls: list[str], env: dict[str, str],
+           source: str | None = None) -> float:
+    """Captures per second of one child process over ``urls`` (readreceipt imported from
+    ``source``, a checkout's src/ folder, when given)."""
+    if source is not None:
+        env = {**env, "PYTHONPATH": source}
+    with tempfile.TemporaryDirectory() as tmp:
+        out = subprocess.run([str(python), "-c", script, json.dumps(urls), tmp], env=env,
+                             capture_output=True, text=True, check=False, timeout=1800)
+    if out.returncode != 0:
+        raise SystemExit(f"a benchmark child failed:\n{out.stderr[-3000:]}")
+    done = json.loads(out.stdout.strip().splitlines()[-1])
+    return float(done["captures"]) / float(done["seconds"])
+
+
+def peer_run(rounds: int, limit: int | None = None,
+             older: str | None = None) -> dict[str, object] | None:
+    python = ensure_peer()
+    if python is None:
+        return None
+    pages = dict(list(load_articles().items())[:limit])
+    rates: dict[str, list[float]] = {"readreceipt": [], "retrieved": []}
+    turns: list[tuple[str, Path, str, str | None]] = [
+        ("readreceipt", Path(sys.executable), OURS_CHILD, None),
+        ("retrieved", python, PEER_CHILD, None)]
+    if older is not None:  # readreceipt as it was, from another checkout's src/
+        rates["readreceipt (older)"] = []
+        turns.append(("readreceipt (older)", Path(sys.executable), OURS_CHILD, older))
+    with serve(pages) as base:
+        urls = [f"{base}/{key}" for key in pages]
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith(("READRECEIPT_", "RETRIEVED_")) and k != "PYTHONPATH"}
+        env["READRECEIPT_ALLOW_HOSTS"] = base.removeprefix("http://")
+        for r in range(rounds):
+            for name, interpreter, script, source in turns[r % len(turns):] + \
+                    turns[:r % len(turns)]:
+                rates[name].append(_child(interpreter, script, urls, env, source))
+    ratios = [ours / theirs for ours, theirs in zip(rates["readreceipt"], rates["retrieved"],
+                                                    strict=True)]
+    result = {"pages": len(pages), "rounds": rounds,
+              "readreceipt_per_s": round(statistics.median(rates["readreceipt"]), 2),
+              "retrieved_per_s": round(statistics.median(rates["retrieved"]), 2),
+              "ratio": round(statistics.median(ratios), 3),
+              "ratios": [round(x, 3) for x in ratios], "target": PEER_TARGET}
+    print(f"peer: {len(pages)} pages x {rounds} rounds, in-process API, one process each")
+    print(f"  readreceipt {result['readreceipt_per_s']} captures/s, retrieved {PEER_VERSION} "
+          f"{result['retrieved_per_s']} captures/s")
+    print(f"  readreceipt / retrieved: {result['ratio']:.2f} (round by round "
+          f"{', '.join(f'{x:.2f}' for x in ratios)}); target {PEER_TARGET} x: "
+          f"{'meets' if statistics.median(ratios) >= PEER_TARGET else 'MISSES'}")
+    if older is not None:
+        before = [o / t for o, t in zip(rates["readreceipt (older)"], rates["retrieved"],
+                                        strict=True)]
+        result["older_ratio"] = round(statistics.median(before), 3)
+        print(f"  readreceipt from {older} / retrieved: {result['older_ratio']:.2f} "
+              f"({statistics.median(rates['readreceipt (older)']):.2f} captures/s)")
+    return result
+
+
+# -- RSS on a 1 GiB body --------------------------------------------------------------------
+
 _RSS_CHILD = textwrap.dedent("""
     import resource, sys
     from pathlib import Path
@@ -64,9 +268,6 @@ _RSS_CHILD = textwrap.dedent("""
 def rss_run() -> None:
     gib = 1024 ** 3
     chunk = os.urandom(1024 * 1024)
-
-    import threading
-    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -108,6 +309,31 @@ def rss_run() -> None:
           f"ratio {huge[2] / small[2]:.2f}")
 
 
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--floor", action="store_true",
+                        help="a capture against trafilatura's extraction alone")
+    parser.add_argument("--peer", action="store_true",
+                        help=f"readreceipt against retrieved {PEER_VERSION}")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--pages", type=int, default=None,
+                        help="the first N pages of the corpus only (a quick look)")
+    parser.add_argument("--older", metavar="SRC",
+                        help="with --peer: also readreceipt imported from SRC (another "
+                        "checkout's src/ folder: the code before a change), same rounds")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
+    args = parser.parse_args()
+    figures: dict[str, object] = {}
+    if args.floor:
+        figures["floor"] = floor_run(args.rounds, args.pages)
+    if args.peer:
+        figures["peer"] = peer_run(args.rounds, args.pages, args.older)
+    if not (args.floor or args.peer):
+        corpus_run()
+        rss_run()
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+
+
 if __name__ == "__main__":
-    corpus_run()
-    rss_run()
+    main()

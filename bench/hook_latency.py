@@ -25,7 +25,11 @@ Each command's detached worker is waited out before the next round, so no worker
 for the CPU with a measurement. Target (issues 13 and 24): every readreceipt mode at most 1.3
 times the bare start.
 
-    .venv/bin/python bench/hook_latency.py [--rounds 50] [--no-retrieved]
+- with ``--install BIN``: the same modes from another installation's ``bin`` folder (a venv
+  made as the README says, whose pip may be older than this one's, or a pipx venv), each
+  against that installation's own bare ``python -c pass``.
+
+    .venv/bin/python bench/hook_latency.py [--rounds 50] [--no-retrieved] [--install BIN]
 """
 
 from __future__ import annotations
@@ -182,6 +186,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=50)
     parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--no-retrieved", action="store_true")
+    parser.add_argument("--install", type=Path, default=None,
+                        help="another installation's bin folder, measured beside this one")
     args = parser.parse_args()
 
     retrieved = None if args.no_retrieved else ensure_retrieved()
@@ -209,6 +215,14 @@ def main() -> None:
         commands[label] = ([hook, mode, "--agent", agent], agent_payload(fixture, str(work)))
     targeted = [name for name in commands if not name.startswith(("bare", "report, old",
                                                                   "retrieved"))]
+    if args.install is not None:
+        other = str(args.install / "readreceipt-hook")
+        commands |= {"[install] bare python -c pass": ([str(args.install / "python"), "-c",
+                                                        "pass"], fetch),
+                     "[install] capture": ([other, "capture"], fetch),
+                     "[install] report": ([other, "report"], fetch),
+                     "[install] guard": ([other, "guard"], fetch),
+                     "[install] stop": ([other, "stop"], stop)}
     if retrieved is not None:
         commands[f"retrieved-hook ({RETRIEVED_VERSION})"] = ([str(retrieved)], fetch)
     # Make the libraries exist first, so no round pays for creating one.
@@ -237,6 +251,10 @@ def main() -> None:
                      "runs": len(values)})
         print(f"{name:34} {median * 1000:10.1f} {p90 * 1000:8.1f} {median / bare:7.2f}")
     ratios = {mode: statistics.median(times[mode]) / bare for mode in targeted}
+    if args.install is not None:
+        their_bare = statistics.median(times["[install] bare python -c pass"])
+        ratios |= {f"[install] {mode}": statistics.median(times[f"[install] {mode}"])
+                   / their_bare for mode in ("capture", "report", "guard", "stop")}
     print()
     for mode, ratio in ratios.items():
         verdict = "meets" if ratio <= TARGET_RATIO else "MISSES"

@@ -74,6 +74,7 @@ def _group_gone(pgid: int, within: float = 20.0) -> bool:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # three runs of 181 pages: minutes on a busy machine
 @pytest.mark.skipif(not ARTICLES.is_dir(), reason=f"the article corpus is not at {ARTICLES}")
 def test_the_corpus_with_two_jobs_reports_every_capture_every_time(
         cli: Cli, server: LocalServer, tmp_path: Path) -> None:

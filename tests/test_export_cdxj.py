@@ -6,13 +6,21 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+from pathlib import Path
 
 import pytest
 from surt import surt as reference_surt
 
 from conftest import CORPUS
 from readreceipt.errors import RefusedError
-from readreceipt.export.cdxj import IndexEntry, paged_index, sorted_lines, surt, timestamp14
+from readreceipt.export.cdxj import (
+    IndexEntry,
+    SortedLines,
+    paged_index,
+    sorted_lines,
+    surt,
+    timestamp14,
+)
 from readreceipt.fetching.urlpolicy import check_url
 
 ODD_URLS = [
@@ -104,3 +112,19 @@ def test_a_paged_index_finds_every_line_in_its_block() -> None:
     assert found == lines
     # Read as one gzip stream (pywb's wb-manager reads it so), the blocks are every line.
     assert gzip.decompress(index.blocks).decode().splitlines() == lines
+
+
+def test_lines_sorted_in_runs_on_disk_come_back_in_the_order_sorted_in_memory(
+        tmp_path: Path) -> None:
+    # Non-ASCII hosts and paths: the merge must keep byte order across runs, as one sort does.
+    urls = [f"https://{host}/{path}{n}" for n in range(40)
+            for host, path in (("b.example", "Ä"), ("a.example", "z"), ("xn--bcher-kva.example",
+                                                                      "%E2%9C%93"))]
+    entries = [IndexEntry(url, f"2026-03-01T09:{n % 60:02d}:00Z", "text/html", 200,
+                          "sha256:ab", 10, n, "d.warc.gz", "response")
+               for n, url in enumerate(reversed(urls))]
+    lines = SortedLines(tmp_path, per_run=7)
+    for entry in entries:
+        lines.add(entry)
+    assert len(list(tmp_path.glob("index-run-*"))) == len(entries) // 7  # it did spill
+    assert list(lines) == sorted_lines(entries)

@@ -544,6 +544,28 @@ def test_a_skipped_line_keeps_no_credential_anywhere_in_its_url(
     assert written.count('"url": "https://example.test/') == 2  # the control: both written
 
 
+def test_the_installed_command_is_our_launcher_and_imports_nothing_costly(
+        library_dir: Path) -> None:
+    # An entry point's wrapper is the installer's: pip 23 (the one Python 3.11's venv starts
+    # with, the README's install path) writes one that imports re first. readreceipt-hook is
+    # a script of our own (scripts/readreceipt-hook), whatever pip installs it.
+    from importlib.metadata import entry_points
+
+    assert "readreceipt-hook" not in {e.name for e in entry_points(group="console_scripts")}
+    Library.open(library_dir).close()
+    script = BIN / "readreceipt-hook"
+    assert script.read_text().splitlines()[0].startswith("#!")
+    proc = subprocess.run([sys.executable, "-X", "importtime", str(script), "report"],
+                          input=json.dumps(other_tool()).encode(), capture_output=True,
+                          env=clean_env(READRECEIPT_LIBRARY=str(library_dir)), timeout=60,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+    imported = {line.rsplit("|", 1)[-1].strip() for line in proc.stderr.decode().splitlines()
+                if line.startswith("import time:")}
+    assert "readreceipt.agents.hook" in imported
+    assert imported.isdisjoint(COSTLY), sorted(imported & set(COSTLY))
+
+
 # --- by hand ----------------------------------------------------------------------------
 
 

@@ -7,10 +7,10 @@ import gzip
 import json
 import random
 import re
-from pathlib import Path
 
 import pytest
 
+from conftest import CORPUS
 from readreceipt.quotes import quotations
 from readreceipt.quotes.quotations import (
     LONG_ANSWER_CHARS,
@@ -362,18 +362,18 @@ def test_flag_message_clips_and_flattens() -> None:
 
 # -------------------------------------------------------------- real pages of the corpus
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "articles"
+ARTICLES = CORPUS / "articles"
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="the evidence corpus is not on this machine")
+@pytest.mark.skipif(not ARTICLES.is_dir(), reason="the evidence corpus is not on this machine")
 def test_real_pages_faithful_found_and_altered_flagged() -> None:
     from readreceipt.reading.extract import extract
 
-    truth = json.loads((CORPUS / "ground-truth.json").read_text("utf-8"))
+    truth = json.loads((ARTICLES / "ground-truth.json").read_text("utf-8"))
     rng = random.Random(3)  # noqa: S311 - a reproducible sample, not a secret
     checked = 0
     for name in sorted(truth)[:12]:
-        body = gzip.decompress((CORPUS / "html" / f"{name}.html.gz").read_bytes())
+        body = gzip.decompress((ARTICLES / "html" / f"{name}.html.gz").read_bytes())
         got = extract(body, "text/html", None)
         flat = re.sub(r"\s+", " ", got.page_text + " " + got.main_text)
         sentences = [s for s in re.split(r"(?<=[.!?])\s+", truth[name]["articleBody"])

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from conftest import CORPUS, run_cli
 from readreceipt.localserver import LocalServer
 from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.reading import secondreading
@@ -26,7 +26,7 @@ from readreceipt.store.library import Library
 
 PAGES = Path(__file__).resolve().parent / "pages" / "second_reading"
 FAILURES = sorted(PAGES.glob("*.html"))
-ARTICLES = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "articles" / "html"
+ARTICLES = CORPUS / "articles" / "html"
 
 
 def _tree(html: str) -> PageTree:
@@ -159,7 +159,7 @@ def test_the_record_names_the_second_reading_and_quotes_are_checked_on_it(
 
 def test_without_the_second_reading_the_late_passage_is_only_in_the_page_text(
         allow_server: LocalServer, library_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(secondreading, "wanted", lambda main, page: False)
+    monkeypatch.setattr(secondreading, "wanted", lambda main, page, chrome=0: False)
     late = _paragraphs(PAGES / "condenast_rows_adverts_between.html")[-1]
     record = _capture(allow_server, library_dir, f'The paper wrote: "{late}"')
     assert record["second_reading"] is None

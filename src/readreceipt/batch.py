@@ -6,12 +6,12 @@ expressions) between calls that are not safe across threads, and two threads ext
 once crashed the interpreter (SIGSEGV, "double free or corruption"). A process of its own per
 worker is also what lets a batch use every core: extraction holds the GIL.
 
-Workers are started from a *forkserver* (where the platform has one; else spawned afresh)
-that has imported the pipeline and its parsers once, so a worker starts warm in a few
-milliseconds without inheriting the caller's threads, locks or open connections. Each worker
-opens the library itself (its own SQLite connection, or its own connection pool and object
-client for a team library) and takes URLs one at a time from the caller, so a slow page holds
-one worker only.
+Workers start warm, with the pipeline and its parsers imported once: forked from the caller
+where that is safe (Linux, and the caller runs no other thread, so no lock can be copied
+held), else from a *forkserver* that imported them, else spawned afresh. A worker never uses
+what it inherited: it opens the library itself (its own SQLite connection, or its own
+connection pool and object client for a team library) and takes URLs one at a time from the
+caller, so a slow page holds one worker only.
 
 Politeness needs nothing of its own here: the pacing schedule, the robots.txt cache and the
 dedup window live in the library's index, which every worker (and every other process, on
@@ -37,6 +37,7 @@ Invariants:
 
 from __future__ import annotations
 
+import importlib
 import logging
 import multiprocessing
 import os
@@ -261,8 +262,17 @@ class _Pool:
 
 
 def _context() -> Any:
-    """A forkserver that has imported the pipeline once, else fresh interpreters."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
+    """How workers start: forked from this process, warm, where that is safe (Linux, and no
+    thread running here, so none can hold a lock the copy would inherit held); else from a
+    forkserver that imports the pipeline once; else as fresh interpreters."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and sys.platform.startswith("linux") and \
+            threading.active_count() == 1:
+        for name in _PRELOAD[1:]:  # imported once here, shared by every copy
+            with suppress(ImportError):
+                importlib.import_module(name)
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(_PRELOAD)
         return context

@@ -26,6 +26,7 @@ import logging
 import math
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -69,6 +70,7 @@ from readreceipt.reading.verdict import (
 )
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
+from readreceipt.store.protocols import StagedBlob
 from readreceipt.store.records import Record, new_record_id
 
 if TYPE_CHECKING:
@@ -287,11 +289,32 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
         timings["fetch"] = time.perf_counter() - t0
         return _store_failure(lib, target, exc, guard, options, fetched_at, timings)
     timings["fetch"] = time.perf_counter() - t0
+    # The bytes are written (and fsynced) in a writer thread while they are read below;
+    # the record waits for them (Library.save_new).
+    early_body = fetched.body if options.keep == "all" and fetched.body else None
+    putting = [lib.put_bytes_soon(early_body)] if early_body is not None else []
 
     t1 = time.perf_counter()
     extraction = extract(fetched.body, fetched.content_type, fetched.charset)
     timings["extract"] = time.perf_counter() - t1
+    # The texts are written under temp names while the page is judged; they take their
+    # names with the record (or are thrown away if a rendering replaces them).
+    staged = (lib.stage_texts_soon([extraction.main_text, extraction.page_text])
+              if early_body is not None and (extraction.main_text or extraction.page_text)
+              else [])
+    try:
+        return _judge_and_store(lib, target, guard, options, deadline, fetched, extraction,
+                                fetched_at, timings, putting, early_body, staged)
+    except BaseException:
+        lib.discard_staged(staged)
+        raise
 
+
+def _judge_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
+                     options: CaptureOptions, deadline: Deadline, fetched: FetchResult,
+                     extraction: Extraction, fetched_at: str, timings: dict[str, float],
+                     putting: list[Future[str]], early_body: bytes | None,
+                     staged: list[Future[StagedBlob]]) -> CaptureResult:
     t2 = time.perf_counter()
     verdict = _judge_within(fetched, extraction, deadline)
     timings["verdict"] = time.perf_counter() - t2
@@ -313,6 +336,8 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
             fetched, extraction = rendering.fetched, rendering.extraction
             verdict = _judge_within(fetched, extraction, deadline)
             timings["render"] = rendering.elapsed
+            lib.discard_staged(staged)  # the static texts are not the record's
+            staged = []
 
     verdict, probe = _soft404_probe(lib, target, guard, options, fetched, extraction, verdict,
                                     deadline)
@@ -326,12 +351,13 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
                                                 in_record=options.record_answer), deadline)
     keep = options.keep == "all" or (options.keep == "flagged" and checked is not None
                                      and checked.outcome == "not_found")
-    record = _build_record(lib, record_id, target, fetched, extraction, verdict, guard,
-                           options, fetched_at, keep, rendering, static_body,
-                           _answer_fields(options, checked))
+    record, texts = _build_record(lib, record_id, target, fetched, extraction, verdict, guard,
+                                  options, fetched_at, keep, rendering, static_body,
+                                  _answer_fields(options, checked), putting, early_body)
     if probe is not None:
         record = record.replace(probe=probe)
-    record = lib.save_new(record)
+    record = lib.save_new(record, texts=[] if staged else texts, staged=staged,
+                          pending=putting)
     path = lib.record_location(record.record_id)
     _record_answer(lib, checked, options)
     timings["store"] = time.perf_counter() - t3
@@ -389,18 +415,26 @@ def _build_record(lib: Library, record_id: str, target: PolicyURL, fetched: Fetc
                   extraction: Extraction, verdict: Verdict, guard: AddressGuard,
                   options: CaptureOptions, fetched_at: str, keep: bool,
                   rendering: Rendering | None, static_body: bytes | None,
-                  answer_fields: dict[str, Any]) -> Record:
-    body_digest = hashlib.sha256(fetched.body).hexdigest()
-    if keep and fetched.body:
-        lib.put_bytes(fetched.body)
+                  answer_fields: dict[str, Any], putting: list[Future[str]],
+                  early_body: bytes | None) -> tuple[Record, list[str]]:
+    """The record, and the texts to keep with it (Library.save_new writes them). Bytes to
+    keep that are not being written yet (``early_body`` is) are begun here, into
+    ``putting``."""
+    body_digest = _sha_bytes(fetched.body)
+    if keep and fetched.body and fetched.body is not early_body:
+        putting.append(lib.put_bytes_soon(fetched.body))
     static_digest = None
     if static_body:
-        static_digest = lib.put_bytes(static_body) if keep else _sha_bytes(static_body)
+        static_digest = _sha_bytes(static_body)
+        if keep and static_body is not early_body:
+            putting.append(lib.put_bytes_soon(static_body))
     text_digest = page_digest = None
+    texts: list[str] = []
     if extraction.main_text or extraction.page_text:
-        text_digest = lib.put_text(extraction.main_text) if keep else _sha(extraction.main_text)
-        page_digest = lib.put_text(extraction.page_text) if keep else _sha(extraction.page_text)
-    return Record(
+        text_digest, page_digest = _sha(extraction.main_text), _sha(extraction.page_text)
+        if keep:
+            texts = [extraction.main_text, extraction.page_text]
+    record = Record(
         record_id=record_id,
         url=target.url,
         final_url=fetched.final_url,
@@ -443,6 +477,7 @@ def _build_record(lib: Library, record_id: str, target: PolicyURL, fetched: Fetc
                         if extraction.second_reading is not None else None),
         **answer_fields,
     )
+    return record, texts
 
 
 def _sha(text: str) -> str:

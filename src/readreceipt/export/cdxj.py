@@ -25,13 +25,19 @@ order of the whole line, as ``LC_ALL=C sort`` would).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import heapq
+import io
 import ipaddress
+import itertools
 import json
 import re
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, BinaryIO
 from urllib.parse import quote_from_bytes, unquote_to_bytes, urlsplit
 
 #: Characters never escaped again after unescaping (all printable ASCII but ``%`` and ``#``).
@@ -172,17 +178,67 @@ class PagedIndex:
 def paged_index(lines: list[str], data_name: str,
                 per_block: int = LINES_PER_BLOCK) -> PagedIndex:
     """Pack sorted ``lines`` into blocks named ``data_name`` in the ``.idx`` it comes with."""
+    blocks = io.BytesIO()
+    idx = write_paged_index(iter(lines), blocks, data_name, per_block)
+    return PagedIndex(blocks.getvalue(), idx)
+
+
+def write_paged_index(lines: Iterator[str], blocks: BinaryIO, data_name: str,
+                      per_block: int = LINES_PER_BLOCK) -> bytes:
+    """Write sorted ``lines`` to ``blocks`` a block at a time (each its own gzip member);
+    the ``.idx`` that goes with them (one line a block: small whatever the lines)."""
     meta = json.dumps({"format": PAGED_FORMAT, "filename": data_name})
     idx = [f"!meta 0 {meta}\n"]
-    blocks = bytearray()
-    for start in range(0, len(lines), per_block):
-        chunk = lines[start:start + per_block]
+    offset = 0
+    while chunk := list(itertools.islice(lines, per_block)):
         packer = zlib.compressobj(9, zlib.DEFLATED, zlib.MAX_WBITS | 16)
         member = packer.compress("".join(line + "\n" for line in chunk).encode("utf-8"))
         member += packer.flush()
         key = chunk[0].split(" {", 1)[0]
-        where = {"offset": len(blocks), "length": len(member),
+        where = {"offset": offset, "length": len(member),
                  "digest": "sha256:" + hashlib.sha256(member).hexdigest()}
         idx.append(f"{key} {json.dumps(where)}\n")
-        blocks += member
-    return PagedIndex(bytes(blocks), "".join(idx).encode("utf-8"))
+        blocks.write(member)
+        offset += len(member)
+    return "".join(idx).encode("utf-8")
+
+
+#: Lines sorted in memory before a run of them is written out (about 8 MB of lines; a million
+#: replayable records make 40 runs, merged a line at a time).
+LINES_PER_RUN = 25_000
+
+
+class SortedLines:
+    """Index lines sorted on disk: each run of :data:`LINES_PER_RUN` sorted in memory and
+    written to a file in ``folder``, the runs merged as they are read back. Memory follows
+    the run, not the number of lines. (A string's code point order is its UTF-8 byte order,
+    the order readers binary-search.)"""
+
+    def __init__(self, folder: Path, per_run: int = LINES_PER_RUN) -> None:
+        self.folder = folder
+        self.per_run = per_run
+        self._lines: list[str] = []
+        self._runs: list[Path] = []
+        self.count = 0
+
+    def add(self, entry: IndexEntry) -> None:
+        self._lines.append(entry.line())
+        self.count += 1
+        if len(self._lines) >= self.per_run:
+            self._spill()
+
+    def _spill(self) -> None:
+        run = self.folder / f"index-run-{len(self._runs):05d}"
+        self._lines.sort()
+        with run.open("w", encoding="utf-8") as out:
+            out.writelines(line + "\n" for line in self._lines)
+        self._runs.append(run)
+        self._lines = []
+
+    def __iter__(self) -> Iterator[str]:
+        """Every line, in order (the runs read back a line at a time)."""
+        self._lines.sort()
+        with contextlib.ExitStack() as stack:
+            runs = [(line.rstrip("\n") for line in stack.enter_context(
+                run.open(encoding="utf-8"))) for run in self._runs]
+            yield from heapq.merge(*runs, iter(self._lines))

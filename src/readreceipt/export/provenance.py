@@ -14,6 +14,7 @@ from typing import Any
 
 from readreceipt._version import __version__
 from readreceipt.store.library import Library
+from readreceipt.store.local.scratch import Scratch
 from readreceipt.store.records import Record
 
 #: What happened to a retrieval's bytes in the export (the ``exported_as`` field).
@@ -30,17 +31,27 @@ EXPORTED_AS = {
 
 
 class Provenance:
-    """Answer checks and flags of a library, grouped by record, read once per export."""
+    """Answer checks and flags of a library, grouped by record, read once per export (into
+    dicts, or into ``scratch`` when the export's memory must stay flat)."""
 
-    def __init__(self, library: Library) -> None:
+    def __init__(self, library: Library, scratch: Scratch | None = None) -> None:
+        self.scratch = scratch
         self.checks: dict[str, list[dict[str, Any]]] = defaultdict(list)
         self.flags: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for entry in library.read_log("answer_checks.jsonl"):
-            if isinstance(entry.get("record_id"), str):
-                self.checks[entry["record_id"]].append(entry)
-        for entry in library.read_log("flags.jsonl"):
-            if isinstance(entry.get("record_id"), str):
-                self.flags[entry["record_id"]].append(entry)
+        for log, kept in (("answer_checks.jsonl", self.checks), ("flags.jsonl", self.flags)):
+            for entry in library.read_log(log):
+                if not isinstance(entry.get("record_id"), str):
+                    continue
+                if scratch is not None:
+                    scratch.add(log.split(".")[0], entry["record_id"], entry)
+                else:
+                    kept[entry["record_id"]].append(entry)
+
+    def _of(self, log: str, kept: dict[str, list[dict[str, Any]]],
+            record_id: str) -> list[dict[str, Any]]:
+        if self.scratch is not None:
+            return list(self.scratch.values(log, record_id))
+        return kept.get(record_id, [])
 
     def document(self, record: Record, exported_as: str) -> dict[str, Any]:
         """The metadata record's JSON for ``record``."""
@@ -49,6 +60,7 @@ class Provenance:
             "exported_as": exported_as,
             "exported_as_means": EXPORTED_AS[exported_as],
             "record": record.to_dict(),
-            "answer_checks_against_held_copy": self.checks.get(record.record_id, []),
-            "flags": self.flags.get(record.record_id, []),
+            "answer_checks_against_held_copy": self._of("answer_checks", self.checks,
+                                                        record.record_id),
+            "flags": self._of("flags", self.flags, record.record_id),
         }

@@ -5,7 +5,9 @@ temporary name, then renamed, by :mod:`readreceipt.store.outputs`' rules: a devi
 is written through, a symbolic link followed), so an interrupted export leaves no half file;
 its temporary file and work folder are noted in the library so that ``verify`` reports them
 if the export was killed; retrievals are written oldest first, so repeated payloads become
-revisits of their first capture.
+revisits of their first capture; memory stays flat in the number of records (the ids are read
+from the index a page at a time, what the exporter remembers is kept in a scratch file in the
+work folder, the index lines are sorted in runs on disk and the pages written as they come).
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from readreceipt.errors import ReadReceiptError, RecordNotFound, UsageError
-from readreceipt.export.cdxj import paged_index, sorted_lines
+from readreceipt.export.cdxj import IndexEntry, SortedLines, write_paged_index
 from readreceipt.export.provenance import Provenance
-from readreceipt.export.selection import EVERYTHING, Selection, select_record_ids
+from readreceipt.export.selection import EVERYTHING, Selection, selected_ids
 from readreceipt.export.wacz import (
     INDEX_BLOCKS_MEMBER,
     INDEX_IDX_MEMBER,
@@ -40,6 +42,7 @@ from readreceipt.progress import NO_PROGRESS, Progress
 from readreceipt.store import outputs
 from readreceipt.store.clock import utc_now
 from readreceipt.store.library import Library
+from readreceipt.store.local.scratch import Scratch
 from readreceipt.store.records import Record
 
 log = logging.getLogger(__name__)
@@ -82,32 +85,41 @@ def _output(library: Library, path: Path) -> contextlib.AbstractContextManager[P
     return outputs.writing(path, on_temp=library.note_scratch)
 
 
-def _selected(library: Library, selection: Selection) -> list[str]:
-    ids = select_record_ids(library, selection)
-    if not ids:
+def _counted(library: Library, selection: Selection) -> int:
+    """How many retrievals the selection takes (a first pass over the index, one page of
+    rows in memory at a time); RecordNotFound when none."""
+    count = sum(1 for _ in selected_ids(library, selection))
+    if not count:
         raise RecordNotFound("no retrievals match; nothing was exported", reason="no_match")
-    return ids
+    return count
 
 
-def _write_all(library: Library, out: BinaryIO, ids: list[str], *, gzip: bool,
-               filename: str, progress: Progress, unreadable: list[str],
-               on_page: Callable[[Page], None] | None = None) -> WarcExporter:
-    exporter = WarcExporter(library, out, gzip=gzip, filename=filename,
-                            provenance=Provenance(library))
-    exporter.write_warcinfo(describe_export(len(ids)))
-    progress.start(len(ids))
-    for record_id in ids:
-        try:
-            record = library.load(record_id)
-        except ReadReceiptError as exc:
-            log.warning("record %s not exported: %s", record_id, exc)
-            unreadable.append(record_id)
+def _write_all(library: Library, out: BinaryIO, selection: Selection, count: int,
+               folder: Path, *, gzip: bool, filename: str, progress: Progress,
+               unreadable: list[str],
+               on_page: Callable[[Page], None] | None = None,
+               on_entry: Callable[[IndexEntry], None] | None = None) -> WarcExporter:
+    scratch = Scratch(folder / "scratch.db")
+    try:
+        exporter = WarcExporter(library, out, gzip=gzip, filename=filename,
+                                provenance=Provenance(library, scratch), scratch=scratch,
+                                on_entry=on_entry)
+        exporter.write_warcinfo(describe_export(count))
+        progress.start(count)
+        for record_id in selected_ids(library, selection):
+            try:
+                record = library.load(record_id)
+            except ReadReceiptError as exc:
+                log.warning("record %s not exported: %s", record_id, exc)
+                unreadable.append(record_id)
+                progress.advance()
+                continue
+            page = exporter.add(_judged_again(record))
+            if page is not None and on_page is not None:
+                on_page(page)
             progress.advance()
-            continue
-        page = exporter.add(_judged_again(record))
-        if page is not None and on_page is not None:
-            on_page(page)
-        progress.advance()
+    finally:
+        scratch.close()
     return exporter
 
 
@@ -128,12 +140,13 @@ def _judged_again(record: Record) -> Record:
 def export_warc(library: Library, path: Path, selection: Selection = EVERYTHING,
                 progress: Progress = NO_PROGRESS) -> ExportResult:
     """Write the selected retrievals to ``path`` (gzipped per record when it ends in .gz)."""
-    ids = _selected(library, selection)
+    count = _counted(library, selection)
     gzip = path.name.endswith(".gz")
     unreadable: list[str] = []
-    with _output(library, path) as tmp, tmp.open("wb") as out:
-        exporter = _write_all(library, out, ids, gzip=gzip, filename=path.name,
-                              progress=progress, unreadable=unreadable)
+    with _work_folder(library, _beside(path)) as folder, _output(library, path) as tmp, \
+            tmp.open("wb") as out:
+        exporter = _write_all(library, out, selection, count, folder, gzip=gzip,
+                              filename=path.name, progress=progress, unreadable=unreadable)
         out.flush()
     return ExportResult(path, "warc", exporter.counts.retrievals, exporter.counts.warc_records,
                         exporter.counts.by_kind, exporter.counts.pages, _size(path),
@@ -143,13 +156,11 @@ def export_warc(library: Library, path: Path, selection: Selection = EVERYTHING,
 def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
                 progress: Progress = NO_PROGRESS) -> ExportResult:
     """Write the selected retrievals to a WACZ package at ``path``."""
-    ids = _selected(library, selection)
-    target = outputs.plan(path)
-    # The package is built in a work folder beside the file it replaces (the same disk), or
-    # in the system's temporary folder when it is written through to a device or a pipe.
-    beside = None if target.through else target.real.parent
-    with _work_folder(library, beside) as folder:
+    count = _counted(library, selection)
+    with _work_folder(library, _beside(path)) as folder:
         warc_path, pages_path = folder / "data.warc.gz", folder / "pages.jsonl"
+        blocks_path = folder / "index.cdx.gz"
+        lines = SortedLines(folder)
         pages = 0
         unreadable: list[str] = []
         with warc_path.open("wb") as out, pages_path.open("w", encoding="utf-8") as page_out:
@@ -160,22 +171,31 @@ def export_wacz(library: Library, path: Path, selection: Selection = EVERYTHING,
                 pages += 1
                 sink(page)
 
-            exporter = _write_all(library, out, ids, gzip=True, filename="data.warc.gz",
-                                  progress=progress, unreadable=unreadable, on_page=on_page)
-        index = paged_index(sorted_lines(exporter.entries),
-                            INDEX_BLOCKS_MEMBER.rsplit("/", 1)[-1])
+            exporter = _write_all(library, out, selection, count, folder, gzip=True,
+                                  filename="data.warc.gz", progress=progress,
+                                  unreadable=unreadable, on_page=on_page, on_entry=lines.add)
+        with blocks_path.open("wb") as blocks:
+            idx = write_paged_index(iter(lines), blocks,
+                                    INDEX_BLOCKS_MEMBER.rsplit("/", 1)[-1])
         members = [Member(WARC_MEMBER, warc_path, stored=True),
-                   Member(INDEX_BLOCKS_MEMBER, index.blocks, stored=True),
-                   Member(INDEX_IDX_MEMBER, index.idx, stored=False),
+                   Member(INDEX_BLOCKS_MEMBER, blocks_path, stored=True),
+                   Member(INDEX_IDX_MEMBER, idx, stored=False),
                    Member(PAGES_MEMBER, pages_path, stored=False)]
         progress.describe("packing")
         with _output(library, path) as tmp:
             write_wacz(tmp, members, created=utc_now()[:19] + "Z",
-                       title=f"readreceipt evidence: {len(ids)} retrievals",
-                       description=describe_export(len(ids)))
+                       title=f"readreceipt evidence: {count} retrievals",
+                       description=describe_export(count))
     return ExportResult(path, "wacz", exporter.counts.retrievals, exporter.counts.warc_records,
                         exporter.counts.by_kind, pages, _size(path),
                         exporter.counts.redirects, tuple(unreadable))
+
+
+def _beside(path: Path) -> Path | None:
+    """Where the work folder goes: beside the file the export replaces (the same disk), or in
+    the system's temporary folder (None) when it is written through to a device or a pipe."""
+    target = outputs.plan(path)
+    return None if target.through else target.real.parent
 
 
 @contextlib.contextmanager

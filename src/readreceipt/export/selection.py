@@ -7,6 +7,7 @@ written before any later capture that repeats it; a later one can then be a revi
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from readreceipt.errors import UsageError
@@ -47,11 +48,11 @@ def parse_since(text: str) -> str:
                          f"{text!r} is {exc}", reason="bad_date") from None
 
 
-def select_record_ids(library: Library, selection: Selection) -> list[str]:
-    """Record ids of the retrievals the selection takes, oldest first."""
-    rows = library.index.retrievals(RetrievalFilter(session_id=selection.session_id,
-                                                    since=selection.since), limit=None)
-    chosen = [(r.fetched_at, r.record_id) for r in rows
-              if selection.matches_url(r.url, r.final_url)]
-    chosen.sort()
-    return [record_id for _, record_id in chosen]
+def selected_ids(library: Library, selection: Selection) -> Iterator[str]:
+    """Record ids of the retrievals the selection takes, oldest first, read from the index a
+    page at a time (an export of a million holds one page of them)."""
+    where = RetrievalFilter(session_id=selection.session_id, since=selection.since)
+    for row in library.index.oldest_first(where):
+        if selection.matches_url(row.url, row.final_url):
+            yield row.record_id
+

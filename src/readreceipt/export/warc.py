@@ -37,10 +37,11 @@ import hashlib
 import json
 import uuid
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from io import BytesIO
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
@@ -56,6 +57,7 @@ from readreceipt.export.http import (
 )
 from readreceipt.export.provenance import Provenance
 from readreceipt.store.library import Library
+from readreceipt.store.local.scratch import Scratch
 from readreceipt.store.records import Record
 
 #: Namespace of the WARC record ids derived from readreceipt record ids.
@@ -119,11 +121,34 @@ class _First:
     date: str
 
 
+class _Memory:
+    """What an exporter remembers (each payload's first response, each text's record):
+    in dicts, or in a :class:`~readreceipt.store.local.scratch.Scratch` file for an export
+    whose memory must stay flat."""
+
+    def __init__(self, scratch: Scratch | None) -> None:
+        self.scratch = scratch
+        self.maps: dict[str, dict[str, Any]] = {"first": {}, "texts": {}}
+
+    def get(self, table: str, key: str) -> Any:
+        if self.scratch is not None:
+            return self.scratch.get(table, key)
+        return self.maps[table].get(key)
+
+    def first(self, table: str, key: str, value: Any) -> None:
+        if self.scratch is not None:
+            self.scratch.first(table, key, value)
+        else:
+            self.maps[table].setdefault(key, value)
+
+
 class WarcExporter:
-    """Writes retrievals to one WARC stream and remembers where each replayable record is."""
+    """Writes retrievals to one WARC stream and hands each replayable record's place to
+    ``on_entry`` (a WACZ's index)."""
 
     def __init__(self, library: Library, out: BinaryIO, *, gzip: bool, filename: str,
-                 provenance: Provenance | None = None) -> None:
+                 provenance: Provenance | None = None, scratch: Scratch | None = None,
+                 on_entry: Callable[[IndexEntry], None] | None = None) -> None:
         self.library = library
         self.out = out
         self.filename = filename
@@ -135,10 +160,10 @@ class WarcExporter:
         # file under 1 % smaller.
         self.writer = WARCWriter(self._buffer, gzip=False, warc_version="1.1")
         self.provenance = provenance or Provenance(library)
-        self.entries: list[IndexEntry] = []
+        self.on_entry = on_entry
         self.counts = WarcCounts()
-        self._first: dict[str, _First] = {}  # payload digest -> its first response
-        self._texts: dict[str, str] = {}  # text digest -> its conversion record id
+        # payload digest -> its first response ("first"); text digest -> its record ("texts")
+        self._memory = _Memory(scratch)
 
     # the file -------------------------------------------------------------------------
 
@@ -200,7 +225,8 @@ class WarcExporter:
             return "held"  # an empty body needs no blob
         if not record.bytes_kept:
             return "not_kept"
-        if digest and digest in self._first and not record.javascript_executed:
+        if digest and not record.javascript_executed and \
+                self._memory.get("first", digest) is not None:
             return "revisit"
         return "held"
 
@@ -219,7 +245,7 @@ class WarcExporter:
             http.compute_headers_buffer()
             head: bytes = http.headers_buff
             if kind == "revisit":
-                first = self._first[record.bytes_sha256 or ""]
+                first = _First(*self._memory.get("first", record.bytes_sha256 or ""))
                 headers.update({
                     "WARC-Refers-To": first.warc_id,
                     "WARC-Refers-To-Target-URI": first.uri,
@@ -244,10 +270,14 @@ class WarcExporter:
             if kind == "revisit":
                 mime = "warc/revisit"
         if kind == "response" and record.bytes_sha256:
-            self._first.setdefault(record.bytes_sha256, _First(warc_id, uri, date))
-        self.entries.append(IndexEntry(uri, record.fetched_at, mime, record.http_status,
-                                       digest, length, offset, self.filename, kind))
+            self._memory.first("first", record.bytes_sha256, [warc_id, uri, date])
+        self._entry(IndexEntry(uri, record.fetched_at, mime, record.http_status, digest,
+                               length, offset, self.filename, kind))
         return warc_id
+
+    def _entry(self, entry: IndexEntry) -> None:
+        if self.on_entry is not None:
+            self.on_entry(entry)
 
     def _write_request(self, uri: str, date: str, concurrent_to: str, user_agent: str | None,
                        version: str, peer: str | None, warc_id: str) -> None:
@@ -275,9 +305,8 @@ class WarcExporter:
         self._write_request(hop.url, date, warc_id, record.user_agent, hop.http_version,
                             hop.peer_address,
                             warc_record_id(record.record_id, f"redirect-request/{hop.index}"))
-        self.entries.append(IndexEntry(hop.url, record.fetched_at, hop.content_type,
-                                       hop.status, sha256_label(b""), length, offset,
-                                       self.filename, "response"))
+        self._entry(IndexEntry(hop.url, record.fetched_at, hop.content_type, hop.status,
+                               sha256_label(b""), length, offset, self.filename, "response"))
         self.counts.redirects += 1
         return warc_id
 
@@ -291,8 +320,9 @@ class WarcExporter:
                              ("page_text", record.page_text_sha256)):
             if not digest or (kind == "page_text" and digest == record.text_sha256):
                 continue
-            if digest in self._texts:  # the same text, already written for a capture before
-                ids[kind] = self._texts[digest]
+            held = self._memory.get("texts", digest)
+            if held is not None:  # the same text, already written for a capture before
+                ids[kind] = held
                 continue
             text = self.library.text(digest)
             if text is None:
@@ -304,7 +334,8 @@ class WarcExporter:
                 headers["WARC-Refers-To"] = refers_to
             self._write(uri, "conversion", text.encode("utf-8"), "text/plain; charset=utf-8",
                         headers)
-            self._texts[digest] = ids[kind] = warc_id
+            self._memory.first("texts", digest, warc_id)
+            ids[kind] = warc_id
         return ids
 
     def _write_metadata(self, record: Record, uri: str, date: str, concurrent_to: str | None,

@@ -36,6 +36,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from readreceipt.reading.placement import PageTree
     from readreceipt.reading.secondreading import SecondReading
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,11 @@ PDF_MAX_PAGES = 2000
 #: Every page of the corpus but three is under it; those three have under 230 KB of markup
 #: once scripts and styles are gone, and their texts are the same either way.
 MAIN_DIRECT_CHARS = 1024 * 1024
+#: Markup at least this long has its parsers' freed trees handed back to the system between
+#: stages (:func:`_release_freed_memory`); below it the trees are a few megabytes, which glibc
+#: reuses for the next stage anyway, and the call (a walk of the heap: about 1 ms a call,
+#: three a page) would cost more than it returns. The corpus's median page is 115 KB.
+TRIM_FROM_CHARS = 512 * 1024
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 JSON_TYPES = frozenset({"application/json", "text/json"})
@@ -83,6 +89,10 @@ class Extraction:
     second_reading: SecondReading | None = None
     #: The extractor of the first reading, when a second reading replaced it.
     first_extractor: str | None = None
+    #: The page's tree (reading/placement.py) when the second reading walked it, for the
+    #: verdict to read the same walk rather than make its own (a page under
+    #: :data:`TRIM_FROM_CHARS` only: a long page's tree is freed at once).
+    page_tree: PageTree | None = dataclasses.field(default=None, compare=False, repr=False)
 
 
 def extract(body: bytes, content_type: str, charset: str | None = None) -> Extraction:
@@ -229,6 +239,7 @@ def _html(text: str, charset: str) -> Extraction:
     import trafilatura
     from selectolax.lexbor import LexborHTMLParser
 
+    from readreceipt.reading.placement import sure_chrome_letters
     from readreceipt.reading.secondreading import wanted
 
     tree = LexborHTMLParser(text)
@@ -237,8 +248,9 @@ def _html(text: str, charset: str) -> Extraction:
     tree.strip_tags(list(INVISIBLE_TAGS))
     root = tree.body or tree.root
     page_text = _tidy(root.text(separator="\n")) if root is not None else ""
+    sure_chrome = sure_chrome_letters(root) if root is not None else 0
     del tree, root, title_node  # freed before trafilatura builds trees of its own
-    _release_freed_memory()
+    _release_freed_memory(len(text))
     # Past MAIN_DIRECT_CHARS, without the scripts, styles and comments trafilatura would drop
     # anyway (a page of markup alone is the same string, not a copy).
     markup = text if len(text) <= MAIN_DIRECT_CHARS else _NOT_SHOWN.sub(" ", text)
@@ -249,12 +261,12 @@ def _html(text: str, charset: str) -> Extraction:
     except Exception:  # trafilatura raises a wide variety on hostile markup
         log.warning("trafilatura failed on a page; main content left empty", exc_info=True)
         main = ""
-    _release_freed_memory()
+    _release_freed_memory(len(text))
     main = main.strip()
     result = Extraction("html", main, page_text, title or None, _html_extractor_name(),
                         charset=charset, html=text)
     # A second reading only where the main text may be far shorter than the content.
-    return _read_again(result) if wanted(main, page_text) else result
+    return _read_again(result) if wanted(main, page_text, sure_chrome) else result
 
 
 def _read_again(first: Extraction) -> Extraction:
@@ -265,16 +277,17 @@ def _read_again(first: Extraction) -> Extraction:
     html = first.html or ""
     page = tree(html)
     reading = second_reading(html, page, first.main_text) if page is not None else None
+    kept = page if len(html) < TRIM_FROM_CHARS else None
     del page
-    _release_freed_memory()
+    _release_freed_memory(len(html))
     if reading is None:
-        return first
+        return dataclasses.replace(first, page_tree=kept)
     if not reading.used:
-        return dataclasses.replace(first, second_reading=reading)
+        return dataclasses.replace(first, second_reading=reading, page_tree=kept)
     whole = _html_extractor_name().rsplit(" + ", 1)[-1]
     return dataclasses.replace(first, main_text=reading.text, second_reading=reading,
                                extractor=f"{extractor_name()} + {whole}",
-                               first_extractor=first.extractor)
+                               first_extractor=first.extractor, page_tree=kept)
 
 
 @cache
@@ -286,12 +299,16 @@ def _malloc_trim() -> Callable[[int], int] | None:
     return trim
 
 
-def _release_freed_memory() -> None:
-    """Hand the parsers' freed trees back to the system (glibc's ``malloc_trim``).
+def _release_freed_memory(markup_chars: int) -> None:
+    """Hand the parsers' freed trees of a page of ``markup_chars`` back to the system
+    (glibc's ``malloc_trim``), when the page is long enough for it to matter
+    (:data:`TRIM_FROM_CHARS`).
 
     glibc keeps freed small blocks for later small allocations, but the next stage's large
     strings are mapped afresh; without this, each stage's peak would stack on the one before.
     """
+    if markup_chars < TRIM_FROM_CHARS:
+        return
     trim = _malloc_trim()
     if trim is not None:
         trim(0)

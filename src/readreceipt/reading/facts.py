@@ -15,12 +15,13 @@ from __future__ import annotations
 import html as htmllib
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from re import Pattern
 
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.reading.basics import letters
+from readreceipt.reading.literals import may_match, required
 from readreceipt.reading.placement import Layout, PageTree, layout_of, tree
 from readreceipt.reading.publisher import PublisherSays, publisher_says
 from readreceipt.reading.signin import (
@@ -101,6 +102,9 @@ class PageView:
     main_text: str
     page_text: str
     body_bytes: int
+    #: The page's tree when extraction already walked it (its second reading), else None
+    #: (the layout then walks the markup itself, when a check asks for it).
+    tree: PageTree | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -184,10 +188,13 @@ def short_lines(text: str) -> str:
 
 @dataclass(frozen=True)
 class Compiled:
-    """A table entry, compiled once."""
+    """A table entry, compiled once; ``needs`` holds, for each way the regex can match, the
+    substrings that way needs (reading/literals.py), so the regex runs only on a text that
+    holds all of some way's."""
 
     entry: Entry
     regex: Pattern[str] | None
+    needs: tuple[tuple[str, ...], ...] | None = None
 
     def search(self, haystack: str) -> str | None:
         """What matched (the literal, or the text the regex matched), or None."""
@@ -196,12 +203,15 @@ class Compiled:
         anchor = self.entry.anchor
         if anchor is not None and anchor not in haystack:
             return None
+        if self.needs is not None and not may_match(self.needs, haystack):
+            return None
         m = self.regex.search(haystack)
         return m.group(0).strip()[:80] if m else None
 
 
 def compile_entries(entries: Iterable[Entry]) -> tuple[Compiled, ...]:
-    return tuple(Compiled(e, None if e.literal else re.compile(e.expr)) for e in entries)
+    return tuple(Compiled(e, None, None) if e.literal else
+                 Compiled(e, re.compile(e.expr), required(e.expr)) for e in entries)
 
 
 class Facts:
@@ -233,6 +243,9 @@ class Facts:
 
     @cached_property
     def tree(self) -> PageTree | None:
+        # The tree the second reading walked, when it did: the page is not walked twice.
+        if self.page.tree is not None:
+            return self.page.tree
         return tree(self.html) if self.html else None
 
     @cached_property

@@ -32,13 +32,14 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from readreceipt.reading.basics import hides_itself, letters
 
 log = logging.getLogger(__name__)
 
 __all__ = ["CLASS_TOKENS", "Element", "Layout", "PageTree", "PasswordField", "content_outside",
-           "layout", "layout_of", "subtree_ends", "tokens", "tree"]
+           "layout", "layout_of", "subtree_ends", "sure_chrome_letters", "tokens", "tree"]
 
 #: Tags whose whole subtree is chrome, and the kind of chrome.
 CHROME_TAGS = {"nav": "navigation", "menu": "navigation", "aside": "sidebar", "form": "form",
@@ -250,6 +251,37 @@ def _walk(html: str) -> tuple[list[Element], frozenset[str]]:
             up.links += node.links
     links = frozenset(" ".join(a.text(separator=" ").lower().split()) for a in root.css("a"))
     return nodes, links
+
+
+#: Elements :func:`tree` counts as chrome whatever their size or place (navigation is
+#: navigation at any size; what hides itself is never what the page shows).
+_SURE_CHROME_SELECTOR = "nav, menu, [role], [hidden], [aria-hidden]"
+_SURE_CHROME_ROLES = frozenset({"navigation", "menubar", "menu"})
+
+
+def sure_chrome_letters(root: Any) -> int:
+    """Letters that :func:`tree` is sure to count as chrome on the page whose parsed body
+    (selectolax's Lexbor node) is ``root``: the text of every outermost ``nav``, ``menu``,
+    element with a navigation role, or element hidden by its ``hidden`` or ``aria-hidden``
+    attribute. So the visible text's letters less these bound the content's letters from
+    above (what the second reading asks first); one CSS query, in C."""
+    found: dict[int, Any] = {}
+    for node in root.css(_SURE_CHROME_SELECTOR):
+        if node.mem_id in found:
+            continue
+        attrs = node.attributes
+        if node.tag in ("nav", "menu") or "hidden" in attrs or \
+                (attrs.get("aria-hidden") or "").strip().lower() == "true" or \
+                (attrs.get("role") or "").lower().strip() in _SURE_CHROME_ROLES:
+            found[node.mem_id] = node
+    total = 0
+    for node in found.values():
+        up = node.parent
+        while up is not None and up.mem_id not in found:
+            up = up.parent
+        if up is None:  # outermost: its text holds every nested one's
+            total += letters(node.text(separator="\n"))
+    return total
 
 
 def tokens(attrs: dict[str, str | None]) -> list[str]:

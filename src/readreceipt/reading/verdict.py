@@ -220,6 +220,7 @@ def _view(fetched: FetchResult, extraction: Extraction) -> PageView:
         main_text=extraction.main_text,
         page_text=extraction.page_text,
         body_bytes=len(fetched.body),
+        tree=extraction.page_tree,
     )
 
 

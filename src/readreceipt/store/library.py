@@ -24,12 +24,14 @@ Invariants:
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import logging
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,7 +43,14 @@ from readreceipt.store.clock import utc_now
 from readreceipt.store.local import leftovers
 from readreceipt.store.local.files import FileBlobStore, FileLogs, FileRecordStore
 from readreceipt.store.local.sqlite import SQLiteIndex
-from readreceipt.store.protocols import Audit, BlobStore, Index, LogStore, RecordStore
+from readreceipt.store.protocols import (
+    Audit,
+    BlobStore,
+    Index,
+    LogStore,
+    RecordStore,
+    StagedBlob,
+)
 from readreceipt.store.records import Record
 from readreceipt.store.team import config
 
@@ -53,6 +62,11 @@ DEFAULT_DIRNAME = discovery.DIRNAME
 
 #: Fresh record ids drawn for a new record before giving up (one is nearly always free).
 _NEW_ID_TRIES = 5
+
+#: Threads that write a capture's files at once (its bytes, two texts; the record beside them):
+#: file writes and fsyncs release the GIL, so the waits overlap one another and the
+#: extraction, and a journaling file system commits fsyncs that arrive together as one.
+_WRITERS = 3
 
 def _team_install() -> str:
     """How to add the team extra, the way this copy was installed (pipx, a venv...)."""
@@ -70,6 +84,13 @@ def _os_error(exc: OSError, root: Path, doing: str) -> LibraryError:
                             reason="read_only")
     return LibraryError(f"the library {root} failed while {doing}: {exc.strerror or exc}",
                         reason="io")
+
+
+def _finish(writes: Sequence[Future[str]]) -> None:
+    """Wait for writes begun, whatever became of them (the caller raises its own error)."""
+    for write in writes:
+        with contextlib.suppress(Exception):  # the caller's error is the one to report
+            write.result()
 
 
 @dataclass(frozen=True)
@@ -106,6 +127,7 @@ class Library:
         self.logs = logs
         #: A library on a read-only disk can still be read, shown, verified and exported.
         self.read_only = read_only
+        self._writers: ThreadPoolExecutor | None = None
 
     # finding and opening ----------------------------------------------------------------
 
@@ -224,6 +246,9 @@ class Library:
                    logs=FileLogs(root), read_only=read_only)
 
     def close(self) -> None:
+        if self._writers is not None:
+            self._writers.shutdown(wait=True)  # every write begun is finished
+            self._writers = None
         self.index.close()
 
     def __enter__(self) -> Library:
@@ -254,6 +279,49 @@ class Library:
         except OSError as exc:
             raise _os_error(exc, self.root, "writing an extracted text") from exc
 
+    def put_bytes_soon(self, data: bytes) -> Future[str]:
+        """:meth:`put_bytes` begun in a writer thread (the caller extracts meanwhile); its
+        digest, or its LibraryError, from ``result()``. Hand it to :meth:`save_new`, which
+        waits for it before the record is kept."""
+        self._writable()
+        return self._writer_pool().submit(self.put_bytes, data)
+
+    def stage_texts_soon(self, texts: Sequence[str]) -> list[Future[StagedBlob]]:
+        """Extracted texts written and fsynced under temp names in writer threads (the
+        caller judges the page meanwhile), not yet under their digests: hand them to
+        :meth:`save_new`, which gives them their names before the record takes its own, or
+        to :meth:`discard_staged` (the page was rendered: other texts will be kept)."""
+        self._writable()
+        pool = self._writer_pool()
+        return [pool.submit(self._stage_text, text) for text in dict.fromkeys(texts)]
+
+    def _stage_text(self, text: str) -> StagedBlob:
+        try:
+            return self.texts.stage(text.encode("utf-8"))
+        except OSError as exc:
+            raise _os_error(exc, self.root, "writing an extracted text") from exc
+
+    @staticmethod
+    def discard_staged(staged: Sequence[Future[StagedBlob]]) -> None:
+        """Throw staged texts away (their temp files go; nothing had their names)."""
+        for future in staged:
+            with contextlib.suppress(Exception):  # a staging that failed left nothing
+                future.result().discard()
+
+    def _publish(self, staged: Future[StagedBlob]) -> str:
+        blob = staged.result()
+        try:
+            blob.publish()
+        except OSError as exc:
+            raise _os_error(exc, self.root, "writing an extracted text") from exc
+        return blob.digest
+
+    def _writer_pool(self) -> ThreadPoolExecutor:
+        if self._writers is None:
+            self._writers = ThreadPoolExecutor(max_workers=_WRITERS,
+                                               thread_name_prefix="readreceipt-write")
+        return self._writers
+
     @staticmethod
     def _checked_id(record_id: str) -> str:
         if not record_id or "/" in record_id or "\\" in record_id or record_id.startswith("."):
@@ -279,20 +347,47 @@ class Library:
         self.index.add_retrieval(record)
         return self.record_location(record_id)
 
-    def save_new(self, record: Record) -> Record:
-        """Keep a new capture's record, then its index row; the record as kept. A record id
-        is a second's stamp and 32 random bits, which a busy team library draws twice now
-        and then: the record is written only where none is (a conditional write), and one
-        whose id is taken is kept under a fresh id, never over the other capture."""
+    def save_new(self, record: Record, *, texts: Sequence[str] = (),
+                 staged: Sequence[Future[StagedBlob]] = (),
+                 pending: Sequence[Future[str]] = ()) -> Record:
+        """Keep a new capture: its ``texts`` (the extracted texts its digests name; or
+        ``staged``, as :meth:`stage_texts_soon` began them), the ``pending`` writes of its
+        bytes (:meth:`put_bytes_soon`), then its record, then its index row; the record as
+        kept.
+
+        The slow halves overlap: the texts are written in writer threads while the record
+        is serialized and written under a temp name here; the record takes its name only
+        once every blob and text it names is on disk under its own, and the row comes last,
+        so the index never points at a record, nor a record at bytes, that is not stored
+        (docs/design.md, "Durability"). A record id is a second's stamp and 32 random bits,
+        which a busy team library draws twice now and then: the record is written only
+        where none is (a conditional write), and one whose id is taken is kept under a fresh
+        id, never over the other capture."""
         from readreceipt.store.records import new_record_id
 
         self._checked_id(record.record_id)
         self._writable()
+        writes = list(pending)
+        if texts or staged:
+            pool = self._writer_pool()
+            writes += [pool.submit(self.put_text, text) for text in dict.fromkeys(texts)]
+            writes += [pool.submit(self._publish, blob) for blob in staged]
         for _ in range(_NEW_ID_TRIES):
             try:
-                written = self.records.add(record.record_id, record.to_yaml().encode("utf-8"))
+                kept = self.records.stage(record.record_id, record.to_yaml().encode("utf-8"))
             except OSError as exc:
+                _finish(writes)
                 raise _os_error(exc, self.root, "writing a record") from exc
+            try:
+                for write in writes:
+                    write.result()  # a LibraryError of a text's or the bytes' write
+                written = kept.publish()
+            except OSError as exc:
+                kept.discard()
+                raise _os_error(exc, self.root, "writing a record") from exc
+            except BaseException:
+                kept.discard()
+                raise
             if written:
                 self.index.add_retrieval(record)
                 return record

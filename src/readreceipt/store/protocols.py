@@ -237,6 +237,10 @@ class Index(Protocol):
     def all_retrievals(self) -> Iterator[Retrieval]:
         """Every retrieval, by record id, read a page at a time (verify, push)."""
         ...
+    def oldest_first(self, where: RetrievalFilter = EVERY_RETRIEVAL, *,
+                     batch: int = 2000) -> Iterator[Retrieval]:
+        """Retrievals matching ``where``, oldest first, read a page at a time (export)."""
+        ...
     def count_retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL) -> int: ...
     def newest_reached_since(self, url: str, since: str) -> str | None:
         """The record id of the newest retrieval of ``url`` fetched at or after ``since``
@@ -317,6 +321,33 @@ class BlobStore(Protocol):
     def location(self, digest: str) -> str:
         """Where a person finds the blob (a path, a URL), for messages."""
         ...
+    def stage(self, data: bytes) -> StagedBlob:
+        """:meth:`put` in two halves, so a caller can do other work during the first."""
+        ...
+
+
+class StagedBlob(Protocol):
+    """A blob on its way in (:meth:`BlobStore.stage`): its slow half done (a local file
+    written and fsynced under a temp name), not yet under its digest; nobody else sees it."""
+
+    digest: str
+
+    def publish(self) -> bool:
+        """Keep it under its digest (a no-op when kept already: False). Durable when it
+        returns."""
+        ...
+    def discard(self) -> None: ...
+
+
+class StagedRecord(Protocol):
+    """A new record on its way in (:meth:`RecordStore.stage`): its slow half done (a local
+    file written and fsynced under a temp name), not yet under its id."""
+
+    def publish(self) -> bool:
+        """Keep it under its id unless one is kept there already (never replaced); True if
+        kept here. Durable when it returns."""
+        ...
+    def discard(self) -> None: ...
 
 
 class RecordStore(Protocol):
@@ -326,6 +357,9 @@ class RecordStore(Protocol):
     def add(self, record_id: str, data: bytes) -> bool:
         """Write a new record unless one is kept under its id (never replaced); True if
         written here."""
+        ...
+    def stage(self, record_id: str, data: bytes) -> StagedRecord:
+        """:meth:`add` in two halves, so a caller can do other writes during the first."""
         ...
     def get(self, record_id: str) -> bytes:
         """The record's bytes; KeyError when there is none."""

@@ -24,6 +24,7 @@ from typing import Any
 
 import yaml
 
+from readreceipt.store import recordyaml
 from readreceipt.store.clock import utc_now
 from readreceipt.store.escaping import storable
 
@@ -192,9 +193,15 @@ class Record:
 
     def to_yaml(self) -> str:
         """The YAML form; a lone surrogate in any text is written escaped
-        (:mod:`readreceipt.store.escaping`), so every record written reads back."""
-        return yaml.dump(storable(self.to_dict()), Dumper=_Dumper, sort_keys=False,
-                         allow_unicode=True, width=100)
+        (:mod:`readreceipt.store.escaping`), so every record written reads back. The bytes
+        are PyYAML's, written by :mod:`readreceipt.store.recordyaml` where it can (nearly
+        every record) and by PyYAML where it cannot (a text holding NEL, LS or PS among
+        them: ``_Dumper`` writes it double-quoted, escaped)."""
+        data = storable(self.to_dict())
+        fast = recordyaml.dump(data)
+        if fast is not None:
+            return fast
+        return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
     @classmethod
     def from_yaml(cls, text: str) -> Record:

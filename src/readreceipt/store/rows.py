@@ -182,6 +182,27 @@ class IndexReads:
                 return
             after = rows[-1][0]
 
+    def oldest_first(self, where: RetrievalFilter = EVERY_RETRIEVAL, *,
+                     batch: int = 2000) -> Iterator[Retrieval]:
+        """Retrievals matching ``where``, oldest first (then by record id), read a page at a
+        time from the index on (fetched_at, record_id): an export of a million holds one
+        page of them."""
+        clauses, params = filters(where)
+        joiner = " AND " if clauses else " WHERE "
+        after: tuple[Any, Any] | None = None
+        while True:
+            sql, args = SELECT_RETRIEVALS + clauses, list(params)
+            if after is not None:
+                sql += joiner + "(fetched_at > ? OR (fetched_at = ? AND record_id > ?))"
+                args += [after[0], after[0], after[1]]
+            rows = self._ask(sql + " ORDER BY fetched_at, record_id LIMIT ?", [*args, batch])
+            for row in rows:
+                yield retrieval(row)
+            if len(rows) < batch:
+                return
+            last = retrieval(rows[-1])
+            after = (last.fetched_at, last.record_id)
+
     def count_retrievals(self, where: RetrievalFilter = EVERY_RETRIEVAL) -> int:
         clauses, params = filters(where)
         return int(self._ask("SELECT COUNT(*) FROM retrievals" + clauses, params)[0][0])  # noqa: S608 - constant clauses

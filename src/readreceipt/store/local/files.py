@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from readreceipt.store.atomic import write_once, write_replace
+from readreceipt.store.atomic import Staged, stage, write_once, write_replace
 from readreceipt.store.local import jsonlog
 
 _DIGEST = re.compile(r"^[0-9a-f]{64}$")
@@ -60,6 +60,13 @@ class FileBlobStore:
         write_once(self.path(digest), data)
         return digest
 
+    def stage(self, data: bytes) -> StagedFile:
+        """The blob written and fsynced under a temp name beside its own (nothing when it
+        is kept already); ``publish()`` links it to its digest and fsyncs the folder."""
+        digest = sha256_hex(data)
+        path = self.path(digest)
+        return StagedFile(digest, None if path.exists() else stage(path, data))
+
     def get(self, digest: str) -> bytes:
         return _read(self.path(digest), digest)
 
@@ -95,6 +102,21 @@ class FileBlobStore:
                         yield item.name
 
 
+class StagedFile:
+    """A blob staged by :meth:`FileBlobStore.stage` (``staged`` None: kept already)."""
+
+    def __init__(self, digest: str, staged: Staged | None) -> None:
+        self.digest = digest
+        self.staged = staged
+
+    def publish(self) -> bool:
+        return self.staged.publish() if self.staged is not None else False
+
+    def discard(self) -> None:
+        if self.staged is not None:
+            self.staged.discard()
+
+
 class FileRecordStore:
     """Records as ``<root>/<record_id>.yaml``. Ids are checked by the library first."""
 
@@ -112,6 +134,11 @@ class FileRecordStore:
 
     def add(self, record_id: str, data: bytes) -> bool:
         return write_once(self.path(record_id), data)
+
+    def stage(self, record_id: str, data: bytes) -> Staged:
+        """The record written and fsynced under a temp name; ``publish()`` links it to its
+        id (never over another) and fsyncs the folder."""
+        return stage(self.path(record_id), data)
 
     def get(self, record_id: str) -> bytes:
         return _read(self.path(record_id), record_id)

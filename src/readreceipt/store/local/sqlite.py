@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from readreceipt.errors import LibraryError
 from readreceipt.store.clock import utc_now
 from readreceipt.store.escaping import storable
+from readreceipt.store.local import rollup
 from readreceipt.store.protocols import (
     ROBOTS_PENDING,
     AnswerCheck,
@@ -67,8 +68,9 @@ log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 60_000
 
-#: (name, SQL). Append only; never edit an applied migration.
-MIGRATIONS: list[tuple[str, str]] = [
+#: (name, SQL, or its statements when one holds semicolons of its own). Append only; never
+#: edit an applied migration.
+MIGRATIONS: list[tuple[str, str | tuple[str, ...]]] = [
     ("0001_retrievals", """
         CREATE TABLE retrievals (
             record_id TEXT PRIMARY KEY,
@@ -181,6 +183,11 @@ MIGRATIONS: list[tuple[str, str]] = [
         ALTER TABLE flags ADD COLUMN kind TEXT NOT NULL DEFAULT 'quotation';
         ALTER TABLE flags ADD COLUMN place TEXT;
     """),
+    # `status` from counts kept as rows change, whatever the number of retrievals
+    # (store/local/rollup.py).
+    ("0008_summary_rollup", rollup.MIGRATION),
+    # `export` reads the retrievals oldest first a page at a time (Index.oldest_first).
+    ("0009_oldest_first", "CREATE INDEX retrievals_oldest ON retrievals(fetched_at, record_id)"),
 ]
 
 
@@ -341,7 +348,7 @@ class SQLiteIndex(IndexReads):
             for name, sql in MIGRATIONS:
                 if name in done:
                     continue
-                for statement in sql.split(";"):
+                for statement in (sql if isinstance(sql, tuple) else sql.split(";")):
                     if statement.strip():
                         conn.execute(statement)
                 conn.execute("INSERT INTO migrations VALUES (?, ?)", (name, utc_now()))
@@ -355,6 +362,14 @@ class SQLiteIndex(IndexReads):
                          f"VALUES ({marks})", row_for(record))
 
     def summary(self) -> Summary:
+        """The counts ``status`` shows, from the rollup (a few rows, whatever the number of
+        retrievals: store/local/rollup.py)."""
+        urls, groups, outcomes, kinds, checks = (self._read(sql) for sql in rollup.SUMMARY)
+        return summary_of(urls[0][0], groups, outcomes, sum(int(n) for _, n in kinds),
+                          checks[0][0], kinds)
+
+    def counted_summary(self) -> Summary:
+        """The same counts, counted from every row (what the rollup must always equal)."""
         urls = self._read("SELECT COUNT(DISTINCT url) FROM retrievals")[0][0]
         groups = self._read("SELECT verdict, reason, COUNT(*), SUM(bytes_kept), "
                             "SUM(answer_without_page_text) FROM retrievals "

@@ -185,6 +185,10 @@ class ObjectBlobStore:
         self.bucket.put_once(key, data)
         return digest
 
+    def stage(self, data: bytes) -> _StagedBlobObject:
+        """Nothing to do ahead: an object is one conditional PUT, made by ``publish()``."""
+        return _StagedBlobObject(self, data)
+
     def get(self, digest: str) -> bytes:
         return self.bucket.get(self.key(digest))
 
@@ -231,6 +235,10 @@ class ObjectRecordStore:
     def add(self, record_id: str, data: bytes) -> bool:
         return self.bucket.put_once(self.key(record_id), data)
 
+    def stage(self, record_id: str, data: bytes) -> _StagedObject:
+        """Nothing to do ahead: an object is one conditional PUT, made by ``publish()``."""
+        return _StagedObject(self, record_id, data)
+
     def get(self, record_id: str) -> bytes:
         return self.bucket.get(self.key(record_id))
 
@@ -242,3 +250,32 @@ class ObjectRecordStore:
             name = key.rsplit("/", 1)[-1]
             if name.endswith(_RECORD_SUFFIX) and key.count("/") == 1:
                 yield name.removesuffix(_RECORD_SUFFIX)
+
+
+class _StagedObject:
+    """A record object to be written by one conditional PUT (:meth:`ObjectRecordStore.stage`)."""
+
+    def __init__(self, store: ObjectRecordStore, record_id: str, data: bytes) -> None:
+        self.store, self.record_id, self.data = store, record_id, data
+
+    def publish(self) -> bool:
+        return self.store.add(self.record_id, self.data)
+
+    def discard(self) -> None:
+        self.data = b""
+
+
+class _StagedBlobObject:
+    """A blob object to be written by :meth:`ObjectBlobStore.put` (:meth:`~ObjectBlobStore.
+    stage`)."""
+
+    def __init__(self, store: ObjectBlobStore, data: bytes) -> None:
+        self.store, self.data = store, data
+        self.digest = hashlib.sha256(data).hexdigest()
+
+    def publish(self) -> bool:
+        self.store.put(self.data)
+        return True
+
+    def discard(self) -> None:
+        self.data = b""

@@ -19,11 +19,14 @@ Standard library only (imported by :mod:`readreceipt.store.team.postgres`).
 
 from __future__ import annotations
 
+from readreceipt.store.team import rollup
+
 #: The advisory lock that serializes migrations (any constant; this one spells "rrmigrat").
 MIGRATION_LOCK = 0x72726D6967726174
 
-#: (name, SQL). Append only; never edit an applied migration.
-MIGRATIONS: list[tuple[str, str]] = [
+#: (name, SQL, or its statements when one holds semicolons of its own). Append only; never
+#: edit an applied migration.
+MIGRATIONS: list[tuple[str, str | tuple[str, ...]]] = [
     ("0001_retrievals", """
         CREATE TABLE retrievals (
             record_id TEXT COLLATE "C" PRIMARY KEY,
@@ -146,9 +149,15 @@ MIGRATIONS: list[tuple[str, str]] = [
         ALTER TABLE flags ADD COLUMN kind TEXT NOT NULL DEFAULT 'quotation';
         ALTER TABLE flags ADD COLUMN place TEXT
     """),
+    # `status` from counts kept as rows change, whatever the number of retrievals
+    # (store/team/rollup.py).
+    ("0008_summary_rollup", rollup.MIGRATION),
 ]
 
 
-def statements(sql: str) -> list[str]:
-    """The statements of one migration (none of them holds a semicolon of its own)."""
+def statements(sql: str | tuple[str, ...]) -> list[str]:
+    """The statements of one migration: a tuple's as they are, else split at semicolons
+    (then none of them holds one of its own)."""
+    if isinstance(sql, tuple):
+        return [s.strip() for s in sql if s.strip()]
     return [s.strip() for s in sql.split(";") if s.strip()]

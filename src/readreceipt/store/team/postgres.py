@@ -54,7 +54,7 @@ from readreceipt.store.rows import (
     unreported,
 )
 from readreceipt.store.rows import summary as summary_of
-from readreceipt.store.team import pgschema
+from readreceipt.store.team import pgschema, rollup
 from readreceipt.store.team.config import (
     TeamConfig,
     redact_dsn,
@@ -251,6 +251,13 @@ class PostgresIndex(IndexReads):
         return {str(r[0]): (str(r[1]), str(r[2])) for r in rows}
 
     def summary(self) -> Summary:
+        """The counts ``status`` shows, from the rollup's shards (store/team/rollup.py)."""
+        urls, groups, outcomes, kinds, checks = (self._read(sql) for sql in rollup.SUMMARY)
+        return summary_of(urls[0][0], groups, outcomes, sum(int(n) for _, n in kinds),
+                          checks[0][0], kinds)
+
+    def counted_summary(self) -> Summary:
+        """The same counts, counted from every row (what the rollup must always equal)."""
         urls = self._read("SELECT COUNT(DISTINCT url) FROM retrievals")[0][0]
         groups = self._read("SELECT verdict, reason, COUNT(*), "
                             "COUNT(*) FILTER (WHERE bytes_kept), "
