@@ -198,3 +198,28 @@ def test_the_workers_share_the_dedup_window(cli: Cli, server: LocalServer) -> No
     assert captures[0]["record_id"] == captures[2]["record_id"] == first.json()["record_id"]
     assert [r["path"] for r in server.requests if r["path"] != "/robots.txt"] == [
         "/once", "/other"]
+
+
+_WORKER_UNDER_A_LONG_TMPDIR = """
+import threading, time
+from readreceipt import batch
+threading.Thread(target=time.sleep, args=(5,), daemon=True).start()  # no fork: a thread runs
+context = batch._context()
+worker = context.Process(target=time.sleep, args=(0,))
+worker.start()
+worker.join(60)
+print(context.get_start_method(), worker.exitcode)
+"""
+
+
+def test_workers_start_under_a_temporary_folder_too_long_for_a_socket(tmp_path: Path) -> None:
+    """The forkserver listens on a Unix socket in the temporary folder; under a long TMPDIR
+    that path does not fit ("AF_UNIX path too long") and the workers are spawned instead."""
+    deep = tmp_path / ("t" * 60) / ("m" * 30)
+    deep.mkdir(parents=True)
+    assert len(str(deep)) > 80
+    proc = subprocess.run([str(BIN / "python"), "-c", _WORKER_UNDER_A_LONG_TMPDIR],
+                          capture_output=True, text=True, timeout=120,
+                          env=clean_env(TMPDIR=str(deep)))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.split() == ["spawn", "0"]

@@ -8,7 +8,8 @@ worker is also what lets a batch use every core: extraction holds the GIL.
 
 Workers start warm, with the pipeline and its parsers imported once: forked from the caller
 where that is safe (Linux, and the caller runs no other thread, so no lock can be copied
-held), else from a *forkserver* that imported them, else spawned afresh. A worker never uses
+held), else from a *forkserver* that imported them (where its Unix socket's path fits under
+the temporary folder), else spawned afresh. A worker never uses
 what it inherited: it opens the library itself (its own SQLite connection, or its own
 connection pool and object client for a team library) and takes URLs one at a time from the
 caller, so a slow page holds one worker only.
@@ -43,6 +44,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import tempfile
 import threading
 import traceback
 from collections import deque
@@ -272,11 +274,26 @@ def _context() -> Any:
             with suppress(ImportError):
                 importlib.import_module(name)
         return multiprocessing.get_context("fork")
-    if "forkserver" in methods:
+    if "forkserver" in methods and _socket_path_fits():
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(_PRELOAD)
         return context
     return multiprocessing.get_context("spawn")
+
+
+#: The longest path of a Unix socket (Linux's sun_path holds 108 bytes, the last a NUL).
+_SOCKET_PATH_MAX = 107
+#: What multiprocessing adds to the temporary folder for the forkserver's socket
+#: (``/pymp-XXXXXXXX/listener-XXXXXXXX``), with room to spare.
+_SOCKET_SUFFIX = 40
+
+
+def _socket_path_fits() -> bool:
+    """Whether the forkserver's socket can be made in the temporary folder: under a long
+    ``TMPDIR`` its path is too long for a Unix socket ("AF_UNIX path too long"), and the
+    workers are spawned instead."""
+    folder = os.fsencode(tempfile.gettempdir())
+    return len(folder) + _SOCKET_SUFFIX <= _SOCKET_PATH_MAX
 
 
 @contextmanager
