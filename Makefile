@@ -34,7 +34,8 @@ demo: $(BASE)
 test: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench
 	$(VENV)/bin/mypy
-	$(PY) -m pytest -q
+	# Three processes on two cores: most tests wait on servers and subprocesses, not the CPU.
+	$(PY) -m pytest -q -n 3
 
 bench: $(STAMP)
 	for b in capture batch memory guard verdicts heldout heldout2 extraction nesting quotes claims hook_latency export s3_clients team; do $(PY) bench/$$b.py || exit 1; done
