@@ -27,6 +27,12 @@ CASES = (
     ("hard_negative/short_article_typed_with_consent_form_banner.html", "RETRIEVED", "ok",
      None),
     ("hard_negative/account_privacy_settings_consent_form.html", "RETRIEVED", "ok", None),
+    ("other_interstitial/fi_palvelinvirhe_heading.html", "UNKNOWN", "wall:interstitial",
+     "wording"),
+    ("other_interstitial/pl_strona_wygasla_session.html", "UNKNOWN", "wall:interstitial",
+     "wording"),
+    ("login/cs_pozadovana_autentizace_401.html", "UNKNOWN", "wall:login", "wording"),
+    ("hard_negative/news_server_error_outage_report.html", "RETRIEVED", "ok", None),
 )
 
 

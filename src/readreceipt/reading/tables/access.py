@@ -60,6 +60,10 @@ LOGIN: tuple[Entry, ...] = (
     rx(_LG, "title", rf"(^|{_SEP} ?){title_alternation('sign_in')}( ?{_SEP}|$)",
         "a title that is a sign-in word (vocabulary)", licence="MIT (Laravel-Lang/lang)",
         ev="vocabulary.py: the 'sign_in' terms ('Log in', 'Login' in over thirty languages)"),
+    # HTTP 401's own title, as frameworks and web servers translate it ("Unauthorized",
+    # "Authentication required"), as the page's whole heading: the page asks for
+    # credentials instead of showing itself (vocabulary.py).
+    heading_entry(_LG, "unauthorized", "unauthorized (vocabulary)"),
     rx(_LG, "text", r"(login|log-in|sign-in) page is (opening|loading)|"
         r"redirect(ed|ing)? to the (login|sign-in) page", "redirecting to the login page",
         ev="walls/login/captive_portal_*"),
@@ -209,6 +213,7 @@ CONSENT: tuple[Entry, ...] = (
 )
 
 _IN = "interstitial"
+_ERROR = "an error page: the site did not serve the page"
 _WAIT, _MAINT, _GEO = "a waiting room", "a maintenance page", "a geo-block"
 #: A site speaking of itself: "this site", "our service", or its own domain name ("example.com
 #: is ..."). News speaks of a site in the third person ("the bank's website is ...").
@@ -219,6 +224,11 @@ INTERSTITIAL: tuple[Entry, ...] = (
     # The terms frameworks and web servers translate "Service Unavailable" into, as the
     # page's whole heading (vocabulary.py).
     heading_entry(_IN, "unavailable", "service unavailable (vocabulary)", what=_MAINT),
+    # The same for a server's error (500, 502) and an expired session's page (Laravel's
+    # 419): the site answered with its error template, not the page (vocabulary.py).
+    heading_entry(_IN, "server_error", "server error (vocabulary)", what=_ERROR),
+    heading_entry(_IN, "bad_gateway", "bad gateway (vocabulary)", what=_ERROR),
+    heading_entry(_IN, "page_expired", "page expired (vocabulary)", what=_ERROR),
     lit(_IN, "markup", "queue-it.net", vendor="Queue-it", what=_WAIT, ev="Queue-it"),
     rx(_IN, "heading", r"waiting room|warteraum|salle d'attente|sala de espera", "waiting room",
         what=_WAIT, ev="walls/other_interstitial/lenovo_waiting_room_*"),
