@@ -33,6 +33,9 @@ CASES = (
      "wording"),
     ("login/cs_pozadovana_autentizace_401.html", "UNKNOWN", "wall:login", "wording"),
     ("hard_negative/news_server_error_outage_report.html", "RETRIEVED", "ok", None),
+    ("login/nl_split_welcome_column_then_form.html", "UNKNOWN", "wall:login", "structure"),
+    ("hard_negative/short_news_short_paragraphs_login_to_comment.html", "RETRIEVED", "ok",
+     None),
 )
 
 
