@@ -36,6 +36,13 @@ CASES = (
     ("login/nl_split_welcome_column_then_form.html", "UNKNOWN", "wall:login", "structure"),
     ("hard_negative/short_news_short_paragraphs_login_to_comment.html", "RETRIEVED", "ok",
      None),
+    ("parked/nginx_default_welcome.html", "UNKNOWN", "parked", "vendor"),
+    ("parked/apache_ubuntu_default_page.html", "UNKNOWN", "parked", "vendor"),
+    ("other_interstitial/cpanel_account_suspended.html", "UNKNOWN", "wall:interstitial",
+     "vendor"),
+    ("other_interstitial/resource_limit_is_reached_508.html", "UNKNOWN", "wall:interstitial",
+     "vendor"),
+    ("hard_negative/tutorial_welcome_to_nginx_heading.html", "RETRIEVED", "ok", None),
 )
 
 
