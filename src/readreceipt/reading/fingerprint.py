@@ -35,6 +35,7 @@ from collections.abc import Callable
 
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.reading.agegate import age_gate, may_hold_age_gate
+from readreceipt.reading.captcha import captcha_form, may_hold_captcha
 from readreceipt.reading.consent import (
     carries_cmp,
     consent_dialog,
@@ -125,6 +126,12 @@ def _check_walls(f: Facts) -> ContentSignal | None:
     if hit is not None:
         e, rule = hit
         return _wall_signal(e.kind, rule, e.vendor or _vendor_hint(f), e.what)
+    if may_hold_captcha(f.markup, f.main_letters) and f.sign_in is None:
+        found = captcha_form(f.tree, f.page.main_text, f.main_letters)
+        if found is not None:
+            return _wall_signal("challenge", "structure:a captcha form, the page's main thing "
+                                f"({found.outside} letters of content beside it)",
+                                _vendor_hint(f), "a bot check: a captcha to solve")
     if _is_cookie_check(f):
         return _wall_signal("challenge", "structure:cookie-and-reload script", _vendor_hint(f),
                             "a bot check: a script sets a cookie and reloads")
