@@ -43,6 +43,8 @@ CASES = (
     ("other_interstitial/resource_limit_is_reached_508.html", "UNKNOWN", "wall:interstitial",
      "vendor"),
     ("hard_negative/tutorial_welcome_to_nginx_heading.html", "RETRIEVED", "ok", None),
+    ("consent/refresh_to_consent_service.html", "UNKNOWN", "wall:consent", "vendor"),
+    ("hard_negative/short_news_linking_consent_service.html", "RETRIEVED", "ok", None),
     ("challenge/tr_site_own_image_captcha.html", "UNKNOWN", "wall:challenge", "structure"),
     ("hard_negative/contact_page_with_captcha.html", "RETRIEVED", "ok", None),
     ("hard_negative/short_page_newsletter_with_captcha_beside_text.html", "RETRIEVED", "ok",

@@ -177,6 +177,14 @@ CONSENT: tuple[Entry, ...] = (
     rx(_CO, "markup", r"(consent|guce)\.yahoo\.com/(?:[^\"'/]*/){0,8}[^\"'/]*consent",
        "Yahoo consent form",
         vendor="Yahoo", anchor="yahoo.com/", ev="walls/consent/yahoo_oath_*"),
+    # A page that only sends the reader on to a consent service, by a refresh or a script's
+    # redirect (Google's, YouTube's consent.<host>, Yahoo's and AOL's guce.<host>): nothing to
+    # read, the consent step is where the reader is sent.
+    rx(_CO, "markup", r"(?:http-equiv=[\"']?refresh[^>]{0,200}?url=|location(?:\.href)?\s{0,3}="
+       r"\s{0,3}[\"']|location\.(?:replace|assign)\(\s{0,3}[\"'])[\"']?https?://"
+       r"(?:consent|guce)\.[a-z0-9.-]{1,100}", "a redirect to a consent service", gate="bare",
+       vendor="a consent service", anchor="://", ev="consent.google.com, consent.youtube.com, "
+       "guce.yahoo.com, guce.aol.com: the consent step a site sends the reader to"),
     rx(_CO, "heading", alt(
         r"before you continue", r"bevor sie (zu .{1,40} )?weitergehen",
         r"avant (de continuer|d'accéder)", r"antes de (continuar|ir a|acceder|prosseguir)",
