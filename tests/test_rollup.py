@@ -13,7 +13,6 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,16 +26,9 @@ from teamstore import Team
 ANSWER = 'The page says "the harbour bridge took four hundred years to build" and more.'
 
 
-@pytest.fixture(params=["local", "team"])
-def lib(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Library]:
-    if request.param == "local":
-        opened = Library.open(tmp_path / "lib")
-    else:
-        team: Team = request.getfixturevalue("team")
-        opened = Library.locate(tmp_path / "here", index_url=team.index_url,
-                                blobs_url=team.blobs_url)
-    with opened:
-        yield opened
+@pytest.fixture
+def lib(either_library: Library) -> Library:
+    return either_library
 
 
 def _env(lib: Library, server: LocalServer) -> dict[str, str]:
