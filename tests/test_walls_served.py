@@ -36,6 +36,8 @@ CASES = (
     ("login/nl_split_welcome_column_then_form.html", "UNKNOWN", "wall:login", "structure"),
     ("hard_negative/short_news_short_paragraphs_login_to_comment.html", "RETRIEVED", "ok",
      None),
+    ("hard_negative/de_registration_welcome_column_two_passwords.html", "RETRIEVED", "ok",
+     None),
     ("parked/nginx_default_welcome.html", "UNKNOWN", "parked", "vendor"),
     ("parked/apache_ubuntu_default_page.html", "UNKNOWN", "parked", "vendor"),
     ("other_interstitial/cpanel_account_suspended.html", "UNKNOWN", "wall:interstitial",
@@ -47,6 +49,7 @@ CASES = (
     ("hard_negative/short_news_linking_consent_service.html", "RETRIEVED", "ok", None),
     ("challenge/tr_site_own_image_captcha.html", "UNKNOWN", "wall:challenge", "structure"),
     ("hard_negative/contact_page_with_captcha.html", "RETRIEVED", "ok", None),
+    ("hard_negative/password_recovery_email_and_captcha.html", "RETRIEVED", "ok", None),
     ("hard_negative/short_page_newsletter_with_captcha_beside_text.html", "RETRIEVED", "ok",
      None),
 )

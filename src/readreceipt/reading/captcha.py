@@ -20,16 +20,20 @@ number of elements); no words of any language in the decision.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from readreceipt.reading.basics import letters
 from readreceipt.reading.placement import Element, PageTree, subtree_ends
+from readreceipt.reading.tables.signin import AUTOCOMPLETE_IDENTIFIER, IDENTIFIER_NAMES
 
 __all__ = ["BLOCK_LETTERS", "MAX_FIELDS", "MAX_MAIN_LETTERS", "MAX_OUTSIDE", "CaptchaForm",
            "captcha_form", "may_hold_captcha"]
 
 #: The answer's field: a form that also asks an e-mail address or a name is a sign-up or a
-#: contact form with a captcha (tests/pages/hard_negative/short_page_newsletter_*).
+#: contact form with a captcha (tests/pages/hard_negative/short_page_newsletter_*); a form
+#: whose one field is an account's identifier (an e-mail field, a user name) with a captcha
+#: widget is a password-recovery or sign-up step (``_asks_identity``).
 MAX_FIELDS = 1
 #: A check page's content beside its form: a heading and its explanation (the corpus's
 #: challenge pages: at most about 500 letters; facts.BLOCK_MAX_MAIN_LETTERS is 800).
@@ -39,6 +43,8 @@ MAX_OUTSIDE = 600
 BLOCK_LETTERS = 80
 MAX_MAIN_LETTERS = 800
 _TEXTLIKE = frozenset({"", "text", "email", "tel", "number"})
+_MAIL_NAMES = frozenset({"email", "mail", "e", "emailaddress"})
+_TOKEN = re.compile(r"[a-z0-9]+")
 #: Chrome where a form is the site's widget (signin.py's).
 _ASIDE = frozenset({"header", "navigation", "footer", "sidebar", "teaser", "advert", "links",
                     "hidden"})
@@ -81,8 +87,10 @@ def captcha_form(page: PageTree | None, main_text: str,
             continue
         kinds_of = [(n.attrs.get("type") or "").strip().lower() for n in shown
                     if n.tag == "input"]
+        fields = [n for n in shown if n.tag == "input" and
+                  (n.attrs.get("type") or "").strip().lower() in _TEXTLIKE]
         if "password" in kinds_of or any(n.tag == "textarea" for n in shown) or \
-                sum(k in _TEXTLIKE for k in kinds_of) > MAX_FIELDS:
+                len(fields) > MAX_FIELDS or any(_asks_identity(n) for n in fields):
             continue
         outside, paragraphs = _outside(page, index, end[index])
         if outside > MAX_OUTSIDE or paragraphs > 1:
@@ -93,6 +101,21 @@ def captcha_form(page: PageTree | None, main_text: str,
         if main_outside <= MAX_OUTSIDE:
             return CaptchaForm(outside)
     return None
+
+
+def _asks_identity(field: Element) -> bool:
+    """An e-mail or user-name field (its type, autocomplete token or name; signin.py's
+    table), never a captcha's answer."""
+    a = field.attrs
+    if (a.get("type") or "").strip().lower() == "email":
+        return True
+    if set((a.get("autocomplete") or "").lower().split()) & AUTOCOMPLETE_IDENTIFIER:
+        return True
+    raw = f"{a.get('name') or ''} {a.get('id') or ''}".lower()
+    if "captcha" in raw:
+        return False
+    tokens = set(_TOKEN.findall(raw))
+    return bool(tokens & (IDENTIFIER_NAMES | _MAIL_NAMES))
 
 
 def _outside(page: PageTree, first: int, last: int) -> tuple[int, int]:

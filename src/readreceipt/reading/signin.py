@@ -105,8 +105,9 @@ class SignIn:
     heading_after: bool  # a top-level heading (h1) of the content stands after the box
     box_lines: frozenset[str]  # the box's own text, a line a text node (whitespace folded)
     #: Content before the box but after the box's own heading (the nearest h1-h3 before it,
-    #: with no h1 before that heading); None when there is no such heading or a paragraph of
-    #: prose stands before the box.
+    #: with no h1 before that heading); None when there is no such heading, a paragraph of
+    #: prose stands before the box, or the box is a sign-up form (two password fields, or a
+    #: ``new-password`` one: an account is made, not signed in to).
     under_heading: int | None = None
 
     def main_thing(self, main_outside: int) -> bool:
@@ -285,10 +286,19 @@ def _measure(page: PageTree, box: int, stop: int, what: str, main_text: str) -> 
                       for _, t in nodes[i].texts if t.strip())
     place = _place(page, box)
     del main_text  # measured by the caller against box_lines
-    under = None if heading_at < 0 or h1_before_heading or long_before else \
-        max(since_heading, 0)
+    under = None if heading_at < 0 or h1_before_heading or long_before or \
+        _signs_up(nodes, kinds, box, stop) else max(since_heading, 0)
     return SignIn(what, place, before, before + after, long_paragraphs, heading_after, lines,
                   under)
+
+
+def _signs_up(nodes: tuple[Element, ...], kinds: tuple[str, ...], box: int, stop: int) -> bool:
+    """Whether the box makes an account: two shown password fields (one to confirm), or one
+    whose autocomplete token is ``new-password`` (WHATWG HTML's autofill names)."""
+    passwords = [nodes[i] for i in range(box, stop + 1) if nodes[i].tag == "input"
+                 and _type(nodes[i]) == "password" and kinds[i] != "hidden"]
+    return len(passwords) >= 2 or any(
+        "new-password" in (n.attrs.get("autocomplete") or "").lower() for n in passwords)
 
 
 def _place(page: PageTree, box: int) -> str:
