@@ -11,7 +11,7 @@ nothing keyed on one site.
 from __future__ import annotations
 
 from readreceipt.reading.tables.access import CONSENT, INTERSTITIAL, LOGIN, PAYWALL
-from readreceipt.reading.tables.blocks import BLOCK_PAGES
+from readreceipt.reading.tables.blocks import BLOCK_BY_ADDRESS, BLOCK_PAGES
 from readreceipt.reading.tables.entries import Entry, HeaderRule, alt, lit, rx
 from readreceipt.reading.tables.outages import OUTAGES
 from readreceipt.reading.tables.platforms import HOST_NOTICES
@@ -243,5 +243,5 @@ _CHALLENGE: tuple[Entry, ...] = (
 # generic words ("Access denied") would call it a challenge.
 WALLS_BEFORE_SIGN_IN: tuple[Entry, ...] = (VENDOR_PAGES + BLOCK_PAGES + _CHALLENGE + OUTAGES
                                            + HOST_NOTICES + INTERSTITIAL)
-WALLS_AFTER_SIGN_IN: tuple[Entry, ...] = LOGIN + CONSENT + PAYWALL
+WALLS_AFTER_SIGN_IN: tuple[Entry, ...] = LOGIN + CONSENT + PAYWALL + BLOCK_BY_ADDRESS
 WALLS: tuple[Entry, ...] = WALLS_BEFORE_SIGN_IN + WALLS_AFTER_SIGN_IN
