@@ -6,9 +6,12 @@ sign-in pages, in the most used languages of the web.
 
 - Laravel-Lang/lang (MIT): ``locales/<lang>/json.json``, Laravel's own strings translated into
   over a hundred locales: "Not Found", "Forbidden", "Service Unavailable", "Too Many Requests"
-  (the titles of its error pages), "Log in", "Login";
-- apache/httpd (Apache-2.0): ``docs/error/HTTP_FORBIDDEN.html.var`` and
-  ``HTTP_SERVICE_UNAVAILABLE.html.var``, the titles of Apache's multi-language error pages.
+  (the titles of its error pages), "Server Error", "Page Expired", "Unauthorized" (the titles
+  of its 500, 419 and 401 pages), "Log in", "Login";
+- apache/httpd (Apache-2.0): ``docs/error/HTTP_FORBIDDEN.html.var``,
+  ``HTTP_SERVICE_UNAVAILABLE.html.var``, ``HTTP_INTERNAL_SERVER_ERROR.html.var``,
+  ``HTTP_BAD_GATEWAY.html.var`` and ``HTTP_UNAUTHORIZED.html.var``, the titles of Apache's
+  multi-language error pages.
 
 Each term is lower-cased and stripped of its closing punctuation; a term of fewer than three
 characters (or one letter of a wide script) is left out, as is one that is a word of every page
@@ -27,6 +30,7 @@ import json
 import re
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 LARAVEL_COMMIT = "bd286f095bdfa2ec4607994af45f1a9f037de112"
@@ -42,8 +46,15 @@ LARAVEL_KEYS = {
     "unavailable": ("Service Unavailable",),
     "too_many_requests": ("Too Many Requests",),
     "sign_in": ("Log in", "Login"),
+    "server_error": ("Server Error",),
+    "page_expired": ("Page Expired",),
+    "unauthorized": ("Unauthorized",),
 }
-HTTPD_FILES = {"forbidden": "HTTP_FORBIDDEN", "unavailable": "HTTP_SERVICE_UNAVAILABLE"}
+HTTPD_FILES = {"forbidden": "HTTP_FORBIDDEN", "unavailable": "HTTP_SERVICE_UNAVAILABLE",
+               "server_error": "HTTP_INTERNAL_SERVER_ERROR", "bad_gateway": "HTTP_BAD_GATEWAY",
+               "unauthorized": "HTTP_UNAUTHORIZED"}
+#: Every concept, as the output's docstring names them.
+CONCEPTS = ", ".join(dict.fromkeys([*LARAVEL_KEYS, *HTTPD_FILES]))
 
 
 def show(git_dir: Path, commit: str, path: str) -> str | None:
@@ -89,7 +100,9 @@ def main() -> int:
     print('"""Terms from maintained multilingual vocabularies, one entry a term, with its source '
           "and licence.\n\nWritten by bench/vocabulary.py (do not edit by hand; run it again). "
           "Sources:\nLaravel-Lang/lang at " + LARAVEL_COMMIT[:12] + " (MIT) and apache/httpd at "
-          + HTTPD_COMMIT[:12] + " (Apache-2.0).\nConcepts: " + ", ".join(LARAVEL_KEYS) + '.\n"""'
+          + HTTPD_COMMIT[:12] + " (Apache-2.0).\nConcepts: "
+          + "\n".join(textwrap.wrap(CONCEPTS, 86))
+          + '.\n"""'
           "\n\n# ruff: noqa: RUF001 - the terms are written in their own alphabets\n\n"
           "from __future__ import annotations\n\nfrom typing import NamedTuple\n\n"
           '__all__ = ["TERMS", "Term", "terms"]\n\n\nclass Term(NamedTuple):\n'

@@ -16,6 +16,22 @@ dialog by its class words or its role) and the page's structure around it
   many letters of the extracted main text outside the dialogs' own lines (the shortest
   article of the corpus has 352: an article with a CMP banner has its text beside it).
 
+A consent *interstitial* (Google's and YouTube's "before you continue", Yahoo's and AOL's
+consent pages, a publisher's cookie wall) is built differently: the site answers the address
+asked for with a page whose form posts the reader's choice to a consent endpoint and then sends
+them on (:func:`consent_form`). Its evidence is the form itself: an action whose host is a
+consent service (a host label ``consent...`` or ``guce``), or whose path names a consent step
+while the form carries the address to continue to (a hidden ``continue``, ``originalDoneUrl``
+... or a hidden absolute URL); it has a submit control. Its text is the consent notice, set
+before or around the form: the page is the interstitial when everything of the page's content
+lies within the form's largest ancestor of at most ``MAX_REGION_LETTERS`` letters (at most
+``MAX_OUTSIDE`` letters outside it), the main text is no longer, the page has at most
+``MAX_LINKS`` links outside the form (a site's page has its menus, footer and related links;
+a consent step links its policies and partners), and the page does not type itself an article
+(the caller: schema.org or og:type). A cookie banner on an article is a
+script's dialog, not a form posting to a consent service; an article carrying one anyway is
+longer or typed an article.
+
 No word of any language is read.
 
 Invariants: pure; the markup is searched for the markers once; one pass over the page tree
@@ -25,6 +41,7 @@ the placement already walked (linear in the number of elements).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from readreceipt.reading.basics import letters
 from readreceipt.reading.placement import (
@@ -36,8 +53,9 @@ from readreceipt.reading.placement import (
 )
 from readreceipt.reading.tables.consent import CONTAINERS, SCRIPT_HOSTS, TCF_API
 
-__all__ = ["MAX_MAIN_LETTERS", "MAX_OUTSIDE", "MIN_DIALOG_LETTERS", "ConsentDialog",
-           "carries_cmp", "consent_dialog"]
+__all__ = ["MAX_MAIN_LETTERS", "MAX_OUTSIDE", "MAX_REGION_LETTERS", "MIN_DIALOG_LETTERS",
+           "ConsentDialog", "ConsentForm", "carries_cmp", "consent_dialog", "consent_form",
+           "may_hold_consent_form"]
 
 #: Content beside a dialog that is the page's main thing: a site's name and a line or two
 #: (the shortest article of the corpus has 352 letters; signin.MAX_BEFORE, by the same
@@ -57,6 +75,22 @@ _CONSENT_TOKENS = frozenset({"consent", "cookie", "cookies", "gdpr", "cmp"})
 _OVERLAY_TOKENS = frozenset({"modal", "popup", "overlay", "banner", "dialog", "notice", "bar",
                              "layer", "wall", "box", "prompt"})
 _DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
+#: A consent interstitial's notice with its form: the purposes, the partners, the choices
+#: (Google's "before you continue" lists its purposes in 1,000-2,000 letters; the IAB TCF
+#: notice of a publisher's consent page up to about 3,000, longer in German). A page whose
+#: content outside the form's largest ancestor of this size is more than a line is a page
+#: with a consent form in it.
+MAX_REGION_LETTERS = 6000
+#: Links of the whole page outside the consent form: a consent step's privacy and cookie
+#: policies, its partners' list, a settings page, a help link, a few languages' names.
+MAX_LINKS = 30
+#: Hidden fields a consent step carries the address to continue to in (Google's
+#: ``continue``, Yahoo's ``originalDoneUrl``, the common redirect parameter names).
+_CONTINUATION_NAMES = frozenset({
+    "continue", "continueurl", "continue_url", "originaldoneurl", "doneurl", "done",
+    "return", "returnurl", "return_url", "returnto", "return_to", "redirect", "redirecturl",
+    "redirect_url", "redirect_uri", "next", "target", "referrer", "referer", "backurl",
+    "back_url", "destination", "dest", "url"})
 
 
 @dataclass(frozen=True)
@@ -128,3 +162,79 @@ def consent_dialog(markup: str, page: PageTree | None, main_text: str,
     if vendor == "IAB TCF":
         vendor = next((v for v, h in SCRIPT_HOSTS if h in markup), vendor)
     return ConsentDialog(vendor, outside, main_outside)
+
+
+@dataclass(frozen=True)
+class ConsentForm:
+    """A form posting to a consent endpoint that is the page's main thing."""
+
+    endpoint: str  # the action's host (or its path, when relative)
+    outside: int  # letters of content outside the form's region
+
+
+def may_hold_consent_form(markup: str, main_letters: int) -> bool:
+    """The cheap test before the page is walked: short enough, a form, a consent word or a
+    consent service's host label in the lower-cased markup."""
+    return main_letters <= MAX_REGION_LETTERS and "<form" in markup and (
+        "consent" in markup or "guce." in markup)
+
+
+def _endpoint(action: str) -> tuple[str, bool] | None:
+    """(what names the endpoint, whether its host is a consent service) for a form action
+    posting to a consent step, else None."""
+    try:
+        parts = urlsplit(action.strip())
+    except ValueError:
+        return None
+    host = (parts.hostname or "").lower()
+    labels = host.split(".")[:-1]
+    if any(label.startswith("consent") or label == "guce" for label in labels):
+        return host, True
+    if "consent" in parts.path.lower():
+        return host or parts.path, False
+    return None
+
+
+def consent_form(page: PageTree | None, main_letters: int) -> ConsentForm | None:
+    """The form posting to a consent endpoint that is the page's main thing (module
+    docstring), or None."""
+    if page is None or main_letters > MAX_REGION_LETTERS:
+        return None
+    nodes, kinds = page.elements, page.kinds
+    end = subtree_ends(nodes)
+    for index, node in enumerate(nodes):
+        if node.tag != "form" or kinds[index] == "hidden":
+            continue
+        found = _endpoint(node.attrs.get("action") or "")
+        if found is None:
+            continue
+        endpoint, consent_host = found
+        inside = nodes[index + 1:end[index] + 1]
+        if not any(_submits(n) for n in inside):
+            continue
+        if not consent_host and not any(_continuation(n) for n in inside):
+            continue
+        region = index
+        while (parent := nodes[region].parent) >= 0 and \
+                nodes[parent].letters <= MAX_REGION_LETTERS:
+            region = parent
+        outside = content_outside(page, [(region, end[region])])
+        links = sum(n.links for n in nodes if n.parent < 0) - node.links
+        if outside <= MAX_OUTSIDE and links <= MAX_LINKS:
+            return ConsentForm(endpoint, outside)
+    return None
+
+
+def _submits(node: Element) -> bool:
+    kind = (node.attrs.get("type") or "").strip().lower()
+    if node.tag == "button":
+        return kind not in ("button", "reset")
+    return node.tag == "input" and kind in ("submit", "image")
+
+
+def _continuation(node: Element) -> bool:
+    if node.tag != "input" or (node.attrs.get("type") or "").strip().lower() != "hidden":
+        return False
+    name = (node.attrs.get("name") or "").strip().lower()
+    value = (node.attrs.get("value") or "").strip().lower()
+    return name in _CONTINUATION_NAMES or value.startswith(("http://", "https://"))

@@ -35,7 +35,13 @@ from collections.abc import Callable
 
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.reading.agegate import age_gate, may_hold_age_gate
-from readreceipt.reading.consent import carries_cmp, consent_dialog
+from readreceipt.reading.captcha import captcha_form, may_hold_captcha
+from readreceipt.reading.consent import (
+    carries_cmp,
+    consent_dialog,
+    consent_form,
+    may_hold_consent_form,
+)
 from readreceipt.reading.errorpages import check_error_page
 from readreceipt.reading.evidence import first
 from readreceipt.reading.facts import (
@@ -51,6 +57,7 @@ from readreceipt.reading.facts import (
     letters,
 )
 from readreceipt.reading.notfound import check_parked, check_soft_404, soft_404_suspicion
+from readreceipt.reading.publisher import OG_ARTICLE
 from readreceipt.reading.shells import check_js_shell
 from readreceipt.reading.signin import sign_in_boxes
 from readreceipt.reading.tables.walls import (
@@ -119,6 +126,12 @@ def _check_walls(f: Facts) -> ContentSignal | None:
     if hit is not None:
         e, rule = hit
         return _wall_signal(e.kind, rule, e.vendor or _vendor_hint(f), e.what)
+    if may_hold_captcha(f.markup, f.main_letters) and f.sign_in is None:
+        found = captcha_form(f.tree, f.page.main_text, f.main_letters)
+        if found is not None:
+            return _wall_signal("challenge", "structure:a captcha form, the page's main thing "
+                                f"({found.outside} letters of content beside it)",
+                                _vendor_hint(f), "a bot check: a captcha to solve")
     if _is_cookie_check(f):
         return _wall_signal("challenge", "structure:cookie-and-reload script", _vendor_hint(f),
                             "a bot check: a script sets a cookie and reloads")
@@ -155,7 +168,14 @@ def _age_gate_signal(f: Facts) -> ContentSignal | None:
 
 
 def _consent_signal(f: Facts) -> ContentSignal | None:
-    """A consent platform's dialog that is the page's main thing (consent.py)."""
+    """A consent platform's dialog, or a form posting to a consent endpoint, that is the
+    page's main thing (consent.py)."""
+    if may_hold_consent_form(f.markup, f.main_letters) and not _typed_article(f):
+        posted = consent_form(f.tree, f.main_letters)
+        if posted is not None:
+            rule = (f"vendor:a form posting to the consent endpoint {posted.endpoint}, the "
+                    f"page's main thing ({posted.outside} letters of content beside it)")
+            return _wall_signal("consent", rule, None, None)
     if not carries_cmp(f.markup, f.main_letters):
         return None
     found = consent_dialog(f.markup, f.tree, f.page.main_text, f.main_letters)
@@ -164,6 +184,11 @@ def _consent_signal(f: Facts) -> ContentSignal | None:
     rule = (f"vendor:{found.vendor}'s consent dialog, the page's main thing ({found.outside} "
             f"letters of content and {found.main_outside} of main text beside it)")
     return _wall_signal("consent", rule, found.vendor, None)
+
+
+def _typed_article(f: Facts) -> bool:
+    """The page's markup types it as an article (schema.org, og:type)."""
+    return f.publisher.article or OG_ARTICLE.search(f.markup) is not None
 
 
 def _is_cookie_check(f: Facts) -> bool:

@@ -22,6 +22,7 @@ from readreceipt.reading.tables.notfound import (
     SOFT_404,
     SOFT_404_SUSPECT,
 )
+from readreceipt.reading.tables.platforms import PLACEHOLDERS
 
 __all__ = ["NO_RESULTS", "PARKED", "SOFT_404", "SOFT_404_SUSPECT", "SUSPECT_MAX_MAIN_LETTERS",
            "SUSPECT_MIN_CHROME_SHARE", "check_parked", "check_soft_404", "home_address",
@@ -35,7 +36,7 @@ SUSPECT_MIN_CHROME_SHARE = 3.0
 
 _SOFT_404 = compile_entries(SOFT_404)
 _NO_RESULTS = compile_entries(NO_RESULTS)
-_PARKED = compile_entries(PARKED)
+_PARKED = compile_entries(PARKED + PLACEHOLDERS)
 _SUSPECT = re.compile(SOFT_404_SUSPECT)
 
 
@@ -61,9 +62,11 @@ def check_parked(f: Facts) -> ContentSignal | None:
         hit = first(f, _PARKED)
         if hit is None:
             return None
-        rule = hit[1]
+        rule, what = hit[1], hit[0].what
+    else:
+        what = None
     return ContentSignal(reason="parked", wall=None, rule=rule, vendor=None,
-                         detail="a parked domain (a for-sale or ads page, not the site)")
+                         detail=what or "a parked domain (a for-sale or ads page, not the site)")
 
 
 def _search_address(url: str) -> bool:

@@ -36,7 +36,7 @@ from readreceipt.reading.basics import hides_itself, letters
 
 log = logging.getLogger(__name__)
 
-__all__ = ["PublisherSays", "article_type", "json_ld_nodes", "publisher_says"]
+__all__ = ["OG_ARTICLE", "PublisherSays", "article_type", "json_ld_nodes", "publisher_says"]
 
 MAX_BLOCKS = 20
 MAX_BLOCK_CHARS = 2_000_000
@@ -57,6 +57,10 @@ BODY_MIN_WORDS = 80
 
 _ARTICLE_TYPES = re.compile(r"(news|scholarly|tech|report|blog|opinion|analysis|review|"
                             r"satirical|advertiser)?article|blogposting|posting|report", re.I)
+#: An Open Graph ``og:type`` of article (either attribute order).
+OG_ARTICLE = re.compile(r"<meta[^>]{0,300}?(?:property|name)\s*=\s*[\"']og:type[\"'][^>]{0,300}?"
+                         r"content\s*=\s*[\"']article|<meta[^>]{0,300}?content\s*=\s*[\"']"
+                         r"article[\"'][^>]{0,300}?(?:property|name)\s*=\s*[\"']og:type", re.I)
 _LD_JSON = re.compile(r"<script[^>]{0,200}application/ld\+json[^>]{0,200}>", re.I)
 _SCRIPT_END = re.compile(r"</script>", re.I)
 _WORD = re.compile(r"\w+")

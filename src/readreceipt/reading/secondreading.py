@@ -28,14 +28,13 @@ hostile markup (no tree, no second reading); work linear in the page's elements.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
 from readreceipt.reading.basics import letters
 from readreceipt.reading.placement import Element, PageTree, tokens
-from readreceipt.reading.publisher import article_type
+from readreceipt.reading.publisher import OG_ARTICLE, article_type
 
 __all__ = ["FAR_SHORTER", "GAIN", "SecondReading", "article_evidence", "second_reading",
            "wanted"]
@@ -57,9 +56,6 @@ _INLINE = frozenset({"a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "dat
                      "dfn", "em", "font", "i", "ins", "kbd", "label", "mark", "nobr", "q", "s",
                      "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt",
                      "u", "var", "wbr"})
-_OG_ARTICLE = re.compile(r"<meta[^>]{0,300}?(?:property|name)\s*=\s*[\"']og:type[\"'][^>]{0,300}?"
-                         r"content\s*=\s*[\"']article|<meta[^>]{0,300}?content\s*=\s*[\"']"
-                         r"article[\"'][^>]{0,300}?(?:property|name)\s*=\s*[\"']og:type", re.I)
 
 
 @dataclass(frozen=True)
@@ -140,7 +136,7 @@ def article_evidence(html: str, page: PageTree, blocks: list[_Block] | None = No
     said = article_type(html)
     if said is not None:
         return said
-    if _OG_ARTICLE.search(html[:200_000]):
+    if OG_ARTICLE.search(html[:200_000]):
         return "og:type article"
     runs = Counter(b.container for b in blocks or _blocks(page) if _paragraph(b))
     container, count = runs.most_common(1)[0] if runs else (-1, 0)

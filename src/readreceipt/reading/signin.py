@@ -72,6 +72,9 @@ MAX_LONG_PARAGRAPHS = 2
 #: column stands before the article's own h1 (a blog post in trafilatura's evaluation pages,
 #: pointofsail-kiel.de; a sign-in page's heading names the sign-in, above or in its form).
 BLOCK_BESIDE = 800
+#: Headings that may title a sign-in box: text before the box's own heading is the page's
+#: other blocks (a welcome column, a site's intro), not what the box stands under.
+_HEADINGS = frozenset({"h1", "h2", "h3"})
 #: How far up from a form-less password field to look for the block holding its button.
 MAX_CLIMB = 5
 
@@ -101,6 +104,11 @@ class SignIn:
     long_paragraphs: int  # paragraphs of prose outside the box
     heading_after: bool  # a top-level heading (h1) of the content stands after the box
     box_lines: frozenset[str]  # the box's own text, a line a text node (whitespace folded)
+    #: Content before the box but after the box's own heading (the nearest h1-h3 before it,
+    #: with no h1 before that heading); None when there is no such heading, a paragraph of
+    #: prose stands before the box, or the box is a sign-up form (two password fields, or a
+    #: ``new-password`` one: an account is made, not signed in to).
+    under_heading: int | None = None
 
     def main_thing(self, main_outside: int) -> bool:
         """Whether the box is the page's main thing (module docstring)."""
@@ -110,7 +118,9 @@ class SignIn:
             return self.beside <= MAX_BEFORE and main_outside <= MAX_BEFORE
         if self.beside > BLOCK_BESIDE and self.heading_after:
             return False  # the page's own heading comes after the box: the box is a widget
-        return (self.before <= MAX_BEFORE and self.beside <= MAX_BESIDE
+        before = self.before <= MAX_BEFORE or (
+            self.under_heading is not None and self.under_heading <= MAX_BEFORE)
+        return (before and self.beside <= MAX_BESIDE
                 and self.long_paragraphs <= MAX_LONG_PARAGRAPHS and main_outside <= MAX_BESIDE)
 
 
@@ -251,14 +261,24 @@ def _common_ancestor(nodes: tuple[Element, ...], members: list[int], end: list[i
 def _measure(page: PageTree, box: int, stop: int, what: str, main_text: str) -> SignIn:
     nodes, kinds = page.elements, page.kinds
     before = after = long_paragraphs = 0
+    long_before = False
+    heading_at = -1  # the nearest content heading before the box ...
+    since_heading = 0  # ... the content letters between it and the box
+    h1_before_heading = False
     heading_after = any(nodes[i].tag == "h1" and kinds[i] == "content"
                         for i in range(stop + 1, len(nodes)))
     for index, node in enumerate(nodes):
+        if index < box and kinds[index] not in _ASIDE and node.tag in _HEADINGS:
+            h1_before_heading = h1_before_heading or (heading_at >= 0 and
+                                                      nodes[heading_at].tag == "h1")
+            heading_at, since_heading = index, -node.letters  # its own text is not 'under'
         if kinds[index] != "content" or box <= index <= stop or not node.texts:
             continue
         own = sum(letters(t) for _, t in node.texts)
         if index < box:
             before += own
+            since_heading += own
+            long_before = long_before or own >= LONG_PARAGRAPH
         else:
             after += own
         long_paragraphs += own >= LONG_PARAGRAPH
@@ -266,7 +286,19 @@ def _measure(page: PageTree, box: int, stop: int, what: str, main_text: str) -> 
                       for _, t in nodes[i].texts if t.strip())
     place = _place(page, box)
     del main_text  # measured by the caller against box_lines
-    return SignIn(what, place, before, before + after, long_paragraphs, heading_after, lines)
+    under = None if heading_at < 0 or h1_before_heading or long_before or \
+        _signs_up(nodes, kinds, box, stop) else max(since_heading, 0)
+    return SignIn(what, place, before, before + after, long_paragraphs, heading_after, lines,
+                  under)
+
+
+def _signs_up(nodes: tuple[Element, ...], kinds: tuple[str, ...], box: int, stop: int) -> bool:
+    """Whether the box makes an account: two shown password fields (one to confirm), or one
+    whose autocomplete token is ``new-password`` (WHATWG HTML's autofill names)."""
+    passwords = [nodes[i] for i in range(box, stop + 1) if nodes[i].tag == "input"
+                 and _type(nodes[i]) == "password" and kinds[i] != "hidden"]
+    return len(passwords) >= 2 or any(
+        "new-password" in (n.attrs.get("autocomplete") or "").lower() for n in passwords)
 
 
 def _place(page: PageTree, box: int) -> str:

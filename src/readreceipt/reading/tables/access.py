@@ -60,6 +60,10 @@ LOGIN: tuple[Entry, ...] = (
     rx(_LG, "title", rf"(^|{_SEP} ?){title_alternation('sign_in')}( ?{_SEP}|$)",
         "a title that is a sign-in word (vocabulary)", licence="MIT (Laravel-Lang/lang)",
         ev="vocabulary.py: the 'sign_in' terms ('Log in', 'Login' in over thirty languages)"),
+    # HTTP 401's own title, as frameworks and web servers translate it ("Unauthorized",
+    # "Authentication required"), as the page's whole heading: the page asks for
+    # credentials instead of showing itself (vocabulary.py).
+    heading_entry(_LG, "unauthorized", "unauthorized (vocabulary)"),
     rx(_LG, "text", r"(login|log-in|sign-in) page is (opening|loading)|"
         r"redirect(ed|ing)? to the (login|sign-in) page", "redirecting to the login page",
         ev="walls/login/captive_portal_*"),
@@ -173,6 +177,14 @@ CONSENT: tuple[Entry, ...] = (
     rx(_CO, "markup", r"(consent|guce)\.yahoo\.com/(?:[^\"'/]*/){0,8}[^\"'/]*consent",
        "Yahoo consent form",
         vendor="Yahoo", anchor="yahoo.com/", ev="walls/consent/yahoo_oath_*"),
+    # A page that only sends the reader on to a consent service, by a refresh or a script's
+    # redirect (Google's, YouTube's consent.<host>, Yahoo's and AOL's guce.<host>): nothing to
+    # read, the consent step is where the reader is sent.
+    rx(_CO, "markup", r"(?:http-equiv=[\"']?refresh[^>]{0,200}?url=|location(?:\.href)?\s{0,3}="
+       r"\s{0,3}[\"']|location\.(?:replace|assign)\(\s{0,3}[\"'])[\"']?https?://"
+       r"(?:consent|guce)\.[a-z0-9.-]{1,100}", "a redirect to a consent service", gate="bare",
+       vendor="a consent service", anchor="://", ev="consent.google.com, consent.youtube.com, "
+       "guce.yahoo.com, guce.aol.com: the consent step a site sends the reader to"),
     rx(_CO, "heading", alt(
         r"before you continue", r"bevor sie (zu .{1,40} )?weitergehen",
         r"avant (de continuer|d'accéder)", r"antes de (continuar|ir a|acceder|prosseguir)",
@@ -209,6 +221,7 @@ CONSENT: tuple[Entry, ...] = (
 )
 
 _IN = "interstitial"
+_ERROR = "an error page: the site did not serve the page"
 _WAIT, _MAINT, _GEO = "a waiting room", "a maintenance page", "a geo-block"
 #: A site speaking of itself: "this site", "our service", or its own domain name ("example.com
 #: is ..."). News speaks of a site in the third person ("the bank's website is ...").
@@ -219,6 +232,11 @@ INTERSTITIAL: tuple[Entry, ...] = (
     # The terms frameworks and web servers translate "Service Unavailable" into, as the
     # page's whole heading (vocabulary.py).
     heading_entry(_IN, "unavailable", "service unavailable (vocabulary)", what=_MAINT),
+    # The same for a server's error (500, 502) and an expired session's page (Laravel's
+    # 419): the site answered with its error template, not the page (vocabulary.py).
+    heading_entry(_IN, "server_error", "server error (vocabulary)", what=_ERROR),
+    heading_entry(_IN, "bad_gateway", "bad gateway (vocabulary)", what=_ERROR),
+    heading_entry(_IN, "page_expired", "page expired (vocabulary)", what=_ERROR),
     lit(_IN, "markup", "queue-it.net", vendor="Queue-it", what=_WAIT, ev="Queue-it"),
     rx(_IN, "heading", r"waiting room|warteraum|salle d'attente|sala de espera", "waiting room",
         what=_WAIT, ev="walls/other_interstitial/lenovo_waiting_room_*"),

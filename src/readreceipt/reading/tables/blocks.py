@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from readreceipt.reading.tables.entries import Entry, alt, lit, rx
 
-__all__ = ["BLOCK_PAGES", "FILTER_PRODUCTS"]
+__all__ = ["BLOCK_BY_ADDRESS", "BLOCK_PAGES", "FILTER_PRODUCTS"]
 
 _IN = "interstitial"
 _WHAT = "a block page: a web filter, an ISP or a regulator refused the page"
@@ -48,7 +48,7 @@ FILTER_PRODUCTS = (
     "cisco meraki", "iserv", "olfeo",
 )
 
-BLOCK_PAGES: tuple[Entry, ...] = (
+_HOSTS_AND_PATHS: tuple[Entry, ...] = (
     # Products' block servers and support sites.
     _host("/xx/yy/zz/ci/mgpghgpgpfghcdpfggogfgeh", "Fortinet FortiGuard"),
     _host("block.opendns.com", "Cisco Umbrella (OpenDNS)"),
@@ -90,6 +90,22 @@ BLOCK_PAGES: tuple[Entry, ...] = (
         "a page that sends the reader to a block server", what=_WHAT, gate="bare",
         evidence="structure", ev=_OONI.format("isp") + ": ISPs' block hosts and paths reached "
                                                      "by a refresh, a redirect or a frame"),
+    # The same by a server named only by its IP address: a network's middlebox (an ISP's or an
+    # office's filter, a hotel's portal) answers in the site's place and sends the reader to
+    # itself; a site's own page names its servers by name. After the sign-in table
+    # (walls.py's BLOCK_BY_ADDRESS): a portal that says it is opening a sign-in page is that.
+)
+BLOCK_BY_ADDRESS: tuple[Entry, ...] = (
+    rx(_IN, "markup", r"(?:http-equiv=[\"']?refresh[^>]{0,200}?url=|location(?:\.href)?\s{0,3}="
+        r"\s{0,3}[\"']|location\.(?:replace|assign)\([\"']|<i?frame\b[^>]{0,200}?\bsrc=[\"']?)"
+        r"[\"']?https?://\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d{1,5})?[/?\"'\s>]",
+        "a page that sends the reader to a server named by its IP address", what=_WHAT,
+        gate="bare", anchor="://", evidence="structure",
+        ev="networks' block pages and captive portals redirect to or frame their own server by "
+           "its address (walls/login/captive_portal_* redirects to 10.254.254.78; ISPs' frame "
+           "pages)"),
+)
+_REST: tuple[Entry, ...] = (
     # A product's signature line ("Powered by FortiGuard", "Blocked by ContentKeeper",
     # "Internet Security by Zscaler"), or the product named in the page's own title with
     # what it did; an article about a product is longer than the gate.
@@ -112,3 +128,5 @@ BLOCK_PAGES: tuple[Entry, ...] = (
         "blocked by a court order", what=_WHAT, evidence="wording",
         ev=_OONI.format("isp") + ": court-order notices of UK and Canadian ISPs"),
 )
+
+BLOCK_PAGES: tuple[Entry, ...] = _HOSTS_AND_PATHS + _REST

@@ -11,9 +11,10 @@ nothing keyed on one site.
 from __future__ import annotations
 
 from readreceipt.reading.tables.access import CONSENT, INTERSTITIAL, LOGIN, PAYWALL
-from readreceipt.reading.tables.blocks import BLOCK_PAGES
+from readreceipt.reading.tables.blocks import BLOCK_BY_ADDRESS, BLOCK_PAGES
 from readreceipt.reading.tables.entries import Entry, HeaderRule, alt, lit, rx
 from readreceipt.reading.tables.outages import OUTAGES
+from readreceipt.reading.tables.platforms import HOST_NOTICES
 from readreceipt.reading.tables.terms import heading_entry
 from readreceipt.reading.tables.vendors import HEADER_RULES, VENDOR_HINTS, VENDOR_PAGES
 
@@ -241,6 +242,6 @@ _CHALLENGE: tuple[Entry, ...] = (
 # A web filter's or a regulator's block page (blocks.py) is named so before a bot check's
 # generic words ("Access denied") would call it a challenge.
 WALLS_BEFORE_SIGN_IN: tuple[Entry, ...] = (VENDOR_PAGES + BLOCK_PAGES + _CHALLENGE + OUTAGES
-                                           + INTERSTITIAL)
-WALLS_AFTER_SIGN_IN: tuple[Entry, ...] = LOGIN + CONSENT + PAYWALL
+                                           + HOST_NOTICES + INTERSTITIAL)
+WALLS_AFTER_SIGN_IN: tuple[Entry, ...] = LOGIN + CONSENT + PAYWALL + BLOCK_BY_ADDRESS
 WALLS: tuple[Entry, ...] = WALLS_BEFORE_SIGN_IN + WALLS_AFTER_SIGN_IN

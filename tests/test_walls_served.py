@@ -1,0 +1,72 @@
+"""Issue 21's structural and vendor rules through the whole capture, on a real local server.
+
+Each page here was written for its rule (tests/pages, labelled in tests/pages/LABELS.tsv) and
+is served from 127.0.0.1 and captured by the real pipeline (no rendering): a wall must come
+back UNKNOWN with its reason and the kind of evidence that decided it (the record's ``rule``
+begins with it), and its hard negative RETRIEVED. tests/test_walls.py judges the same pages
+directly; this proves the verdict holds on what the transport delivers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import LocalServer
+from readreceipt.pipeline import CaptureOptions, capture
+from readreceipt.store.library import Library
+
+PAGES = Path(__file__).resolve().parent / "pages"
+
+#: (page, verdict, reason, the kind of evidence the rule begins with; None when RETRIEVED)
+CASES = (
+    ("consent/pl_consent_form_posts_to_consent_host.html", "UNKNOWN", "wall:consent",
+     "vendor"),
+    ("consent/sv_consent_step_relative_collect.html", "UNKNOWN", "wall:consent", "vendor"),
+    ("hard_negative/short_article_typed_with_consent_form_banner.html", "RETRIEVED", "ok",
+     None),
+    ("hard_negative/account_privacy_settings_consent_form.html", "RETRIEVED", "ok", None),
+    ("other_interstitial/fi_palvelinvirhe_heading.html", "UNKNOWN", "wall:interstitial",
+     "wording"),
+    ("other_interstitial/pl_strona_wygasla_session.html", "UNKNOWN", "wall:interstitial",
+     "wording"),
+    ("login/cs_pozadovana_autentizace_401.html", "UNKNOWN", "wall:login", "wording"),
+    ("hard_negative/news_server_error_outage_report.html", "RETRIEVED", "ok", None),
+    ("login/nl_split_welcome_column_then_form.html", "UNKNOWN", "wall:login", "structure"),
+    ("hard_negative/short_news_short_paragraphs_login_to_comment.html", "RETRIEVED", "ok",
+     None),
+    ("hard_negative/de_registration_welcome_column_two_passwords.html", "RETRIEVED", "ok",
+     None),
+    ("parked/nginx_default_welcome.html", "UNKNOWN", "parked", "vendor"),
+    ("parked/apache_ubuntu_default_page.html", "UNKNOWN", "parked", "vendor"),
+    ("other_interstitial/cpanel_account_suspended.html", "UNKNOWN", "wall:interstitial",
+     "vendor"),
+    ("other_interstitial/resource_limit_is_reached_508.html", "UNKNOWN", "wall:interstitial",
+     "vendor"),
+    ("hard_negative/tutorial_welcome_to_nginx_heading.html", "RETRIEVED", "ok", None),
+    ("consent/refresh_to_consent_service.html", "UNKNOWN", "wall:consent", "vendor"),
+    ("hard_negative/short_news_linking_consent_service.html", "RETRIEVED", "ok", None),
+    ("other_interstitial/isp_frame_to_ip_address.html", "UNKNOWN", "wall:interstitial",
+     "structure"),
+    ("hard_negative/short_howto_router_address_link.html", "RETRIEVED", "ok", None),
+    ("challenge/tr_site_own_image_captcha.html", "UNKNOWN", "wall:challenge", "structure"),
+    ("hard_negative/contact_page_with_captcha.html", "RETRIEVED", "ok", None),
+    ("hard_negative/password_recovery_email_and_captcha.html", "RETRIEVED", "ok", None),
+    ("hard_negative/short_page_newsletter_with_captcha_beside_text.html", "RETRIEVED", "ok",
+     None),
+)
+
+
+@pytest.mark.parametrize(("page", "verdict", "reason", "kind"), CASES,
+                         ids=[Path(c[0]).stem for c in CASES])
+def test_a_served_page_gets_its_verdict_and_evidence_kind(
+        allow_server: LocalServer, library_dir: Path, page: str, verdict: str, reason: str,
+        kind: str | None) -> None:
+    url = allow_server.route(f"/{Path(page).stem}", (PAGES / page).read_bytes(),
+                             headers={"content-type": "text/html; charset=utf-8"})
+    result = capture(url, CaptureOptions(now=True, render=False), Library.open(library_dir))
+    record = result.record
+    assert (record.verdict, record.reason) == (verdict, reason), record.rule
+    if kind is not None:
+        assert (record.rule or "").split(":", 1)[0] == kind, record.rule
