@@ -29,7 +29,8 @@ the time of the claim check beside the quotation check's on the same answers and
 both on a 50 KB page. Figures, not assertions; the machine may be shared (said in the output).
 
     .venv/bin/python bench/claims.py [--pages N] [--seed 7] [--readability PATH]
-                                     [--misses] [--json OUT]
+                                     [--misses] [--json OUT] [--against MAIN_CHECKOUT]
+                                     [--timing-only]
 
 Needs babel (installed with trafilatura) and num2words (``pip install num2words``); without
 num2words the spelled-out form is skipped, saying so.
@@ -762,15 +763,9 @@ def _report_set(r: dict, sources: tuple[str, ...]) -> None:
               f"{_pct(names('invented not_found'), names('invented asked'))}")
 
 
-def timing_50k(pages: list[Page], rounds: int = 30) -> None:
-    """The claim check, the quotation check and the whole answer check (quotations, claims
-    and agreement: quotes/answers.py check()) on 50 KB pages, each page read afresh: every
-    answer on a page of its own (the pages' main texts joined from another starting page),
-    so no cache of any text holds it; then a second answer on the same page (kept)."""
-    from readreceipt.quotes import answers
-    from readreceipt.quotes.claims import PageTexts, check_claims
-    from readreceipt.quotes.quotations import check_answer_text
-
+def timing_jobs(pages: list[Page], rounds: int = 30) -> list[tuple[str, str, str]]:
+    """(text, first answer, second answer) for the 50 KB timing: every answer on a page of
+    its own (the pages' main texts joined from another starting page)."""
     rng = random.Random(7)  # noqa: S311 - which sentences answer, not a secret
     jobs: list[tuple[str, str, str]] = []
     for k in range(rounds):
@@ -785,6 +780,17 @@ def timing_50k(pages: list[Page], rounds: int = 30) -> None:
         if len(sources) >= 2:
             first, second = rng.sample(sources, 2)
             jobs.append((text, first, second))
+    return jobs
+
+
+def time_checks(jobs: list[tuple[str, str, str]], round_: int = 0
+                ) -> dict[str, tuple[list[float], list[float]]]:
+    """The claim check, the quotation check and the whole answer check (quotations, claims
+    and agreement: quotes/answers.py check()) on each job's page read afresh (its text made
+    one no cache holds), then a second answer on the same page (kept)."""
+    from readreceipt.quotes import answers
+    from readreceipt.quotes.claims import PageTexts, check_claims
+    from readreceipt.quotes.quotations import check_answer_text
 
     def whole(text: str, answer: str) -> None:
         page = answers.Page("r", "https://example.org/", None, "RETRIEVED", "ok")
@@ -802,7 +808,8 @@ def timing_50k(pages: list[Page], rounds: int = 30) -> None:
         fresh, kept = [], []
         for n, (text, first, second) in enumerate(jobs):
             # a text no check has read yet: no cache holds it
-            text = text + chr(0x2460 + n % 20) * (1 + list(checks).index(name))
+            marker = chr(0x2460 + n % 20) * (1 + list(checks).index(name) + 4 * round_)
+            text = text + marker
             started = time.perf_counter()
             run(text, first)
             fresh.append(time.perf_counter() - started)
@@ -810,12 +817,53 @@ def timing_50k(pages: list[Page], rounds: int = 30) -> None:
             run(text, second)
             kept.append(time.perf_counter() - started)
         times[name] = fresh, kept
-    print(f"on 50 KB pages ({len(jobs)} pages, each read afresh, then a second answer on it "
-          "kept); medians:")
+    return times
+
+
+def print_times(times: dict[str, tuple[list[float], list[float]]], label: str = "") -> None:
+    def p90(xs: list[float]) -> float:
+        return 1000 * sorted(xs)[int(len(xs) * 0.9)]
+
     for name, (fresh, kept) in times.items():
-        print(f"  {name:26} fresh {1000 * statistics.median(fresh):6.2f} ms (p90 "
-              f"{1000 * sorted(fresh)[int(len(fresh) * 0.9)]:6.2f}), kept "
-              f"{1000 * statistics.median(kept):6.2f} ms")
+        print(f"  {label}{name:26} fresh {1000 * statistics.median(fresh):6.2f} ms (p90 "
+              f"{p90(fresh):6.2f}), kept {1000 * statistics.median(kept):6.2f} ms (p90 "
+              f"{p90(kept):6.2f})")
+
+
+def timing_50k(pages: list[Page], against: Path | None = None, rounds: int = 4) -> None:
+    """The 50 KB timing (:func:`time_checks`); with ``against`` (a checkout whose ``src``
+    holds another version of readreceipt, main's), both versions in worker processes, in
+    interleaved rounds, so that both meet the same load."""
+    jobs = timing_jobs(pages)
+    if against is None:
+        print(f"on 50 KB pages ({len(jobs)} pages, each read afresh, then a second answer on "
+              "it kept); medians:")
+        print_times(time_checks(jobs))
+        return
+    import os
+    import tempfile
+
+    versions = {"this": HERE.parent / "src", "against": against / "src"}
+    gathered: dict[str, dict[str, tuple[list[float], list[float]]]] = {v: {} for v in versions}
+    with tempfile.TemporaryDirectory() as tmp:
+        jobs_file = Path(tmp) / "jobs.json"
+        jobs_file.write_text(json.dumps(jobs))
+        for round_ in range(rounds):
+            for version, src in versions.items():
+                env = {**os.environ, "PYTHONPATH": str(src)}
+                out = subprocess.run(
+                    [sys.executable, __file__, "--timing-worker", str(jobs_file),
+                     "--timing-round", str(round_)],
+                    capture_output=True, text=True, env=env, check=True).stdout
+                for name, (fresh, kept) in json.loads(out).items():
+                    have = gathered[version].setdefault(name, ([], []))
+                    have[0].extend(fresh)
+                    have[1].extend(kept)
+    print(f"on 50 KB pages ({len(jobs)} pages x {rounds} rounds, each read afresh, then a "
+          f"second answer on it kept), this code and {against}'s interleaved round by "
+          "round in worker processes (the machine may be shared); medians:")
+    for version in versions:
+        print_times(gathered[version], f"{version:8} ")
 
 
 def main() -> int:
@@ -826,13 +874,26 @@ def main() -> int:
     parser.add_argument("--readability", type=Path, default=None)
     parser.add_argument("--misses", action="store_true")
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--against", type=Path, default=None,
+                        help="time the 50 KB pages against this checkout's src (main's)")
+    parser.add_argument("--timing-only", action="store_true",
+                        help="only the 50 KB timing")
+    parser.add_argument("--timing-worker", type=Path, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--timing-round", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.timing_worker is not None:  # one round of the interleaved timing, as JSON
+        jobs = [tuple(job) for job in json.loads(args.timing_worker.read_text())]
+        print(json.dumps(time_checks(jobs, args.timing_round)))  # type: ignore[arg-type]
+        return 0
+    if args.timing_only:
+        timing_50k(load_pages(args.pages, None), args.against)
+        return 0
     if not ARTICLES.is_dir() and args.readability is None:
         print(f"no pages at {ARTICLES}: nothing measured")
         return 0
     r = run(args)
     report(r, args)
-    timing_50k(load_pages(args.pages, None))
+    timing_50k(load_pages(args.pages, None), args.against)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps({k: v for k, v in r.items() if k in (

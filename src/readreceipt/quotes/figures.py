@@ -47,6 +47,7 @@ from readreceipt.quotes.units import (
     Currency,
     Unit,
 )
+from readreceipt.reading import digitscan
 
 __all__ = ["MAX_DIGITS", "MAX_FIGURES", "Figure", "Reading", "Scan", "find_figures",
            "significant_digits"]
@@ -151,11 +152,8 @@ class Scan:
     def __init__(self, text: str, *, limit: int = MAX_FIGURES, hedges: bool = True) -> None:
         self.text = text
         self.limit = limit
-        self.matches: list[re.Match[str]] = []
-        for m in _MASTER.finditer(text):
-            self.matches.append(m)
-            if len(self.matches) >= 2 * limit:
-                break
+        # the engine's own scan, made from the places a digit or a numeral stands
+        self.matches = digitscan.scan(_MASTER, text, also=_CJK_NUM, limit=2 * limit)
         self._reader = _Reader(text, self, hedges)
         self._read: dict[int, Figure | None] = {}
         self._mark: tuple[str | None] | None = None

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from readreceipt.reading import digitscan
 from readreceipt.reading.basics import letters
 
 __all__ = ["MAX_SHARE", "MIN_SPECIFICS", "MIN_WORD_LETTERS", "SHORT_COPY_LETTERS", "Agreement",
@@ -124,7 +125,7 @@ def agreement(answer: str, main_text: str, page_text: str) -> Agreement:
 @lru_cache(maxsize=8)
 def numbers_of(text: str) -> frozenset[str]:
     """The numbers of a copy's text, as digits."""
-    return frozenset(_digits(n) for n in set(_NUMBER.findall(text)))
+    return frozenset(_digits(n) for n in {m.group() for m in digitscan.scan(_NUMBER, text)})
 
 
 @lru_cache(maxsize=8)
