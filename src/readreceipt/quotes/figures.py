@@ -108,7 +108,7 @@ class Figure:
 
 _LATIN_LETTER = "A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
 _SPACE = " \u00a0\u202f\u2009"
-_CJK_NUM = "〇零一二两兩三四五六七八九十百千万萬亿億兆"
+_CJK_NUM = numberwords.CJK_EVERYDAY + numberwords.CJK_MYRIADS  # the one table's
 _CJK_COUNTERS = ("个個人名年月日号件次倍位家岁歳天条項项种万萬亿億元円点%％場场座所台辆輛"
                  "架艘头頭只隻本部册冊篇期届屆周週分秒度")
 _MASTER = re.compile(
