@@ -433,6 +433,11 @@ class PostgresIndex(IndexReads):
             after = int(rows[-1][0])
 
     def count_log(self, name: str) -> int:
+        """Entries of the log ``name``, from the rollup (store/team/rollup.py)."""
+        return int(self._read(rollup.LOG_COUNT, (name,))[0][0])
+
+    def counted_log(self, name: str) -> int:
+        """The same, counted from every row (what the rollup must always equal)."""
         return int(self._read("SELECT COUNT(*) FROM log_entries WHERE log = %s", (name,))[0][0])
 
 
