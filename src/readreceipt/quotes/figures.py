@@ -17,7 +17,9 @@ than :data:`MAX_DIGITS`, a decade (1990s), a word that is a number only in a run
 articles).
 
 Invariants: every pattern is bounded (no unbounded repetition) and runs once over the text
-or anchored at a number found; the number of figures read from one text is capped
+or anchored at a number found; the one scan of a page starts only where a digit or a CJK
+numeral stands (:mod:`readreceipt.reading.digitscan`: the same matches, without the engine
+stepping on every character); the number of figures read from one text is capped
 (:data:`MAX_FIGURES`); spelled-out numbers are looked for only among the words the text
 holds (one split, one set intersection). Pure: no I/O.
 """
