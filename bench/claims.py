@@ -822,11 +822,9 @@ def timing_jobs(pages: list[Page], rounds: int = 30) -> list[tuple[str, str, str
     return jobs
 
 
-def time_checks(jobs: list[tuple[str, str, str]], round_: int = 0
-                ) -> dict[str, tuple[list[float], list[float]]]:
-    """The claim check, the quotation check and the whole answer check (quotations, claims
-    and agreement: quotes/answers.py check()) on each job's page read afresh (its text made
-    one no cache holds), then a second answer on the same page (kept)."""
+def _checks() -> dict[str, object]:
+    """The checks timed: the claim check, the quotation check and the whole answer check
+    (quotations, claims and agreement: quotes/answers.py check())."""
     from readreceipt.quotes import answers
     from readreceipt.quotes.claims import PageTexts, check_claims
     from readreceipt.quotes.quotations import check_answer_text
@@ -835,28 +833,53 @@ def time_checks(jobs: list[tuple[str, str, str]], round_: int = 0
         page = answers.Page("r", "https://example.org/", None, "RETRIEVED", "ok")
         answers.check(answer, "", [answers.Copy(page, text, text)])
 
-    checks = {
+    return {
         "claims": lambda text, s: check_claims(s, PageTexts(main=text, page=text)),
         "quotation check": lambda text, s: check_answer_text(f'"{s}"', main_text=text,
                                                              page_text=text),
         "whole answer check": whole,
         "whole, with a quotation": lambda text, s: whole(text, f'{s} It says "{s}".'),
     }
+
+
+def time_job(checks: dict[str, object], job: tuple[str, str, str], n: int, round_: int
+             ) -> dict[str, tuple[float, float]]:
+    """(fresh, kept) seconds of each check on one job: its page read afresh (its text made
+    one no cache holds), then a second answer on the same page (kept)."""
+    text, first, second = job
+    out: dict[str, tuple[float, float]] = {}
+    for k, (name, run) in enumerate(checks.items()):
+        # a text no check has read yet: no cache holds it
+        page = text + chr(0x2460 + n % 20) * (1 + k + len(checks) * round_)
+        started = time.perf_counter()
+        run(page, first)  # type: ignore[operator]
+        fresh = time.perf_counter() - started
+        started = time.perf_counter()
+        run(page, second)  # type: ignore[operator]
+        out[name] = (fresh, time.perf_counter() - started)
+    return out
+
+
+def time_checks(jobs: list[tuple[str, str, str]], round_: int = 0
+                ) -> dict[str, tuple[list[float], list[float]]]:
+    """:func:`time_job` on every job, gathered by check."""
+    checks = _checks()
     times: dict[str, tuple[list[float], list[float]]] = {}
-    for name, run in checks.items():
-        fresh, kept = [], []
-        for n, (text, first, second) in enumerate(jobs):
-            # a text no check has read yet: no cache holds it
-            marker = chr(0x2460 + n % 20) * (1 + list(checks).index(name) + 4 * round_)
-            text = text + marker
-            started = time.perf_counter()
-            run(text, first)
-            fresh.append(time.perf_counter() - started)
-            started = time.perf_counter()
-            run(text, second)
-            kept.append(time.perf_counter() - started)
-        times[name] = fresh, kept
+    for n, job in enumerate(jobs):
+        for name, (fresh, kept) in time_job(checks, job, n, round_).items():
+            times.setdefault(name, ([], []))[0].append(fresh)
+            times[name][1].append(kept)
     return times
+
+
+def _serve_timing(jobs_file: Path) -> None:
+    """A timing worker: for each line "N ROUND" on stdin, job N timed, one JSON line out."""
+    jobs = [tuple(job) for job in json.loads(jobs_file.read_text())]
+    checks = _checks()
+    time_job(checks, jobs[0], 19, 99)  # the lazy imports, not timed
+    for line in sys.stdin:
+        n, round_ = (int(x) for x in line.split())
+        print(json.dumps(time_job(checks, jobs[n], n, round_)), flush=True)  # type: ignore[arg-type]
 
 
 def print_times(times: dict[str, tuple[list[float], list[float]]], label: str = "") -> None:
@@ -869,7 +892,7 @@ def print_times(times: dict[str, tuple[list[float], list[float]]], label: str = 
               f"{p90(kept):6.2f})")
 
 
-def timing_50k(pages: list[Page], against: Path | None = None, rounds: int = 4) -> None:
+def timing_50k(pages: list[Page], against: Path | None = None, rounds: int = 6) -> None:
     """The 50 KB timing (:func:`time_checks`); with ``against`` (a checkout whose ``src``
     holds another version of readreceipt, main's), both versions in worker processes, in
     interleaved rounds, so that both meet the same load."""
@@ -887,20 +910,33 @@ def timing_50k(pages: list[Page], against: Path | None = None, rounds: int = 4) 
     with tempfile.TemporaryDirectory() as tmp:
         jobs_file = Path(tmp) / "jobs.json"
         jobs_file.write_text(json.dumps(jobs))
-        for round_ in range(rounds):
-            for version, src in versions.items():
-                env = {**os.environ, "PYTHONPATH": str(src)}
-                out = subprocess.run(
-                    [sys.executable, __file__, "--timing-worker", str(jobs_file),
-                     "--timing-round", str(round_)],
-                    capture_output=True, text=True, env=env, check=True).stdout
-                for name, (fresh, kept) in json.loads(out).items():
-                    have = gathered[version].setdefault(name, ([], []))
-                    have[0].extend(fresh)
-                    have[1].extend(kept)
+        workers = {version: subprocess.Popen(
+            [sys.executable, __file__, "--timing-serve", str(jobs_file)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            env={**os.environ, "PYTHONPATH": str(src)}) for version, src in versions.items()}
+        try:
+            for round_ in range(rounds):
+                for n in range(len(jobs)):
+                    # each job on both versions in turn, the one first alternating: the two
+                    # meet the same load within a fraction of a second
+                    order = list(workers) if (n + round_) % 2 == 0 else list(workers)[::-1]
+                    for version in order:
+                        worker = workers[version]
+                        assert worker.stdin is not None and worker.stdout is not None
+                        worker.stdin.write(f"{n} {round_}\n")
+                        worker.stdin.flush()
+                        for name, (fresh, kept) in json.loads(worker.stdout.readline()).items():
+                            have = gathered[version].setdefault(name, ([], []))
+                            have[0].append(fresh)
+                            have[1].append(kept)
+        finally:
+            for worker in workers.values():
+                assert worker.stdin is not None
+                worker.stdin.close()
+                worker.wait()
     print(f"on 50 KB pages ({len(jobs)} pages x {rounds} rounds, each read afresh, then a "
-          f"second answer on it kept), this code and {against}'s interleaved round by "
-          "round in worker processes (the machine may be shared); medians:")
+          f"second answer on it kept), this code and {against}'s interleaved job by job "
+          "in two worker processes (the machine may be shared); medians:")
     for version in versions:
         print_times(gathered[version], f"{version:8} ")
 
@@ -927,12 +963,10 @@ def main() -> int:
                         help="time the 50 KB pages against this checkout's src (main's)")
     parser.add_argument("--timing-only", action="store_true",
                         help="only the 50 KB timing")
-    parser.add_argument("--timing-worker", type=Path, default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--timing-round", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--timing-serve", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.timing_worker is not None:  # one round of the interleaved timing, as JSON
-        jobs = [tuple(job) for job in json.loads(args.timing_worker.read_text())]
-        print(json.dumps(time_checks(jobs, args.timing_round)))  # type: ignore[arg-type]
+    if args.timing_serve is not None:  # a worker of the interleaved timing
+        _serve_timing(args.timing_serve)
         return 0
     if args.timing_only:
         timing_50k(load_pages(args.pages, None), args.against)
