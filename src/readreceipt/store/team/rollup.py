@@ -3,9 +3,10 @@
 The same counts as the local index's (:mod:`readreceipt.store.local.rollup`), kept by
 statement triggers on ``retrievals`` (insert, update, delete: a capture, ``forget``,
 ``push``, a COPY), ``flags`` (by kind), ``answer_checks`` and ``log_entries`` (by log: the
-refused and declined URLs ``status`` counts), in the writing transaction itself. A statement trigger reads the statement's rows from its transition tables
-(``old_rows``, ``new_rows``) and moves each count once per statement: a COPY of a million
-rows makes a few upserts. (Row triggers made one upsert per row on the same few count rows,
+refused and declined URLs ``status`` counts), in the writing transaction itself. A
+statement trigger reads the statement's rows from its transition tables (``old_rows``,
+``new_rows``) and moves each count once per statement: a COPY of a million rows makes a
+few upserts. (Row triggers made one upsert per row on the same few count rows,
 and PostgreSQL cannot prune the versions one transaction leaves of a row it updates again:
 each upsert walked them all, and a COPY of 100,000 rows took 10 minutes here.)
 
