@@ -30,7 +30,8 @@ both on a 50 KB page. Figures, not assertions; the machine may be shared (said i
 
     .venv/bin/python bench/claims.py [--pages N] [--seed 7] [--readability PATH]
                                      [--git-pages NAME=GITDIR:FOLDER ...] [--held-out-only]
-                                     [--misses] [--json OUT]
+                                     [--misses] [--json OUT] [--against MAIN_CHECKOUT]
+                                     [--timing-only]
 
 ``--git-pages`` adds a held-out set: every ``.html`` file under FOLDER of a bare git
 directory's HEAD (e.g. postlight/parser's ``fixtures``, trafilatura's ``tests/eval``),
@@ -801,15 +802,9 @@ def _report_set(r: dict, sources: tuple[str, ...]) -> None:
               f"{_pct(names('invented not_found'), names('invented asked'))}")
 
 
-def timing_50k(pages: list[Page], rounds: int = 30) -> None:
-    """The claim check, the quotation check and the whole answer check (quotations, claims
-    and agreement: quotes/answers.py check()) on 50 KB pages, each page read afresh: every
-    answer on a page of its own (the pages' main texts joined from another starting page),
-    so no cache of any text holds it; then a second answer on the same page (kept)."""
-    from readreceipt.quotes import answers
-    from readreceipt.quotes.claims import PageTexts, check_claims
-    from readreceipt.quotes.quotations import check_answer_text
-
+def timing_jobs(pages: list[Page], rounds: int = 30) -> list[tuple[str, str, str]]:
+    """(text, first answer, second answer) for the 50 KB timing: every answer on a page of
+    its own (the pages' main texts joined from another starting page)."""
     rng = random.Random(7)  # noqa: S311 - which sentences answer, not a secret
     jobs: list[tuple[str, str, str]] = []
     for k in range(rounds):
@@ -824,37 +819,126 @@ def timing_50k(pages: list[Page], rounds: int = 30) -> None:
         if len(sources) >= 2:
             first, second = rng.sample(sources, 2)
             jobs.append((text, first, second))
+    return jobs
+
+
+def _checks() -> dict[str, object]:
+    """The checks timed: the claim check, the quotation check and the whole answer check
+    (quotations, claims and agreement: quotes/answers.py check())."""
+    from readreceipt.quotes import answers
+    from readreceipt.quotes.claims import PageTexts, check_claims
+    from readreceipt.quotes.quotations import check_answer_text
 
     def whole(text: str, answer: str) -> None:
         page = answers.Page("r", "https://example.org/", None, "RETRIEVED", "ok")
         answers.check(answer, "", [answers.Copy(page, text, text)])
 
-    checks = {
+    return {
         "claims": lambda text, s: check_claims(s, PageTexts(main=text, page=text)),
         "quotation check": lambda text, s: check_answer_text(f'"{s}"', main_text=text,
                                                              page_text=text),
         "whole answer check": whole,
         "whole, with a quotation": lambda text, s: whole(text, f'{s} It says "{s}".'),
     }
+
+
+def time_job(checks: dict[str, object], job: tuple[str, str, str], n: int, round_: int
+             ) -> dict[str, tuple[float, float]]:
+    """(fresh, kept) seconds of each check on one job: its page read afresh (its text made
+    one no cache holds), then a second answer on the same page (kept)."""
+    text, first, second = job
+    out: dict[str, tuple[float, float]] = {}
+    for k, (name, run) in enumerate(checks.items()):
+        # a text no check has read yet: no cache holds it
+        page = text + chr(0x2460 + n % 20) * (1 + k + len(checks) * round_)
+        started = time.perf_counter()
+        run(page, first)  # type: ignore[operator]
+        fresh = time.perf_counter() - started
+        started = time.perf_counter()
+        run(page, second)  # type: ignore[operator]
+        out[name] = (fresh, time.perf_counter() - started)
+    return out
+
+
+def time_checks(jobs: list[tuple[str, str, str]], round_: int = 0
+                ) -> dict[str, tuple[list[float], list[float]]]:
+    """:func:`time_job` on every job, gathered by check."""
+    checks = _checks()
     times: dict[str, tuple[list[float], list[float]]] = {}
-    for name, run in checks.items():
-        fresh, kept = [], []
-        for n, (text, first, second) in enumerate(jobs):
-            # a text no check has read yet: no cache holds it
-            text = text + chr(0x2460 + n % 20) * (1 + list(checks).index(name))
-            started = time.perf_counter()
-            run(text, first)
-            fresh.append(time.perf_counter() - started)
-            started = time.perf_counter()
-            run(text, second)
-            kept.append(time.perf_counter() - started)
-        times[name] = fresh, kept
-    print(f"on 50 KB pages ({len(jobs)} pages, each read afresh, then a second answer on it "
-          "kept); medians:")
+    for n, job in enumerate(jobs):
+        for name, (fresh, kept) in time_job(checks, job, n, round_).items():
+            times.setdefault(name, ([], []))[0].append(fresh)
+            times[name][1].append(kept)
+    return times
+
+
+def _serve_timing(jobs_file: Path) -> None:
+    """A timing worker: for each line "N ROUND" on stdin, job N timed, one JSON line out."""
+    jobs = [tuple(job) for job in json.loads(jobs_file.read_text())]
+    checks = _checks()
+    time_job(checks, jobs[0], 19, 99)  # the lazy imports, not timed
+    for line in sys.stdin:
+        n, round_ = (int(x) for x in line.split())
+        print(json.dumps(time_job(checks, jobs[n], n, round_)), flush=True)  # type: ignore[arg-type]
+
+
+def print_times(times: dict[str, tuple[list[float], list[float]]], label: str = "") -> None:
+    def p90(xs: list[float]) -> float:
+        return 1000 * sorted(xs)[int(len(xs) * 0.9)]
+
     for name, (fresh, kept) in times.items():
-        print(f"  {name:26} fresh {1000 * statistics.median(fresh):6.2f} ms (p90 "
-              f"{1000 * sorted(fresh)[int(len(fresh) * 0.9)]:6.2f}), kept "
-              f"{1000 * statistics.median(kept):6.2f} ms")
+        print(f"  {label}{name:26} fresh {1000 * statistics.median(fresh):6.2f} ms (p90 "
+              f"{p90(fresh):6.2f}), kept {1000 * statistics.median(kept):6.2f} ms (p90 "
+              f"{p90(kept):6.2f})")
+
+
+def timing_50k(pages: list[Page], against: Path | None = None, rounds: int = 6) -> None:
+    """The 50 KB timing (:func:`time_checks`); with ``against`` (a checkout whose ``src``
+    holds another version of readreceipt, main's), both versions in worker processes, in
+    interleaved rounds, so that both meet the same load."""
+    jobs = timing_jobs(pages)
+    if against is None:
+        print(f"on 50 KB pages ({len(jobs)} pages, each read afresh, then a second answer on "
+              "it kept); medians:")
+        print_times(time_checks(jobs))
+        return
+    import os
+    import tempfile
+
+    versions = {"this": HERE.parent / "src", "against": against / "src"}
+    gathered: dict[str, dict[str, tuple[list[float], list[float]]]] = {v: {} for v in versions}
+    with tempfile.TemporaryDirectory() as tmp:
+        jobs_file = Path(tmp) / "jobs.json"
+        jobs_file.write_text(json.dumps(jobs))
+        workers = {version: subprocess.Popen(
+            [sys.executable, __file__, "--timing-serve", str(jobs_file)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            env={**os.environ, "PYTHONPATH": str(src)}) for version, src in versions.items()}
+        try:
+            for round_ in range(rounds):
+                for n in range(len(jobs)):
+                    # each job on both versions in turn, the one first alternating: the two
+                    # meet the same load within a fraction of a second
+                    order = list(workers) if (n + round_) % 2 == 0 else list(workers)[::-1]
+                    for version in order:
+                        worker = workers[version]
+                        assert worker.stdin is not None and worker.stdout is not None
+                        worker.stdin.write(f"{n} {round_}\n")
+                        worker.stdin.flush()
+                        for name, (fresh, kept) in json.loads(worker.stdout.readline()).items():
+                            have = gathered[version].setdefault(name, ([], []))
+                            have[0].append(fresh)
+                            have[1].append(kept)
+        finally:
+            for worker in workers.values():
+                assert worker.stdin is not None
+                worker.stdin.close()
+                worker.wait()
+    print(f"on 50 KB pages ({len(jobs)} pages x {rounds} rounds, each read afresh, then a "
+          f"second answer on it kept), this code and {against}'s interleaved job by job "
+          "in two worker processes (the machine may be shared); medians:")
+    for version in versions:
+        print_times(gathered[version], f"{version:8} ")
 
 
 def _keyed(value: object) -> object:
@@ -875,14 +959,25 @@ def main() -> int:
     parser.add_argument("--held-out-only", action="store_true")
     parser.add_argument("--misses", action="store_true")
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--against", type=Path, default=None,
+                        help="time the 50 KB pages against this checkout's src (main's)")
+    parser.add_argument("--timing-only", action="store_true",
+                        help="only the 50 KB timing")
+    parser.add_argument("--timing-serve", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.timing_serve is not None:  # a worker of the interleaved timing
+        _serve_timing(args.timing_serve)
+        return 0
+    if args.timing_only:
+        timing_50k(load_pages(args.pages, None), args.against)
+        return 0
     if not ARTICLES.is_dir() and args.readability is None and not args.git_pages:
         print(f"no pages at {ARTICLES}: nothing measured")
         return 0
     r = run(args)
     report(r, args)
     if not args.held_out_only:
-        timing_50k(load_pages(args.pages, None))
+        timing_50k(load_pages(args.pages, None), args.against)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps({k: _keyed(v) for k, v in r.items() if k in (

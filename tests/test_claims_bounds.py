@@ -11,6 +11,7 @@ from readreceipt.quotes.claims import MAX_CLAIMS, NOT_RUN, PageTexts, check_clai
 from readreceipt.quotes.figureindex import FigureIndex
 from readreceipt.quotes.figures import MAX_FIGURES, find_figures
 from readreceipt.quotes.names import MAX_NAMES, find_names
+from readreceipt.reading import digitscan
 
 PAGE = "The transport authority counted an average of 84,000 crossings a day in 2025."
 
@@ -28,6 +29,19 @@ def test_a_page_of_numbers_is_read_up_to_the_cap() -> None:
     assert len(index.scan.matches) <= 2 * MAX_FIGURES
     claims = check_claims("There were 12,345,678 apples.", PageTexts(main=page))
     assert [c.outcome for c in claims] == ["not_found"]
+
+
+def test_a_long_page_read_from_its_digits_places_is_read_up_to_the_cap() -> None:
+    """A page sparse enough in digits for the scan made from their places
+    (reading/digitscan.py), and long: the matches stop at the cap all the same."""
+    page = " ".join(f"In {1000 + i % 1000} the council of the city met once more on the old "
+                    "harbour bridge, and then adjourned."
+                    for i in range(20_000))
+    assert digitscan.digit_positions(page) is not None
+    index = FigureIndex(page)
+    assert len(index.scan.matches) == 2 * MAX_FIGURES
+    claims = check_claims("It met in 1999 on the bridge.", PageTexts(main=page))
+    assert [c.outcome for c in claims] == ["found"]
 
 
 def test_runs_without_separators_or_spaces() -> None:

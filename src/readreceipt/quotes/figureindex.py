@@ -28,6 +28,7 @@ from readreceipt.quotes.figures import (
     Scan,
     significant_digits,
 )
+from readreceipt.quotes.spelled import lowered
 
 __all__ = ["WINDOW", "FigureIndex", "base_precision", "base_step", "base_value", "fold_words",
            "index_of"]
@@ -111,7 +112,6 @@ class FigureIndex:
             digits = significant_digits(self.scan.matches[indices[0]]) or "0"
             self._digits.setdefault(digits, []).extend(indices)
         self._spelled: list[Figure] | None = None
-        self._lowered: str | None = None
         self._mantissas: tuple[list[float], list[str]] | None = None
 
     def spelled(self) -> list[Figure]:
@@ -173,11 +173,8 @@ class FigureIndex:
         return fold_words(text[start:end])
 
     def lowered(self) -> str:
-        if self._lowered is None:
-            low = self.text.lower()
-            self._lowered = low if len(low) == len(self.text) else "".join(
-                ch.lower() if len(ch.lower()) == 1 else ch for ch in self.text)
-        return self._lowered
+        """The text lowered, its offsets kept (the number words read the same one)."""
+        return lowered(self.text)
 
     def beside(self, stems: list[str]) -> list[tuple[Figure, int]]:
         """Figures within WINDOW of any of ``stems`` (lowered words or stems), numbers in

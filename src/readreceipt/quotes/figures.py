@@ -17,7 +17,9 @@ than :data:`MAX_DIGITS`, a decade (1990s), a word that is a number only in a run
 articles).
 
 Invariants: every pattern is bounded (no unbounded repetition) and runs once over the text
-or anchored at a number found; the number of figures read from one text is capped
+or anchored at a number found; the one scan of a page starts only where a digit or a CJK
+numeral stands (:mod:`readreceipt.reading.digitscan`: the same matches, without the engine
+stepping on every character); the number of figures read from one text is capped
 (:data:`MAX_FIGURES`); spelled-out numbers are looked for only among the words the text
 holds (one split, one set intersection). Pure: no I/O.
 """
@@ -47,6 +49,7 @@ from readreceipt.quotes.units import (
     Currency,
     Unit,
 )
+from readreceipt.reading import digitscan
 
 __all__ = ["MAX_DIGITS", "MAX_FIGURES", "Figure", "Reading", "Scan", "find_figures",
            "significant_digits"]
@@ -107,7 +110,7 @@ class Figure:
 
 _LATIN_LETTER = "A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
 _SPACE = " \u00a0\u202f\u2009"
-_CJK_NUM = "〇零一二两兩三四五六七八九十百千万萬亿億兆"
+_CJK_NUM = numberwords.CJK_EVERYDAY + numberwords.CJK_MYRIADS  # the one table's
 _CJK_COUNTERS = ("个個人名年月日号件次倍位家岁歳天条項项种万萬亿億元円点%％場场座所台辆輛"
                  "架艘头頭只隻本部册冊篇期届屆周週分秒度")
 _MASTER = re.compile(
@@ -151,11 +154,8 @@ class Scan:
     def __init__(self, text: str, *, limit: int = MAX_FIGURES, hedges: bool = True) -> None:
         self.text = text
         self.limit = limit
-        self.matches: list[re.Match[str]] = []
-        for m in _MASTER.finditer(text):
-            self.matches.append(m)
-            if len(self.matches) >= 2 * limit:
-                break
+        # the engine's own scan, made from the places a digit or a numeral stands
+        self.matches = digitscan.scan(_MASTER, text, also=_CJK_NUM, limit=2 * limit)
         self._reader = _Reader(text, self, hedges)
         self._read: dict[int, Figure | None] = {}
         self._mark: tuple[str | None] | None = None

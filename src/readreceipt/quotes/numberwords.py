@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["CONNECTORS", "MAX_PARTS", "MAX_WORD_CHARS", "ORDINALS", "Part", "cjk_value",
-           "combine", "ordinal_value", "word_value"]
+__all__ = ["CJK_EVERYDAY", "CJK_MYRIADS", "CJK_NUMERALS", "CONNECTORS", "MAX_PARTS",
+           "MAX_WORD_CHARS", "ORDINALS", "Part", "cjk_digits_of", "cjk_value", "combine",
+           "ordinal_value", "word_value"]
 
 MAX_WORD_CHARS = 48
 MAX_PARTS = 10
@@ -32,128 +33,108 @@ class Part:
     kind: str  # "unit" (0-99 as one word), "hundred", "scale" (1000 and up), "and"
 
 
-def _words(words: str) -> list[str]:
-    return words.split()
+@dataclass(frozen=True)
+class _Language:
+    """One language's number words, each field a space-separated list of lowered words."""
+
+    units: str  # zero, one, two...: worth their place in the list
+    tens: str  # twenty, thirty... ninety (a slash between the forms of one)
+    hundred: str = ""
+    thousand: str = ""
+    dozen: str = ""
+    hundreds: str = ""  # two hundred ... nine hundred as one word (and its -as feminine)
+    feminine_hundreds: bool = False
+    more: tuple[tuple[int, str, str], ...] = ()  # (value, kind, words): the other forms
+
+
+_LANGUAGES = (
+    _Language(  # English
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+        "fourteen fifteen sixteen seventeen eighteen nineteen",
+        "twenty thirty forty fifty sixty seventy eighty ninety", "hundred", "thousand",
+        "dozen", more=((10**6, "scale", "million"), (10**9, "scale", "billion"))),
+    _Language(  # German
+        "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn "
+        "vierzehn fünfzehn sechzehn siebzehn achtzehn neunzehn",
+        "zwanzig dreißig vierzig fünfzig sechzig siebzig achtzig neunzig", "hundert",
+        "tausend", "dutzend",
+        more=((1, "unit", "ein eine einen einem einer"), (2, "unit", "zwo"),
+              (30, "unit", "dreissig"))),
+    _Language(  # French
+        "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze "
+        "quinze seize",
+        "vingt/vingts trente quarante cinquante soixante septante "
+        "quatre-vingt/quatre-vingts nonante", "cent cents", "mille", "douzaine",
+        more=((1, "unit", "une"), (80, "unit", "huitante octante"))),
+    _Language(  # Spanish
+        "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece "
+        "catorce quince dieciséis diecisiete dieciocho diecinueve",
+        "veinte treinta cuarenta cincuenta sesenta setenta ochenta noventa", "cien ciento",
+        "mil", "docena",
+        "doscientos trescientos cuatrocientos quinientos seiscientos setecientos "
+        "ochocientos novecientos", feminine_hundreds=True,
+        # veinti: the compound's first part (veintitrés); trés, dós, séis: its last
+        more=((1, "unit", "un una"), (16, "unit", "dieciseis"), (20, "unit", "veinti"),
+              (3, "unit", "trés"), (2, "unit", "dós"), (6, "unit", "séis"))),
+    _Language(  # Italian
+        "zero uno due tre quattro cinque sei sette otto nove dieci undici dodici tredici "
+        "quattordici quindici sedici diciassette diciotto diciannove",
+        "venti trenta quaranta cinquanta sessanta settanta ottanta novanta", "cento",
+        "mille mila", "dozzina",
+        # the tens elided before uno, otto: trentuno, quarantotto
+        more=((3, "unit", "tré"), (20, "unit", "vent"), (30, "unit", "trent"),
+              (40, "unit", "quarant"), (50, "unit", "cinquant"), (60, "unit", "sessant"),
+              (70, "unit", "settant"), (80, "unit", "ottant"), (90, "unit", "novant"))),
+    _Language(  # Portuguese
+        "zero um dois três quatro cinco seis sete oito nove dez onze doze treze catorze "
+        "quinze dezesseis dezessete dezoito dezenove",
+        "vinte trinta quarenta cinquenta sessenta setenta oitenta noventa", "cem cento",
+        "", "dúzia",
+        "duzentos trezentos quatrocentos quinhentos seiscentos setecentos oitocentos "
+        "novecentos", feminine_hundreds=True,
+        more=((1, "unit", "uma"), (2, "unit", "duas"), (14, "unit", "quatorze"),
+              (16, "unit", "dezasseis"), (17, "unit", "dezassete"),
+              (19, "unit", "dezanove"))),
+    _Language(  # Dutch
+        "nul een twee drie vier vijf zes zeven acht negen tien elf twaalf dertien veertien "
+        "vijftien zestien zeventien achttien negentien",
+        "twintig dertig veertig vijftig zestig zeventig tachtig negentig", "honderd",
+        "duizend", "dozijn", more=((1, "unit", "één"),)),
+    _Language(  # Russian (the nominative, and the genitive that follows "около", "более")
+        "ноль один два три четыре пять шесть семь восемь девять десять одиннадцать "
+        "двенадцать тринадцать четырнадцать пятнадцать шестнадцать семнадцать "
+        "восемнадцать девятнадцать",
+        "двадцать тридцать сорок пятьдесят шестьдесят семьдесят восемьдесят девяносто",
+        "сто", "тысяча тысячи тысяч", "",
+        "двести триста четыреста пятьсот шестьсот семьсот восемьсот девятьсот",
+        more=((1, "unit", "одна одно"), (2, "unit", "две двух"), (3, "unit", "трёх трех"),
+              (4, "unit", "четырёх четырех"), (5, "unit", "пяти"), (6, "unit", "шести"),
+              (7, "unit", "семи"), (8, "unit", "восьми"), (9, "unit", "девяти"),
+              (10, "unit", "десяти"), (20, "unit", "двадцати"), (30, "unit", "тридцати"))),
+)
 
 
 def _table() -> dict[str, Part]:
+    """Every language's words, a word two languages share keeping the first one's worth."""
     t: dict[str, Part] = {}
-
-    def units(words: str, start: int = 0) -> None:
-        for i, w in enumerate(words.split()):
-            if w != "-":
-                t.setdefault(w, Part(start + i, "unit"))
-
-    def tens(words: str) -> None:
-        for i, w in enumerate(words.split()):
-            for form in w.split("/"):
-                t.setdefault(form, Part(20 + 10 * i, "unit"))
 
     def put(value: int, kind: str, words: str) -> None:
         for w in words.split():
             t.setdefault(w, Part(value, kind))
 
-    # English
-    units("zero one two three four five six seven eight nine ten eleven twelve thirteen "
-          "fourteen fifteen sixteen seventeen eighteen nineteen")
-    tens("twenty thirty forty fifty sixty seventy eighty ninety")
-    put(100, "hundred", "hundred")
-    put(1000, "scale", "thousand")
-    put(10**6, "scale", "million")
-    put(10**9, "scale", "billion")
-    put(12, "scale", "dozen")
-    # German
-    units("null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn "
-          "vierzehn fünfzehn sechzehn siebzehn achtzehn neunzehn")
-    put(1, "unit", "ein eine einen einem einer")
-    put(2, "unit", "zwo")
-    put(30, "unit", "dreissig")
-    tens("zwanzig dreißig vierzig fünfzig sechzig siebzig achtzig neunzig")
-    put(100, "hundred", "hundert")
-    put(1000, "scale", "tausend")
-    put(12, "scale", "dutzend")
-    # French
-    units("zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze "
-          "quinze seize")
-    put(1, "unit", "une")
-    tens("vingt/vingts trente quarante cinquante soixante septante quatre-vingt/quatre-vingts "
-         "nonante")
-    put(80, "unit", "huitante octante")
-    put(100, "hundred", "cent cents")
-    put(1000, "scale", "mille")
-    put(12, "scale", "douzaine")
-    # Spanish
-    units("cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece "
-          "catorce quince dieciséis diecisiete dieciocho diecinueve")
-    put(1, "unit", "un una")
-    put(16, "unit", "dieciseis")
-    tens("veinte treinta cuarenta cincuenta sesenta setenta ochenta noventa")
-    put(20, "unit", "veinti")  # the compound's first part: veintitrés
-    put(3, "unit", "trés")
-    put(2, "unit", "dós")
-    put(6, "unit", "séis")
-    put(100, "hundred", "cien ciento")
-    for i, w in enumerate(_words("doscientos trescientos cuatrocientos quinientos seiscientos "
-                           "setecientos ochocientos novecientos")):
-        put(100 * (i + 2), "unit", w + " " + w[:-2] + "as")
-    put(1000, "scale", "mil")
-    put(12, "scale", "docena")
-    # Italian
-    units("zero uno due tre quattro cinque sei sette otto nove dieci undici dodici tredici "
-          "quattordici quindici sedici diciassette diciotto diciannove")
-    put(3, "unit", "tré")
-    tens("venti trenta quaranta cinquanta sessanta settanta ottanta novanta")
-    for w, v in (("vent", 20), ("trent", 30), ("quarant", 40), ("cinquant", 50),
-                 ("sessant", 60), ("settant", 70), ("ottant", 80), ("novant", 90)):
-        put(v, "unit", w)  # elided before uno, otto: trentuno, quarantotto
-    put(100, "hundred", "cento")
-    put(1000, "scale", "mille mila")
-    put(12, "scale", "dozzina")
-    # Portuguese
-    units("zero um dois três quatro cinco seis sete oito nove dez onze doze treze catorze "
-          "quinze dezesseis dezessete dezoito dezenove")
-    put(1, "unit", "uma")
-    put(2, "unit", "duas")
-    put(14, "unit", "quatorze")
-    put(16, "unit", "dezasseis")
-    put(17, "unit", "dezassete")
-    put(19, "unit", "dezanove")
-    tens("vinte trinta quarenta cinquenta sessenta setenta oitenta noventa")
-    put(100, "hundred", "cem cento")
-    for i, w in enumerate(_words("duzentos trezentos quatrocentos quinhentos seiscentos setecentos "
-                           "oitocentos novecentos")):
-        put(100 * (i + 2), "unit", w + " " + w[:-2] + "as")
-    put(12, "scale", "dúzia")
-    # Dutch
-    units("nul een twee drie vier vijf zes zeven acht negen tien elf twaalf dertien veertien "
-          "vijftien zestien zeventien achttien negentien")
-    put(1, "unit", "één")
-    tens("twintig dertig veertig vijftig zestig zeventig tachtig negentig")
-    put(100, "hundred", "honderd")
-    put(1000, "scale", "duizend")
-    put(12, "scale", "dozijn")
-    # Russian (the nominative, and the genitive that follows "около", "более")
-    units("ноль один два три четыре пять шесть семь восемь девять десять одиннадцать "
-          "двенадцать тринадцать четырнадцать пятнадцать шестнадцать семнадцать "
-          "восемнадцать девятнадцать")
-    put(1, "unit", "одна одно")
-    put(2, "unit", "две двух")
-    put(3, "unit", "трёх трех")
-    put(4, "unit", "четырёх четырех")
-    put(5, "unit", "пяти")
-    put(6, "unit", "шести")
-    put(7, "unit", "семи")
-    put(8, "unit", "восьми")
-    put(9, "unit", "девяти")
-    put(10, "unit", "десяти")
-    tens("двадцать тридцать сорок пятьдесят шестьдесят семьдесят восемьдесят девяносто")
-    put(20, "unit", "двадцати")
-    put(30, "unit", "тридцати")
-    put(100, "hundred", "сто")
-    for i, w in enumerate(_words("двести триста четыреста пятьсот шестьсот семьсот "
-                                 "восемьсот девятьсот")):
-        put(100 * (i + 2), "unit", w)
-    put(1000, "scale", "тысяча тысячи тысяч")
+    for lang in _LANGUAGES:
+        for value, word in enumerate(lang.units.split()):
+            put(value, "unit", word)
+        for value, kind, words in lang.more:
+            put(value, kind, words)
+        for i, forms in enumerate(lang.tens.split()):
+            put(20 + 10 * i, "unit", forms.replace("/", " "))
+        put(100, "hundred", lang.hundred)
+        for i, word in enumerate(lang.hundreds.split()):
+            put(100 * (i + 2), "unit", f"{word} {word[:-2]}as" if lang.feminine_hundreds
+                else word)
+        put(1000, "scale", lang.thousand)
+        put(12, "scale", lang.dozen)
     return t
 
 
@@ -319,13 +300,22 @@ def ordinal_value(word: str) -> int | None:
 
 # ------------------------------------------------------------------------------ CJK numerals
 
-_CJK_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
-               "六": 6, "七": 7, "八": 8, "九": 9, "壹": 1, "贰": 2, "叁": 3, "肆": 4, "伍": 5,
-               "陆": 6, "柒": 7, "捌": 8, "玖": 9}
-_CJK_SMALL = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
+# The one table of CJK numerals (the page's reading in digits, pagereadings.py, and the
+# figures, figures.py, read theirs from here): the everyday digits and units, the financial
+# forms of both (壹, 拾: cheques and contracts), the myriads.
+_CJK_EVERYDAY_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4,
+                        "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_CJK_EVERYDAY_SMALL = {"十": 10, "百": 100, "千": 1000}
+_CJK_DIGITS = {**_CJK_EVERYDAY_DIGITS, "壹": 1, "贰": 2, "叁": 3, "肆": 4, "伍": 5, "陆": 6,
+               "柒": 7, "捌": 8, "玖": 9}
+_CJK_SMALL = {**_CJK_EVERYDAY_SMALL, "拾": 10, "佰": 100, "仟": 1000}
 _CJK_LARGE = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8, "兆": 10**12}
 #: Every character a CJK numeral run may hold.
 CJK_NUMERALS = "".join((*_CJK_DIGITS, *_CJK_SMALL, *_CJK_LARGE))
+#: The numerals of everyday writing below a myriad (no financial forms).
+CJK_EVERYDAY = "".join((*_CJK_EVERYDAY_DIGITS, *_CJK_EVERYDAY_SMALL))
+#: The myriads: 万, 亿 and their traditional forms, 兆.
+CJK_MYRIADS = "".join(_CJK_LARGE)
 
 
 def cjk_value(run: str) -> int | None:
@@ -370,3 +360,15 @@ def cjk_value(run: str) -> int | None:
             total += section * large
             section, digit, last_small, last_large = 0, None, 10**4, large
     return total + section + (digit or 0)
+
+
+def cjk_digits_of(run: str) -> str | None:
+    """``run`` written in digits: a run without units digit by digit, as years are written
+    (二〇一九: "2019", a leading zero kept), else the number :func:`cjk_value` reads; None
+    where it reads no one number (五六)."""
+    value = cjk_value(run)
+    if value is None:
+        return None
+    if any(ch in _CJK_SMALL or ch in _CJK_LARGE for ch in run):
+        return str(value)
+    return "".join(str(_CJK_DIGITS[ch]) for ch in run)

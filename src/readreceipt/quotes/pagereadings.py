@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from readreceipt.quotes.numberwords import CJK_EVERYDAY, cjk_digits_of
+
 __all__ = ["cjk_digits", "folded_readings", "has_tex", "source_readings", "tex_rendered",
            "ungrouped"]
 
@@ -150,41 +152,15 @@ def folded_readings(folded: str) -> list[str]:
 # The larger units (万, 億/亿) stay as written, as modern text keeps them ("3500万"). Two
 # numerals side by side without a unit or a zero (五六个, "five or six") are an estimate, not
 # a number, and stay as written; so does anything that does not parse.
-_CJK_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
-               "六": 6, "七": 7, "八": 8, "九": 9}
-_CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
-_CJK_NUMBER = re.compile("[〇零一二两兩三四五六七八九十百千]+")
-
-
-def _cjk_number(run: str) -> str | None:
-    """``run`` (CJK numerals) in digits, or None where it is not one exact number."""
-    if not any(ch in _CJK_UNITS for ch in run):
-        if len(run) == 2 and "〇" not in run and "零" not in run:
-            return None  # 五六: five or six
-        return "".join(str(_CJK_DIGITS[ch]) for ch in run)
-    total, digit, last_unit = 0, None, 10_000
-    for ch in run:
-        if ch in _CJK_UNITS:
-            unit = _CJK_UNITS[ch]
-            if unit >= last_unit:
-                return None
-            total += (1 if digit is None else digit) * unit
-            digit, last_unit = None, unit
-        elif _CJK_DIGITS[ch] == 0:
-            if digit is not None:
-                return None
-        elif digit is not None:
-            return None  # two digits with no unit between them inside a number
-        else:
-            digit = _CJK_DIGITS[ch]
-    return str(total + (digit or 0))
+# (The table is numberwords.py's, the one table of CJK numerals; the myriads are left out.)
+_CJK_NUMBER = re.compile(f"[{CJK_EVERYDAY}]+")
 
 
 def cjk_digits(text: str) -> str:
     """``text`` with the numbers it writes in CJK numerals written in digits."""
     if text.isascii() or not _CJK_NUMBER.search(text):  # isascii: a fast no
         return text
-    return _CJK_NUMBER.sub(lambda m: _cjk_number(m.group()) or m.group(), text)
+    return _CJK_NUMBER.sub(lambda m: cjk_digits_of(m.group()) or m.group(), text)
 
 
 # A number whose thousands a page groups with a no-break, narrow no-break, thin or figure

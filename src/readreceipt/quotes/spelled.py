@@ -4,63 +4,87 @@
 "three hundred and twelve", "dreiundzwanzig", "trois cents", "veintitrés", "двадцать три")
 and reads each with :mod:`readreceipt.quotes.numberwords`.
 
-Cost: one split of the lowered text and one set intersection decide which number words the
-text holds at all (most pages hold a few); only those are then located, each by a literal
-search. A run is at most :data:`MAX_RUN_WORDS` words; the runs read are capped by the caller.
+Cost: one split of the lowered text (its marks and hyphens made spaces first) and one set
+intersection decide which number words the text holds at all (most pages hold a dozen); a
+compound is tried only for a long word that begins and ends as a number word does; only the
+words found are then located, each by a literal search. A run is at most
+:data:`MAX_RUN_WORDS` words; the runs read are capped by the caller. A page's lowered text
+is kept for the last few texts (:func:`lowered`).
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from readreceipt.quotes import numberwords
 from readreceipt.quotes.numberwords import CONNECTORS, NOT_ALONE, WORDS, Part
 
-__all__ = ["MAX_RUN_WORDS", "spelled_runs"]
+__all__ = ["MAX_RUN_WORDS", "lowered", "spelled_runs"]
 
 MAX_RUN_WORDS = 12
 _PUNCT = ".,;:!?()[]{}\"'\u201c\u201d\u201e\u00ab\u00bb\u2018\u2019*_"
 #: The first three letters of every number word: a compound is tried only when its word
 #: starts with one of them (a German or Dutch compound starts with its first part).
 _PREFIXES = frozenset(w[:3] for w in WORDS if len(w) >= 3)
+#: ... and ends with the last three letters of one (a compound ends with its last part).
+_SUFFIXES = frozenset(w[-3:] for w in WORDS)
 _ARTICLES = frozenset(("a", "an", "ein", "eine", "un", "une", "uno", "una", "um", "uma", "een"))
 _WORD = re.compile(r"[^\W\d_]{1,48}")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+#: What parts a text's words: besides spaces, the marks a word may stand between and the
+#: hyphens inside a compound ("twenty-three"); each replaced by a space in one pass of its own.
+_PARTING = _PUNCT + "-\u2010"
+_WORD_SET = frozenset(WORDS)
 
 
 def _number_words(lowered: str) -> set[str]:
-    """The distinct words of ``lowered`` that are numbers or number compounds."""
-    found: set[str] = set()
-    for token in set(lowered.split()):
-        for word in token.strip(_PUNCT).replace("\u2010", "-").split("-"):
-            if not word or word in found:
-                continue
-            if word in WORDS or (len(word) > 5 and word[:3] in _PREFIXES
-                                 and numberwords.word_value(word)):
-                found.add(word)
+    """The distinct words of ``lowered`` that are numbers or number compounds: the text's
+    words taken apart once (by spaces, marks and hyphens), the table's words among them
+    found by one set intersection, a compound tried only for a long word that begins and
+    ends the way a number word does. A word found here is only looked for: where it stands
+    as a word is :func:`spelled_runs`' to say."""
+    parted = lowered
+    for mark in _PARTING:
+        if mark in parted:
+            parted = parted.replace(mark, " ")
+    tokens = set(parted.split())
+    found = tokens & _WORD_SET
+    found.update(word for word in tokens if len(word) > 5 and word[:3] in _PREFIXES
+                 and (word[-3:] in _SUFFIXES or word[-2:] in _SUFFIXES) and word not in found
+                 and numberwords.word_value(word))
     return found
+
+
+@lru_cache(maxsize=8)
+def lowered(text: str) -> str:
+    """``text`` lowered with its offsets kept (a character whose lower case is longer stays
+    as written): the figure index's word windows and the number words read the same one."""
+    low = text.lower()
+    if len(low) == len(text):
+        return low
+    return "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in text)
 
 
 def spelled_runs(text: str, limit: int) -> list[tuple[int, int, int]]:
     """(start, end, value) of each number written in words in ``text``, in order."""
-    lowered = text.lower()
-    if len(lowered) != len(text):  # a character whose lower case is longer: keep offsets
-        lowered = "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in text)
-    words = _number_words(lowered)
+    low = lowered(text)
+    words = _number_words(low)
     if not words:
         return []
     hits: list[tuple[int, int, str]] = []
     for word in words:
-        # The word first, its edges after: the engine then looks for the word as a literal.
-        pattern = re.compile(rf"{re.escape(word)}(?![^\W\d_])")
-        for m in pattern.finditer(lowered):
-            at = m.start()
-            if at and (lowered[at - 1].isalpha()):
-                continue
-            hits.append((at, m.end(), word))
-            if len(hits) > 20 * limit:
-                break
+        # The word as a literal (a memchr-like search), its edges after: a word, not a part.
+        at, size = low.find(word), len(word)
+        while at >= 0 and len(hits) <= 20 * limit:
+            end = at + size
+            if not (at and low[at - 1].isalpha()) and _LETTER.match(low, end) is None:
+                hits.append((at, end, word))
+            at = low.find(word, at + 1)
     hits.sort()
-    return _runs(lowered, hits, limit)
+    return _runs(low, hits, limit)
 
 
 def _runs(lowered: str, hits: list[tuple[int, int, str]], limit: int

@@ -14,12 +14,13 @@ is recorded beside the check (``answer_check.overlap``).
 Invariants: pure; linear in the answer's and the copy's lengths; nothing here depends on the
 answer's language beyond the scripts' own capitals and digits.
 
-Cost: the copy is read for what the answer states, not whole: its numbers in one scan that
-skips every character but a digit, its words only as the answer's own (at most
-:data:`MAX_LOOKUPS` of them, each found in the lowered copy with its ends checked; a longer
-answer, or a word standing too often, reads every word of the copy once). A copy's numbers
-and words are kept for the last few copies (the pipeline and the answer check read one
-copy in turn).
+Cost: the copy is read for what the answer states, not whole: its numbers in one scan
+started only where its digits stand (:mod:`readreceipt.reading.digitscan`: the places found
+once per text, and shared with the figure index's scan of the same page), its words only
+as the answer's own (at most :data:`MAX_LOOKUPS` of them, each found in the lowered copy
+with its ends checked; a longer answer, or a word standing too often, reads every word of
+the copy once). A copy's numbers and words are kept for the last few copies (the pipeline
+and the answer check read one copy in turn).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from readreceipt.reading import digitscan
 from readreceipt.reading.basics import letters
 
 __all__ = ["MAX_SHARE", "MIN_SPECIFICS", "MIN_WORD_LETTERS", "SHORT_COPY_LETTERS", "Agreement",
@@ -124,7 +126,7 @@ def agreement(answer: str, main_text: str, page_text: str) -> Agreement:
 @lru_cache(maxsize=8)
 def numbers_of(text: str) -> frozenset[str]:
     """The numbers of a copy's text, as digits."""
-    return frozenset(_digits(n) for n in set(_NUMBER.findall(text)))
+    return frozenset(_digits(n) for n in {m.group() for m in digitscan.scan(_NUMBER, text)})
 
 
 @lru_cache(maxsize=8)
