@@ -325,8 +325,10 @@ _MANY_NEWLINES = re.compile(r"\n(?:[^\S\n]*\n)+")
 
 
 def _tidy(text: str) -> str:
-    lines = (_BLANKS.sub(" ", line).strip() for line in text.split("\n"))
-    return _MANY_NEWLINES.sub("\n\n", "\n".join(line for line in lines if line)).strip()
+    # One substitution over the whole text, not one a line (blanks hold no newline, so the
+    # lines come out the same): an article's visible text has hundreds of lines.
+    lines = [line.strip() for line in _BLANKS.sub(" ", text).split("\n")]
+    return _MANY_NEWLINES.sub("\n\n", "\n".join([line for line in lines if line])).strip()
 
 
 class _Number(str):
