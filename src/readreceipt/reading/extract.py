@@ -239,6 +239,7 @@ def _html(text: str, charset: str) -> Extraction:
     import trafilatura
     from selectolax.lexbor import LexborHTMLParser
 
+    from readreceipt.reading.basics import letters
     from readreceipt.reading.placement import sure_chrome_letters
     from readreceipt.reading.secondreading import wanted
 
@@ -248,7 +249,7 @@ def _html(text: str, charset: str) -> Extraction:
     tree.strip_tags(list(INVISIBLE_TAGS))
     root = tree.body or tree.root
     page_text = _tidy(root.text(separator="\n")) if root is not None else ""
-    sure_chrome = sure_chrome_letters(root) if root is not None else 0
+    sure_chrome = sure_chrome_letters(root, letters(page_text)) if root is not None else 0
     del tree, root, title_node  # freed before trafilatura builds trees of its own
     _release_freed_memory(len(text))
     # Past MAIN_DIRECT_CHARS, without the scripts, styles and comments trafilatura would drop
