@@ -29,7 +29,12 @@ the time of the claim check beside the quotation check's on the same answers and
 both on a 50 KB page. Figures, not assertions; the machine may be shared (said in the output).
 
     .venv/bin/python bench/claims.py [--pages N] [--seed 7] [--readability PATH]
+                                     [--git-pages NAME=GITDIR:FOLDER ...] [--held-out-only]
                                      [--misses] [--json OUT]
+
+``--git-pages`` adds a held-out set: every ``.html`` file under FOLDER of a bare git
+directory's HEAD (e.g. postlight/parser's ``fixtures``, trafilatura's ``tests/eval``),
+reported as its own set under NAME; ``--held-out-only`` leaves the development pages out.
 
 Needs babel (installed with trafilatura) and num2words (``pip install num2words``); without
 num2words the spelled-out form is skipped, saying so.
@@ -70,7 +75,7 @@ ALTERED = ("digit changed", "scaled x10", "year moved", "unit swapped", "day-mon
 @dataclass
 class Page:
     name: str
-    source: str  # "articles", "walls2", "readability"
+    source: str  # "articles", "walls2", "readability", or a --git-pages name
     lang: str
     main: str
     text: str
@@ -94,7 +99,9 @@ def _lang(html: str, main: str) -> str:
     return "en"
 
 
-def load_pages(limit: int | None, readability: Path | None) -> list[Page]:
+def load_pages(limit: int | None, readability: Path | None,
+               git_pages: tuple[tuple[str, Path, str], ...] = (),
+               development: bool = True) -> list[Page]:
     from readreceipt.reading.extract import extract
 
     def page(name: str, source: str, body: bytes) -> Page | None:
@@ -105,12 +112,12 @@ def load_pages(limit: int | None, readability: Path | None) -> list[Page]:
         return Page(name, source, _lang(html, ex.main_text), ex.main_text, ex.page_text)
 
     pages: list[Page] = []
-    if ARTICLES.is_dir():
+    if development and ARTICLES.is_dir():
         for f in sorted((ARTICLES / "html").glob("*.html.gz"))[:limit]:
             p = page(f.name[:12], "articles", gzip.decompress(f.read_bytes()))
             if p:
                 pages.append(p)
-    if WALLS2.is_dir():
+    if development and WALLS2.is_dir():
         for f in sorted((WALLS2 / "hard_negative").glob("*.html"))[:limit]:
             p = page(f.stem, "walls2", f.read_bytes())
             if p:
@@ -120,7 +127,36 @@ def load_pages(limit: int | None, readability: Path | None) -> list[Page]:
             p = page(name, "readability", body)
             if p:
                 pages.append(p)
+    for source, git_dir, folder in git_pages:
+        for name, body in _git_html(git_dir, folder)[:limit]:
+            p = page(name, source, body)
+            if p:
+                pages.append(p)
     return pages
+
+
+def _git_html(git_dir: Path, folder: str) -> list[tuple[str, bytes]]:
+    """Every ``.html`` file under ``folder`` at HEAD of the bare git directory ``git_dir``."""
+    git = ["git", f"--git-dir={git_dir}"]
+    try:
+        names = subprocess.run([*git, "ls-tree", "-r", "--name-only", "HEAD", folder.rstrip("/")
+                                + "/"], capture_output=True, check=True, text=True).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    out = []
+    for path in sorted(n for n in names if n.endswith((".html", ".htm"))):
+        shown = subprocess.run([*git, "show", f"HEAD:{path}"], capture_output=True, check=False)
+        if shown.returncode == 0:
+            out.append((path.rsplit("/", 1)[-1], shown.stdout))
+    return out
+
+
+def git_pages_arg(value: str) -> tuple[str, Path, str]:
+    name, _, rest = value.partition("=")
+    git_dir, _, folder = rest.rpartition(":")
+    if not name or not git_dir or not folder:
+        raise argparse.ArgumentTypeError("expected NAME=GITDIR:FOLDER")
+    return name, Path(git_dir), folder
 
 
 def _readability(where: Path) -> list[tuple[str, bytes]]:
@@ -502,7 +538,8 @@ def run(args: argparse.Namespace) -> dict:
     from readreceipt.quotes.quotations import check_answer_text
 
     rng = random.Random(args.seed)  # noqa: S311 - a reproducible sample, not a secret
-    pages = load_pages(args.pages, args.readability)
+    pages = load_pages(args.pages, args.readability, tuple(args.git_pages),
+                       not args.held_out_only)
     faithful, altered = Tally.new(), Tally.new()
     elsewhere = Tally.new()
     answers_flagged: Counter[str] = Counter()
@@ -690,7 +727,9 @@ SETS = (("development pages: the article corpus and walls2's hard negatives",
 def report(r: dict, args: argparse.Namespace) -> None:
     print(f"{r['pages']} pages; sentences by language: {dict(r['langs'].most_common())}")
     print("(the machine is shared with other work: times are medians of this run)")
-    for name, sources in SETS:
+    held_out = tuple((f"held out: {name} ({git_dir.name}:{folder})", (name,))
+                     for name, git_dir, folder in args.git_pages)
+    for name, sources in SETS + held_out:
         if not any(g.split(":")[0] in sources for g in r["answers"]):
             continue
         print(f"\n# {name}\n")
@@ -818,25 +857,36 @@ def timing_50k(pages: list[Page], rounds: int = 30) -> None:
               f"{1000 * statistics.median(kept):6.2f} ms")
 
 
+def _keyed(value: object) -> object:
+    """A counter keyed by tuples as JSON: the parts joined with " | "."""
+    if isinstance(value, dict):
+        return {" | ".join(k) if isinstance(k, tuple) else k: v for k, v in value.items()}
+    return value
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pages", type=int, default=None, help="pages per source, at most")
     parser.add_argument("--per-page", type=int, default=6, help="sentences per page")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--readability", type=Path, default=None)
+    parser.add_argument("--git-pages", type=git_pages_arg, action="append", default=[],
+                        metavar="NAME=GITDIR:FOLDER")
+    parser.add_argument("--held-out-only", action="store_true")
     parser.add_argument("--misses", action="store_true")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
-    if not ARTICLES.is_dir() and args.readability is None:
+    if not ARTICLES.is_dir() and args.readability is None and not args.git_pages:
         print(f"no pages at {ARTICLES}: nothing measured")
         return 0
     r = run(args)
     report(r, args)
-    timing_50k(load_pages(args.pages, None))
+    if not args.held_out_only:
+        timing_50k(load_pages(args.pages, None))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps({k: v for k, v in r.items() if k in (
-            "pages", "answers", "answers_flagged", "computed")}, default=str, indent=1))
+        args.json.write_text(json.dumps({k: _keyed(v) for k, v in r.items() if k in (
+            "pages", "answers", "answers_flagged", "computed", "names")}, default=str, indent=1))
     return 0
 
 

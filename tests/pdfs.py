@@ -34,17 +34,7 @@ def make_pdf_pages(pages: list[list[str]], title: str = "Test document") -> byte
                        f"{page_number + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>")
         objects.append(f"<< /Length {len(content)} >>\nstream\n{content}endstream")
     objects[1] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(kids)} >>"
-    out = b"%PDF-1.4\n"
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n{body}\nendobj\n".encode("latin-1")
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    out += b"".join(f"{off:010d} 00000 n \n".encode() for off in offsets)
-    out += (f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R /Info 4 0 R >>\n"
-            f"startxref\n{xref}\n%%EOF\n").encode()
-    return out
+    return _assemble(objects, "/Info 4 0 R")
 
 
 def make_shared_stream_pdf(pages: int, line: str = "one page of many") -> bytes:
@@ -60,6 +50,11 @@ def make_shared_stream_pdf(pages: int, line: str = "one page of many") -> bytes:
     ]
     objects += ["<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
                 "/Resources << /Font << /F1 3 0 R >> >> >>"] * pages
+    return _assemble(objects)
+
+
+def _assemble(objects: list[str], trailer: str = "") -> bytes:
+    """The PDF file of ``objects`` (numbered from 1), with its cross-reference table."""
     out = bytearray(b"%PDF-1.4\n")
     offsets = []
     for number, body in enumerate(objects, 1):
@@ -68,6 +63,7 @@ def make_shared_stream_pdf(pages: int, line: str = "one page of many") -> bytes:
     xref = len(out)
     out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
     out += b"".join(f"{off:010d} 00000 n \n".encode() for off in offsets)
-    out += (f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n"
-            "%%EOF\n").encode()
+    extra = f" {trailer}" if trailer else ""
+    out += (f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R{extra} >>\n"
+            f"startxref\n{xref}\n%%EOF\n").encode()
     return bytes(out)

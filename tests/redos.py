@@ -40,6 +40,8 @@ from re import _constants as C
 from re import _parser as sre_parse
 from typing import Any
 
+from regexsteps import class_regex
+
 #: The characters a class is judged on: ASCII, and the marks, letters, digits and spaces of
 #: the scripts the tables and the quotation finder read.
 SAMPLE = "".join(chr(c) for c in range(9, 14)) + "".join(chr(c) for c in range(32, 127)) + (
@@ -47,12 +49,6 @@ SAMPLE = "".join(chr(c) for c in range(9, 14)) + "".join(chr(c) for c in range(3
     "\u201a\u201c\u201d\u201e\u2026\u2039\u203a\u3000\u300c\u300d\u300e\u300f\u4e2d\u3042"
     "\uac00\uff02\uff62\ufeff")
 BYTES_SAMPLE = "".join(chr(c) for c in range(256))
-
-_CATEGORY = {
-    C.CATEGORY_DIGIT: r"\d", C.CATEGORY_NOT_DIGIT: r"\D", C.CATEGORY_SPACE: r"\s",
-    C.CATEGORY_NOT_SPACE: r"\S", C.CATEGORY_WORD: r"\w", C.CATEGORY_NOT_WORD: r"\W",
-}
-
 
 @dataclass(frozen=True)
 class Finding:
@@ -158,20 +154,7 @@ class _Tree:
         raise ValueError(f"unknown opcode {op}")
 
     def _in(self, items: Any) -> frozenset[str]:
-        parts: list[str] = []
-        negate = False
-        for op, av in items:
-            if op is C.NEGATE:
-                negate = True
-            elif op is C.LITERAL:
-                parts.append(re.escape(chr(av)))
-            elif op is C.RANGE:
-                parts.append(re.escape(chr(av[0])) + "-" + re.escape(chr(av[1])))
-            elif op is C.CATEGORY:
-                parts.append(_CATEGORY[av])
-            else:
-                raise ValueError(f"unknown class item {op}")
-        return self._judge("[" + ("^" if negate else "") + "".join(parts) + "]")
+        return self._judge(class_regex(items))
 
 
 @lru_cache(maxsize=4096)

@@ -28,6 +28,24 @@ _CATEGORY = {
 }
 
 
+def class_regex(items: Any) -> str:
+    """The regular expression of a parsed character class (``re._parser``'s IN items)."""
+    parts: list[str] = []
+    negate = False
+    for op, av in items:
+        if op is C.NEGATE:
+            negate = True
+        elif op is C.LITERAL:
+            parts.append(re.escape(chr(av)))
+        elif op is C.RANGE:
+            parts.append(re.escape(chr(av[0])) + "-" + re.escape(chr(av[1])))
+        elif op is C.CATEGORY:
+            parts.append(_CATEGORY[av])
+        else:
+            raise ValueError(f"unknown class item {op}")
+    return "[" + ("^" if negate else "") + "".join(parts) + "]"
+
+
 class TooMuch(Exception):
     """More than the cap of steps."""
 
@@ -84,19 +102,7 @@ class _Matcher:
             return "[^" + re.escape(chr(av)) + "]"
         if op is C.ANY:
             return "."
-        parts, negate = [], False
-        for iop, iav in av:
-            if iop is C.NEGATE:
-                negate = True
-            elif iop is C.LITERAL:
-                parts.append(re.escape(chr(iav)))
-            elif iop is C.RANGE:
-                parts.append(re.escape(chr(iav[0])) + "-" + re.escape(chr(iav[1])))
-            elif iop is C.CATEGORY:
-                parts.append(_CATEGORY[iav])
-            else:
-                raise ValueError(f"unknown class item {iop}")
-        return "[" + ("^" if negate else "") + "".join(parts) + "]"
+        return class_regex(av)
 
     @staticmethod
     def _single(ops: Any) -> tuple[Any, Any] | None:

@@ -34,6 +34,8 @@ from typing import Any
 
 import pytest
 
+from readreceipt.store.library import Library
+
 BUCKET = "readreceipt-test"
 #: Fake secrets: a test searches everything written and printed for them.
 PG_PASSWORD = "pg-" + secrets.token_hex(12)
@@ -297,3 +299,18 @@ def team_on(postgres_server: Postgres, s3_server: Moto,
     for key, value in made.env.items():
         monkeypatch.setenv(key, value)
     return made
+
+
+@pytest.fixture(params=["local", "team"])
+def either_library(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Library]:
+    """An empty library of each kind in turn: a local folder, then a team store (PostgreSQL
+    and S3), for a test that holds for both back ends."""
+    if request.param == "local":
+        opened = Library.open(tmp_path / "lib")
+    else:
+        made: Team = request.getfixturevalue("team")
+        opened = Library.locate(tmp_path / "here", index_url=made.index_url,
+                                blobs_url=made.blobs_url)
+        assert opened.team is not None
+    with opened:
+        yield opened

@@ -12,7 +12,6 @@ import json
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,17 +35,9 @@ PAGE = b"<html><head><title>A page</title></head><body><p>" + b"Words of the pag
     + b"</p></body></html>"
 
 
-@pytest.fixture(params=["local", "team"])
-def lib(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Library]:
-    if request.param == "local":
-        opened = Library.open(tmp_path / "lib")
-    else:
-        team: Team = request.getfixturevalue("team")
-        opened = Library.locate(tmp_path / "here", index_url=team.index_url,
-                                blobs_url=team.blobs_url)
-        assert opened.team is not None
-    with opened:
-        yield opened
+@pytest.fixture
+def lib(either_library: Library) -> Library:
+    return either_library
 
 
 class Clock:

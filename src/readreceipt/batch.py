@@ -90,19 +90,23 @@ class WorkerDied(ReadReceiptError):
 
 
 def capture_batch(urls: Sequence[str], options: CaptureOptions, library: Library, *,
-                  jobs: int, done: Callable[[int, str, Outcome], None] | None = None
-                  ) -> list[Outcome]:
+                  jobs: int, done: Callable[[int, str, Outcome], None] | None = None,
+                  started: Callable[[int, str], None] | None = None) -> list[Outcome]:
     """Capture every URL with ``jobs`` workers; one outcome per URL, in their order.
-    ``done(i, url, outcome)`` is called in the calling thread as each finishes."""
+    ``started(i, url)`` and ``done(i, url, outcome)`` are called in the calling thread as
+    each capture begins and ends (a progress bar's hooks)."""
     if jobs <= 1 or len(urls) <= 1:
-        return _in_turn(urls, options, library, done)
-    return _Pool(urls, options, library, min(jobs, len(urls)), done).run()
+        return _in_turn(urls, options, library, done, started)
+    return _Pool(urls, options, library, min(jobs, len(urls)), done, started).run()
 
 
 def _in_turn(urls: Sequence[str], options: CaptureOptions, library: Library,
-             done: Callable[[int, str, Outcome], None] | None) -> list[Outcome]:
+             done: Callable[[int, str, Outcome], None] | None,
+             started: Callable[[int, str], None] | None) -> list[Outcome]:
     outcomes: list[Outcome] = [None] * len(urls)
     for i, url in enumerate(urls):
+        if started is not None:
+            started(i, url)
         outcome: Outcome
         try:
             outcome = capture(url, options, library)
@@ -170,9 +174,11 @@ class _Worker:
 
 class _Pool:
     def __init__(self, urls: Sequence[str], options: CaptureOptions, library: Library,
-                 jobs: int, done: Callable[[int, str, Outcome], None] | None) -> None:
+                 jobs: int, done: Callable[[int, str, Outcome], None] | None,
+                 started: Callable[[int, str], None] | None) -> None:
         self.urls = urls
         self.done = done
+        self.started = started
         self.jobs = jobs
         self.outcomes: list[Outcome] = [None] * len(urls)
         self.todo = deque(range(len(urls)))
@@ -212,6 +218,8 @@ class _Pool:
                 if worker.job is None and self.todo and not self.stopping:
                     index = self.todo.popleft()
                     worker.give(index, self.urls[index])
+                    if self.started is not None:
+                        self.started(index, self.urls[index])
             busy = [w for w in workers if w.job is not None]
             if not busy:
                 return

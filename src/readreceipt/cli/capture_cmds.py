@@ -111,10 +111,7 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
     interrupted = False
     in_turn = jobs == 1 or len(targets) == 1
     try:
-        if in_turn:
-            outcomes = _capture_in_turn(targets, options, lib, as_json)
-        else:
-            outcomes = _capture_in_parallel(targets, options, lib, jobs, as_json)
+        outcomes = _capture_all(targets, options, lib, jobs, as_json)
     except BatchInterrupted as stop:
         outcomes, interrupted = stop.outcomes, True
         # In turn, Ctrl-C came during the capture after the last one done; under --jobs the
@@ -124,47 +121,25 @@ def capture(ctx: click.Context, urls: tuple[str, ...], from_file: str | None, no
                            cut=cut))
 
 
-def _capture_in_turn(targets: list[str], options: CaptureOptions, lib: Library,
-                     as_json: bool) -> list[Outcome]:
-    """Each URL in turn, a failure of one not stopping the rest, unless the library itself
-    failed (then the URLs left are None: never started). Ctrl-C: BatchInterrupted with the
-    outcomes so far (the capture it cut short is not among them)."""
-    from readreceipt.batch import BatchInterrupted
+def _capture_all(targets: list[str], options: CaptureOptions, lib: Library, jobs: int,
+                 as_json: bool) -> list[Outcome]:
+    """Each result printed as it comes, under a progress bar at a terminal; the outcomes in
+    the order given (:func:`readreceipt.batch.capture_batch`: a failure of one URL does not
+    stop the rest, a failed library does; Ctrl-C raises BatchInterrupted)."""
+    from readreceipt.batch import capture_batch
 
-    outcomes: list[Outcome] = []
     show = not as_json and stderr_is_terminal()
     with progress_bar("capturing", enabled=show, total=len(targets)) as progress:
-        for url in targets:
-            if any(isinstance(o, LibraryError) for o in outcomes):
-                outcomes.append(None)
-                continue
+        def started(_: int, url: str) -> None:
             progress.describe(url)
-            outcome: Outcome
-            try:
-                outcome = run_capture(url, options, lib)
-            except ReadReceiptError as exc:
-                outcome = exc
-            except KeyboardInterrupt:
-                raise BatchInterrupted(outcomes + [None] * (len(targets) - len(outcomes))
-                                       ) from None
+
+        def done(_: int, url: str, outcome: Outcome) -> None:
             if not as_json:
                 with progress.paused():
                     _print_outcome(url, outcome)
-            outcomes.append(outcome)
             progress.advance()
-    return outcomes
 
-
-def _capture_in_parallel(targets: list[str], options: CaptureOptions, lib: Library, jobs: int,
-                         as_json: bool) -> list[Outcome]:
-    """``--jobs N``: each result printed as it comes; the outcomes in the order given."""
-    from readreceipt.batch import capture_batch
-
-    def done(_: int, url: str, outcome: Outcome) -> None:
-        if not as_json:
-            _print_outcome(url, outcome)
-
-    return capture_batch(targets, options, lib, jobs=jobs, done=done)
+        return capture_batch(targets, options, lib, jobs=jobs, done=done, started=started)
 
 
 def _print_outcome(url: str, outcome: Outcome) -> None:
