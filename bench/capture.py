@@ -43,13 +43,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from _corpus_server import load_articles, serve
+from _retrieved import VERSION as RETRIEVED_VERSION
+from _retrieved import ensure_retrieved
 from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.store.library import Library
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
-PEER_VENV = OUT / "retrieved-venv"
-PEER_VERSION = "0.2.0"
+PEER_VERSION = RETRIEVED_VERSION
 FLOOR_TARGET = 1.3
 PEER_TARGET = 1.5
 
@@ -177,22 +178,6 @@ PEER_CHILD = textwrap.dedent("""
 """)
 
 
-def ensure_peer() -> Path | None:
-    """retrieved's interpreter, in a venv of its own under bench/out/ (made on first use)."""
-    python = PEER_VENV / "bin" / "python"
-    if (PEER_VENV / "bin" / "retrieved-hook").exists():
-        return python
-    OUT.mkdir(parents=True, exist_ok=True)
-    try:
-        subprocess.run([sys.executable, "-m", "venv", str(PEER_VENV)], check=True)
-        subprocess.run([str(PEER_VENV / "bin" / "pip"), "install", "--quiet",
-                        f"retrieved=={PEER_VERSION}"], check=True, timeout=300)
-    except (OSError, subprocess.SubprocessError) as exc:
-        print(f"(retrieved {PEER_VERSION} cannot be installed: {exc})", file=sys.stderr)
-        return None
-    return python
-
-
 def _child(python: Path, script: str, urls: list[str], env: dict[str, str],
            source: str | None = None) -> float:
     """Captures per second of one child process over ``urls`` (readreceipt imported from
@@ -210,9 +195,10 @@ def _child(python: Path, script: str, urls: list[str], env: dict[str, str],
 
 def peer_run(rounds: int, limit: int | None = None,
              older: str | None = None) -> dict[str, object] | None:
-    python = ensure_peer()
-    if python is None:
+    bin_dir = ensure_retrieved()
+    if bin_dir is None:
         return None
+    python = bin_dir / "python"
     pages = dict(list(load_articles().items())[:limit])
     rates: dict[str, list[float]] = {"readreceipt": [], "retrieved": []}
     turns: list[tuple[str, Path, str, str | None]] = [

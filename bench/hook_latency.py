@@ -44,11 +44,13 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _retrieved import VERSION as RETRIEVED_VERSION
+from _retrieved import ensure_retrieved
+
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
 VENV_BIN = Path(sys.executable).parent
-RETRIEVED_VENV = OUT / "retrieved-venv"
-RETRIEVED_VERSION = "0.2.0"
 TARGET_RATIO = 1.3
 ROOT = HERE.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "agents"
@@ -101,21 +103,6 @@ def payload(cwd: str) -> bytes:
                           "durationMs": 2311, "url": url},
         "tool_use_id": "toolu_bench",
     }).encode("utf-8")
-
-
-def ensure_retrieved() -> Path | None:
-    script = RETRIEVED_VENV / "bin" / "retrieved-hook"
-    if script.exists():
-        return script
-    OUT.mkdir(parents=True, exist_ok=True)
-    try:
-        subprocess.run([sys.executable, "-m", "venv", str(RETRIEVED_VENV)], check=True)
-        subprocess.run([str(RETRIEVED_VENV / "bin" / "pip"), "install", "--quiet",
-                        f"retrieved=={RETRIEVED_VERSION}"], check=True, timeout=300)
-    except (OSError, subprocess.SubprocessError) as exc:
-        print(f"(retrieved-hook left out: {exc})", file=sys.stderr)
-        return None
-    return script
 
 
 def old_pip_wrapper(folder: Path) -> Path:
@@ -190,7 +177,8 @@ def main() -> None:
                         help="another installation's bin folder, measured beside this one")
     args = parser.parse_args()
 
-    retrieved = None if args.no_retrieved else ensure_retrieved()
+    retrieved_bin = None if args.no_retrieved else ensure_retrieved()
+    retrieved = retrieved_bin / "retrieved-hook" if retrieved_bin is not None else None
     compile_package()
     work = Path(tempfile.mkdtemp(prefix="hook-latency-"))
     env = {k: v for k, v in os.environ.items()

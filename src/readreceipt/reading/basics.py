@@ -31,6 +31,7 @@ _WIDE = re.compile("[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden")
 #: The ASCII bytes that are no letter: what ``_NON_LETTERS`` takes out of an ASCII text.
 _ASCII_NON_LETTERS = bytes(b for b in range(128) if not chr(b).isalpha())
+_ASCII_RUNS = re.compile(r"[\x00-\x7f]+")
 
 
 def letters(text: str) -> int:
@@ -40,8 +41,14 @@ def letters(text: str) -> int:
         # The same count, a hundred times faster than the substitution (0.001 s a MB, not
         # 0.1), and asked of a page's whole text several times while it is judged.
         return len(text.encode("ascii").translate(None, _ASCII_NON_LETTERS))
-    count = len(_NON_LETTERS.sub("", text))
-    return count + (WIDE_LETTER_WEIGHT - 1) * len(_WIDE.findall(text))
+    # The ASCII letters counted as above, the substitution kept for the rest: a text in a
+    # Latin script is mostly ASCII with a few curly quotes and accents, and the substitution
+    # over all of it (a match at every space) cost 3 ms an article of the corpus, now 0.6.
+    # Both count character by character, so splitting the text changes no count.
+    count = len(text.encode("ascii", "ignore").translate(None, _ASCII_NON_LETTERS))
+    rest = _ASCII_RUNS.sub("", text)
+    count += len(_NON_LETTERS.sub("", rest))
+    return count + (WIDE_LETTER_WEIGHT - 1) * len(_WIDE.findall(rest))
 
 
 def hides_itself(attrs: Mapping[str, str | None]) -> bool:

@@ -239,6 +239,7 @@ def _html(text: str, charset: str) -> Extraction:
     import trafilatura
     from selectolax.lexbor import LexborHTMLParser
 
+    from readreceipt.reading.basics import letters
     from readreceipt.reading.placement import sure_chrome_letters
     from readreceipt.reading.secondreading import wanted
 
@@ -248,7 +249,7 @@ def _html(text: str, charset: str) -> Extraction:
     tree.strip_tags(list(INVISIBLE_TAGS))
     root = tree.body or tree.root
     page_text = _tidy(root.text(separator="\n")) if root is not None else ""
-    sure_chrome = sure_chrome_letters(root) if root is not None else 0
+    sure_chrome = sure_chrome_letters(root, letters(page_text)) if root is not None else 0
     del tree, root, title_node  # freed before trafilatura builds trees of its own
     _release_freed_memory(len(text))
     # Past MAIN_DIRECT_CHARS, without the scripts, styles and comments trafilatura would drop
@@ -325,8 +326,10 @@ _MANY_NEWLINES = re.compile(r"\n(?:[^\S\n]*\n)+")
 
 
 def _tidy(text: str) -> str:
-    lines = (_BLANKS.sub(" ", line).strip() for line in text.split("\n"))
-    return _MANY_NEWLINES.sub("\n\n", "\n".join(line for line in lines if line)).strip()
+    # One substitution over the whole text, not one a line (blanks hold no newline, so the
+    # lines come out the same): an article's visible text has hundreds of lines.
+    lines = [line.strip() for line in _BLANKS.sub(" ", text).split("\n")]
+    return _MANY_NEWLINES.sub("\n\n", "\n".join([line for line in lines if line])).strip()
 
 
 class _Number(str):

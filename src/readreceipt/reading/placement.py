@@ -254,34 +254,67 @@ def _walk(html: str) -> tuple[list[Element], frozenset[str]]:
 
 
 #: Elements :func:`tree` counts as chrome whatever their size or place (navigation is
-#: navigation at any size; what hides itself is never what the page shows).
-_SURE_CHROME_SELECTOR = "nav, menu, [role], [hidden], [aria-hidden]"
+#: navigation at any size; what hides itself is never what the page shows), and the chrome
+#: elements it counts as chrome unless they are a layout wrapper (``_own_kind``).
+_SURE_CHROME_SELECTOR = ("nav, menu, [role], [hidden], [aria-hidden], aside, form, dialog, "
+                         "header, footer")
 _SURE_CHROME_ROLES = frozenset({"navigation", "menubar", "menu"})
+#: Elements whose text Lexbor's text holds and :func:`tree` does not (_INVISIBLE that the
+#: extraction's strip leaves in the body).
+_UNWALKED_SELECTOR = "iframe, object, canvas, title"
 
 
-def sure_chrome_letters(root: Any) -> int:
+def sure_chrome_letters(root: Any, total: int) -> int:
     """Letters that :func:`tree` is sure to count as chrome on the page whose parsed body
-    (selectolax's Lexbor node) is ``root``: the text of every outermost ``nav``, ``menu``,
-    element with a navigation role, or element hidden by its ``hidden`` or ``aria-hidden``
-    attribute. So the visible text's letters less these bound the content's letters from
-    above (what the second reading asks first); one CSS query, in C."""
+    (selectolax's Lexbor node, scripts and styles stripped) is ``root`` and whose visible text
+    holds ``total`` letters: the text of every outermost element that is always chrome
+    (``nav``, ``menu``, a navigation role, ``hidden`` or ``aria-hidden``), or that is chrome
+    unless it is a layout wrapper (``aside``, ``form``, ``dialog``, a chrome role, a
+    ``header`` or ``footer`` outside any sectioning element) and is too short to be one even
+    if every letter Lexbor reads and the walk does not were outside it. So the visible
+    text's letters less these bound the content's letters from above (what the second
+    reading asks first); CSS queries, in C, and the text of the elements they find."""
+    unwalked = sum(letters(node.text(separator="\n")) for node in root.css(_UNWALKED_SELECTOR))
+    wrapper_from = max(WRAPPER_MIN_LETTERS, WRAPPER_SHARE * (total - unwalked))
     found: dict[int, Any] = {}
+    counted: dict[int, int] = {}  # letters of the candidates measured
     for node in root.css(_SURE_CHROME_SELECTOR):
         if node.mem_id in found:
             continue
         attrs = node.attributes
-        if node.tag in ("nav", "menu") or "hidden" in attrs or \
+        tag = node.tag
+        role = (attrs.get("role") or "").lower().strip()
+        if tag in ("nav", "menu") or "hidden" in attrs or \
                 (attrs.get("aria-hidden") or "").strip().lower() == "true" or \
-                (attrs.get("role") or "").lower().strip() in _SURE_CHROME_ROLES:
+                role in _SURE_CHROME_ROLES:
             found[node.mem_id] = node
-    total = 0
+            continue
+        chrome = tag in ("aside", "form", "dialog") or role in CHROME_ROLES or (
+            tag in ("header", "footer") and not _sectioned(node))
+        # A wrapper is looked inside, so the elements in it are still asked about.
+        if chrome:
+            counted[node.mem_id] = letters(node.text(separator="\n"))
+            if counted[node.mem_id] <= wrapper_from:
+                found[node.mem_id] = node
+    sure = 0
     for node in found.values():
         up = node.parent
         while up is not None and up.mem_id not in found:
             up = up.parent
         if up is None:  # outermost: its text holds every nested one's
-            total += letters(node.text(separator="\n"))
-    return total
+            mem = node.mem_id
+            sure += counted[mem] if mem in counted else letters(node.text(separator="\n"))
+    return sure
+
+
+def _sectioned(node: Any) -> bool:
+    """Whether a Lexbor node sits inside an article, aside, main, nav or section."""
+    up = node.parent
+    while up is not None:
+        if up.tag in _SECTIONING:
+            return True
+        up = up.parent
+    return False
 
 
 def tokens(attrs: dict[str, str | None]) -> list[str]:
