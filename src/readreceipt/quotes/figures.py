@@ -343,8 +343,9 @@ class _Reader:
         core = m.group()
         sep = m.group("sep")
         if sep is not None and sep in _SPACE and (
-                text[end:end + 1] == "-" or _glued_letter(text, end)):
-            core = core.split(sep)[0]  # "10 100-metre": two numbers
+                text[end:end + 1] == "-" or _glued_letter(text, end)) and \
+                not _ordinal_glued(text, end):
+            core = core.split(sep)[0]  # "10 100-metre": two numbers (not "1 000th")
             end = start + len(core)
         if core.isdigit():
             named = self._named_date(start, end, core)
@@ -538,6 +539,13 @@ def _glued_letter(text: str, end: int) -> bool:
 
 _ORDINAL_SUFFIXES = frozenset(("st", "nd", "rd", "th", "e", "er", "re", "ère", "ème", "eme",
                                "ième", "o", "a", "º", "ª", "te", "de", "ste", "ten", "ter"))
+
+
+def _ordinal_glued(text: str, end: int) -> bool:
+    """An ordinal's letters glued to the number ("1 000th", "10 000e"), ending the word."""
+    word = _WORD_GLUED.match(text, end)
+    return word is not None and word.group() in ("st", "nd", "rd", "th", "e", "ème", "ième") \
+        and not _glued_letter(text, word.end())
 
 
 def _short_unit(word: str) -> Unit | None:
@@ -762,11 +770,14 @@ class _Suffix:
             return
 
     def _phrase(self, text: str, m: re.Match[str], table: frozenset[str]) -> bool:
-        words = text[m.start(2): m.start(2) + 40].lower().split()
+        words = _phrase_words(text, m.start(2))
         for size in (3, 2, 1):
-            phrase = " ".join(words[:size]).rstrip(".,;:)")
+            if len(words) < size:
+                continue
+            phrase = " ".join(w for w, _ in words[:size]).lower().rstrip(".,;:)")
             if phrase in table:
-                self.end = m.start(2) + _span(text, m.start(2), size)
+                last, end = words[size - 1]
+                self.end = end - (len(last) - len(last.rstrip(".,;:)")))
                 return True
         return False
 
@@ -778,7 +789,8 @@ class _Suffix:
                 if unit is not None:
                     self.end = start + len(symbol)
                     return unit, symbol
-        words = text[start: start + 40].split()
+        spans = _phrase_words(text, start)
+        words = [w for w, _ in spans]
         for size in (3, 2, 1):
             phrase = " ".join(words[:size]).rstrip(".,;:)!?").lower()
             unit = UNITS.get(phrase)
@@ -791,9 +803,8 @@ class _Suffix:
             if unit is not None and len(words) >= size:
                 if phrase in _WEAK_ALONE and m.start(2) - m.start() > 2:
                     return None
-                self.end = start + _span(text, start, size)
-                if size == 1:
-                    self.end = start + len(words[0].rstrip(".,;:)!?"))
+                last, end = spans[size - 1]
+                self.end = end - (len(last) - len(last.rstrip(".,;:)!?")))
                 return unit, text[start:self.end]
         if m.group(2) == "°":
             self.end = m.end()
@@ -868,14 +879,23 @@ def _skip_of(text: str, at: int) -> int:
     return at + m.end() if nxt in CURRENCIES or nxt.rstrip("s") in CURRENCIES else at
 
 
-def _span(text: str, start: int, words: int) -> int:
-    """The length of the first ``words`` words of text at ``start`` (spaces between)."""
-    stop = min(len(text), start + 60)
-    at = start
-    for i in range(words):
-        while at < stop and not text[at].isspace():
-            at += 1
-        if i + 1 < words:
-            while at < stop and text[at].isspace():
-                at += 1
-    return at - start
+#: One word of a unit or percent phrase: it ends at a space or at punctuation that cannot
+#: be part of it ("66 percent!", "3,000 meters—the cables", "12 km, then").
+_PHRASE_WORD = re.compile("[ \u00a0]{0,3}"
+                          "([^\\s\u2014\u2013!?,;:()\\[\\]\"\u201c\u201d\u00ab\u00bb\u2026]{1,30})")
+
+
+def _phrase_words(text: str, start: int, size: int = 3) -> list[tuple[str, int]]:
+    """Up to ``size`` words from ``start``, each with where it ends; punctuation after a
+    word ends the phrase (bounded: three matches of a bounded pattern)."""
+    out: list[tuple[str, int]] = []
+    at, stop = start, min(len(text), start + 60)
+    while len(out) < size:
+        m = _PHRASE_WORD.match(text, at, stop)
+        if m is None or (not out and m.start(1) != start):
+            break
+        out.append((m.group(1), m.end()))
+        at = m.end()
+        if at >= stop or not text[at].isspace():
+            break
+    return out
