@@ -224,7 +224,7 @@ _MONEY_AFTER = re.compile(
 _UNIT = re.compile(rf"(?<![\w.,])(?P<n>{_N})\s?(?P<unit>km|kilometres|kilometers|miles|kg|"
                    r"kilograms|pounds|°C|°F|metres|meters|feet)(?![\w/])")
 _YEAR = re.compile(r"(?<![\w.,/-])(?P<n>1[89]\d{2}|20\d{2})(?![\w.,/-]|\s?%)")
-_COUNT = re.compile(r"(?<![\w.,/:-])(?P<n>[2-9]|[1-9]\d)(?=\s[^\W\d_]{3,})(?![\w.,:/-])")
+_COUNT = re.compile(r"(?<![\w.,/:*×-])(?P<n>[2-9]|[1-9]\d)(?=\s[^\W\d_]{3,})(?![\w.,:/-])")
 _BIG = re.compile(r"(?<![\w.,/-])(?P<n>\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+)(?![\w.,/-]?\d)")
 _DECIMAL = re.compile(r"(?<![\w.,/-])(?P<n>\d{1,3}[.,]\d{1,2})(?![\w.,/-]?\d)(?!\s?%)")
 
@@ -748,7 +748,7 @@ def _with_spans(claims: tuple, answer: str) -> tuple[_Spanned, ...]:
             where = answer.find(c.text)
         span = (where, where + len(c.text)) if where >= 0 else (-1, -1)
         if c.kind == "figure" and where >= 0:
-            at = where + 1
+            at = where + len(c.text)  # the next figure stands after this one ("1,242 ... 42")
         out.append(_Spanned(c.kind, c.outcome, c.text, c.nearest, span))
     return tuple(out)
 

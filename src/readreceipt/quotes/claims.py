@@ -323,9 +323,9 @@ def _values_agree(answer: Figure, readings: tuple[Reading, ...], page: Figure,
     best: str | None = None
     converted = (answer.unit is not None and page.unit is not None
                  and answer.unit.name != page.unit.name)
-    # One side without its unit ("10 to fifteen minutes" for the page's "10 to 15 minutes";
-    # a table cell under "(km)"): the number as written, not in a base unit it never had.
-    both = answer.unit is not None and page.unit is not None
+    # The answer's number said without the unit the page gives it ("10 to fifteen minutes"
+    # for the page's "10 to 15 minutes"): the number as written, not in a base unit.
+    both = answer.unit is not None or page.unit is None
     for ar in readings:
         a = base_value(answer, ar) if both else ar.value
         for pr in page_readings:

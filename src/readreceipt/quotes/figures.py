@@ -508,8 +508,13 @@ class _Reader:
             i = bisect_left(starts, end)
             if i and taken[i - 1][1] > start:
                 continue  # inside a figure read already (a unit word, a date's month)
-            figure = self.figure(start, end, (Reading(float(value), _place(value)),),
-                                 spelled=True)
+            readings = (Reading(float(value), _place(value)),)
+            figure = self.figure(start, end, readings, spelled=True)
+            if figure is not None and figure.end > end and \
+                    bisect_left(starts, figure.end) > bisect_left(starts, end):
+                # "twenty to 30 minutes": the range would take in a figure read already
+                # ("30 minutes"): the word alone, the figure after it stays its own
+                figure = Figure(start, end, "number", readings, spelled=True)
             if figure is not None:
                 out.append(figure)
         return out

@@ -1,0 +1,118 @@
+"""The claim check on forms a multilingual development set showed it misread (issue 22's
+second development set: newspaper, newspaper4k, graby and snacktory test pages). Every page
+and answer here is a sentence built for the test."""
+
+from __future__ import annotations
+
+import pytest
+
+from readreceipt.quotes.claims import APPROXIMATE, FOUND, NOT_FOUND, PageTexts, check_claims
+from readreceipt.quotes.figures import find_figures
+from readreceipt.quotes.spelled import spelled_runs
+
+
+def outcomes(answer: str, page: str) -> list[tuple[str, str]]:
+    return [(c.text, c.outcome) for c in check_claims(answer, PageTexts(main=page, page=page))
+            if c.kind == "figure"]
+
+
+def read(text: str) -> list[tuple[str, str]]:
+    return [(text[f.start:f.end], f.kind) for f in find_figures(text)]
+
+
+# a unit or a percent word ends at punctuation glued to it
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Book now and save 40 percent!", [("40 percent", "percent")]),
+    ("Spare jetzt 40 Prozent!", [("40 Prozent", "percent")]),
+    ("the pipe lies 2,000 meters\u2014deeper than the wreck", [("2,000 meters", "measure")]),
+    ("a climb of 800 metres\u2013the hardest", [("800 metres", "measure")]),
+    ("Is it 12 km? Yes.", [("12 km", "measure")]),
+    ("the road runs 12 km-long", [("12", "number")]),  # a compound word is no unit
+])
+def test_a_unit_or_percent_word_ends_at_punctuation(text: str,
+                                                    expected: list[tuple[str, str]]) -> None:
+    assert read(text) == expected
+
+
+def test_a_percent_said_in_words_before_an_exclamation_is_found() -> None:
+    page = "Subscribe this week and save 40% on the yearly plan!"
+    assert outcomes("Subscribe this week and save 40 percent on the yearly plan!", page) == \
+        [("40 percent", FOUND)]
+    assert outcomes("Subscribe this week and save 45 percent on the yearly plan!", page) == \
+        [("45 percent", NOT_FOUND)]
+
+
+def test_a_converted_measure_before_a_dash_is_approximate() -> None:
+    page = "Below 2,000 meters\u2014where the sea is calm\u2014divers cannot work."
+    assert outcomes("Below about 6,561.7 feet\u2014where the sea is calm\u2014divers cannot "
+                    "work.", page) == [("6,561.7 feet", APPROXIMATE)]
+
+
+# one end of a range said without the unit the page gives the range
+@pytest.mark.parametrize(("answer", "expected"), [
+    ("Let the dough rest for 20 to thirty minutes before baking.",
+     [("20", FOUND), ("thirty minutes", FOUND)]),
+    ("Let the dough rest for twenty to 30 minutes before baking.",
+     [("twenty", FOUND), ("30 minutes", FOUND)]),
+    ("Let the dough rest for 25 to thirty minutes before baking.",
+     [("25", NOT_FOUND), ("thirty minutes", FOUND)]),
+])
+def test_a_range_end_said_without_its_unit(answer: str,
+                                           expected: list[tuple[str, str]]) -> None:
+    page = "Let the dough rest for 20 to 30 minutes before baking."
+    assert outcomes(answer, page) == expected
+
+
+def test_a_measure_said_with_its_unit_is_not_a_bare_number_beside_the_unit_word() -> None:
+    page = "About 3,000 volunteers came by ship from ports more than 400 miles away."
+    assert outcomes("About 3,000 volunteers came by ship from ports more than 900 miles away.",
+                    page) == [("3,000", FOUND), ("900 miles", NOT_FOUND)]
+
+
+# English cents are coins, French cents hundreds
+@pytest.mark.parametrize(("text", "values"), [
+    ("the fare rose by seventy-five cents", [75]),
+    ("a stamp costs twenty cents", [20]),
+    ("il en a vendu trois cents", [300]),
+    ("deux cents mètres", [200]),
+    ("cinq cent mille euros", [500000]),
+])
+def test_cents_after_a_number_word(text: str, values: list[int]) -> None:
+    assert [v for _, _, v in spelled_runs(text, 10)] == values
+
+
+def test_spelled_cents_are_found_against_digits() -> None:
+    page = "Shares fell 2.1%, or 87 cents, to $41.30 in early trading."
+    assert outcomes("Shares fell 2.1%, or eighty-seven cents, to $41.30 in early trading.",
+                    page) == [("2.1%", FOUND), ("eighty-seven", FOUND), ("$41.30", FOUND)]
+    assert ("eighty-four", NOT_FOUND) in outcomes(
+        "Shares fell 2.1%, or eighty-four cents, to $41.30 in early trading.", page)
+
+
+@pytest.mark.parametrize("text", ["their 1\u202f000th customer", "their 1 000th customer",
+                                  "le 10\u00a0000e visiteur"])
+def test_an_ordinal_with_a_spaced_thousands_group_is_one_figure(text: str) -> None:
+    [(written, kind)] = read(text)
+    assert kind == "ordinal" and written[0] == text[text.index(written[0])]
+    assert len(written) >= 6
+
+
+def test_a_spaced_number_before_a_hyphened_word_is_still_two_numbers() -> None:
+    assert read("the 10 100-metre heats")[0] == ("10", "number")
+
+
+# a month glued after a dash or a bracket is still a date's month
+@pytest.mark.parametrize("text", ["SPRINGFIELD, Oregon\u2014April 27, 2015\u2014The council",
+                                  "SPRINGFIELD\u2013April 27, 2015", "(April 27, 2015)",
+                                  "\u201cApril 27, 2015"])
+def test_a_month_after_a_dash_or_bracket_reads_as_a_date(text: str) -> None:
+    dates = [f for f in find_figures(text) if f.kind == "date"]
+    assert [f.dates for f in dates] == [((2015, 4, 27),)]
+
+
+def test_a_dateline_year_moved_is_flagged_as_one_date() -> None:
+    page = "SPRINGFIELD, Oregon\u2014April 27, 2015\u2014The council approved the budget."
+    assert outcomes("SPRINGFIELD, Oregon\u2014April 27, 2013\u2014The council approved the "
+                    "budget.", page) == [("April 27, 2013", NOT_FOUND)]
+    assert outcomes("The council approved the budget on 27 April 2015.", page) == \
+        [("27 April 2015", FOUND)]
