@@ -224,9 +224,11 @@ _MONEY_AFTER = re.compile(
 _UNIT = re.compile(rf"(?<![\w.,])(?P<n>{_N})\s?(?P<unit>km|kilometres|kilometers|miles|kg|"
                    r"kilograms|pounds|°C|°F|metres|meters|feet)(?![\w/])")
 _YEAR = re.compile(r"(?<![\w.,/-])(?P<n>1[89]\d{2}|20\d{2})(?![\w.,/-]|\s?%)")
-_COUNT = re.compile(r"(?<![\w.,/:*×-])(?P<n>[2-9]|[1-9]\d)(?=\s[^\W\d_]{3,})(?![\w.,:/-])")
+_COUNT = re.compile(r"(?<![\w.,/:*×\u2013\u2212-])(?P<n>[2-9]|[1-9]\d)(?=\s[^\W\d_]{3,})"
+                    r"(?![\w.,:/-])")  # not after any dash nor "24*"
 _BIG = re.compile(r"(?<![\w.,/-])(?P<n>\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+)(?![\w.,/-]?\d)")
-_DECIMAL = re.compile(r"(?<![\w.,/-])(?P<n>\d{1,3}[.,]\d{1,2})(?![\w.,/-]?\d)(?!\s?%)")
+_DECIMAL = re.compile(r"(?<![\w.,/-])(?P<n>\d{1,3}[.,]\d{1,2})(?![\w.,/-]?\d)(?!\s?%)"
+                      r"(?![^\W\d_])")  # "802.11ax": a standard's name, not a decimal
 
 _TIME_AFTER = re.compile(r"\s?(?:[ap]\.?m\.?(?![^\W\d_])|Uhr\b|h(?![^\W\d_])|hrs\b)", re.I)
 

@@ -116,3 +116,52 @@ def test_a_dateline_year_moved_is_flagged_as_one_date() -> None:
                     "budget.", page) == [("April 27, 2013", NOT_FOUND)]
     assert outcomes("The council approved the budget on 27 April 2015.", page) == \
         [("27 April 2015", FOUND)]
+
+
+# digits going on after a myriad are one number ("1万2000人"), as Japanese, Chinese and
+# Korean news write them
+@pytest.mark.parametrize(("text", "value"), [
+    ("会場には1万2000人が集まった。", "12000"),
+    ("3億5000万円の赤字となった。", "350000000 JPY"),
+    ("約1万2千人が参加した。", "12000"),
+    ("2万5,000人が避難した。", "25000"),
+    ("1億2345万6789円を計上した。", "123456789 JPY"),
+    ("관중 2만5000명이 모였다.", "25000"),
+    ("会場には1万人が集まった。", "10000"),
+])
+def test_digits_after_a_myriad_go_on_with_the_same_number(text: str, value: str) -> None:
+    from readreceipt.quotes.claims import describe
+
+    assert [describe(f) for f in find_figures(text)] == [value]
+
+
+@pytest.mark.parametrize(("page", "answer", "expected"), [
+    ("会場には1万2000人が集まった。", "会場には12,000人が集まった。", FOUND),
+    ("会場には12,000人が集まった。", "会場には1万2000人が集まった。", FOUND),
+    ("会場には1万2000人が集まった。", "会場には約1万2千人が集まった。", FOUND),
+    ("会場には1万2000人が集まった。", "会場には1万3000人が集まった。", NOT_FOUND),
+    ("会場には1万2000人が集まった。", "会場には12万人が集まった。", NOT_FOUND),
+    ("会場には1万2000人が集まった。", "会場には1万人が集まった。", NOT_FOUND),
+])
+def test_a_myriad_number_against_its_other_forms(page: str, answer: str,
+                                                 expected: str) -> None:
+    assert [o for _, o in outcomes(answer, page)] == [expected]
+
+
+# French writes millions and billions of euros as "M€" and "Md€"
+@pytest.mark.parametrize(("text", "value"), [
+    ("Le projet coûte 40 M€ au total.", "40000000 EUR"),
+    ("un budget de 1,2 Md€.", "1200000000 EUR"),
+    ("soit 300 k€ de plus", "300000 EUR"),
+    ("les 40 M de la ligne", "40"),  # no sign: no scale said
+])
+def test_a_scale_letter_before_a_currency_sign(text: str, value: str) -> None:
+    from readreceipt.quotes.claims import describe
+
+    assert [describe(f) for f in find_figures(text)] == [value]
+
+
+def test_millions_of_euros_said_as_m_euro_are_found() -> None:
+    page = "Le chantier coûtera 40 millions d'euros à la région."
+    assert outcomes("Le chantier coûtera 40 M€ à la région.", page) == [("40 M€", FOUND)]
+    assert outcomes("Le chantier coûtera 400 M€ à la région.", page) == [("400 M€", NOT_FOUND)]

@@ -40,6 +40,7 @@ from readreceipt.quotes.units import (
     PERCENT,
     PERCENT_POINTS,
     SCALES,
+    SCALES_BEFORE_SIGN,
     SCALES_CASED,
     SCALES_CJK,
     SCALES_GLUED,
@@ -423,6 +424,9 @@ class _Reader:
             readings = tuple(r.negated() for r in readings)
         if after.scale:
             readings = tuple(r.times(after.scale) for r in readings)
+            if after.scale_word[-1:] in MYRIADS and len(readings) == 1 and \
+                    text[after.end:after.end + 1].isdigit():
+                readings, after = _myriad_run(text, readings[0], after)
         ordinal = ordinal or after.ordinal or _ordinal_before(text, start_with)
         hedge = (_hedge_before(text, start_with) or after.hedge) if self.hedges else None
         currency = currency_before or after.currency
@@ -518,6 +522,39 @@ class _Reader:
             if figure is not None:
                 out.append(figure)
         return out
+
+
+#: The CJK and Korean myriads after which digits go on with the same number ("1万2000人",
+#: "3億5000万円", "2만5000명"): what Japanese, Chinese and Korean news write most.
+MYRIADS = frozenset("万萬億亿兆만억조")
+#: Parts of one such number read at most (億, 万 and the units: three).
+_MYRIAD_PARTS = 3
+
+
+def _myriad_run(text: str, first: Reading, after: _Suffix) -> tuple[tuple[Reading, ...],
+                                                                      _Suffix]:
+    """"1万2000": the digits after a myriad, each with a smaller scale (or none), added
+    to it; the suffix of the last part is the figure's (its counter, currency, hedge)."""
+    value, scale, tail = first.value, after.scale, after
+    for _part in range(_MYRIAD_PARTS):
+        m = _MASTER.match(text, tail.end)
+        if m is None or m.lastgroup != "num":
+            break
+        parts = number_readings(m.group(), ",")
+        if len(parts) != 1 or not parts[0].value.is_integer():
+            break
+        nxt = _Suffix(text, m.end())
+        if (nxt.scale or 1.0) >= scale:
+            break
+        value += parts[0].value * (nxt.scale or 1.0)
+        scale, tail = nxt.scale or 1.0, nxt
+        if not nxt.scale:
+            break
+    if tail is after:
+        return (first,), after
+    whole = int(value)
+    tail.scale, tail.scale_word = 1.0, after.scale_word  # said with a myriad; applied here
+    return (Reading(float(whole), _place(whole)),), tail
 
 
 def _month_word_ok(text: str, start: int, end: int) -> bool:
@@ -724,10 +761,12 @@ class _Suffix:
                 return
             if not self.scale and not self.unit and not self.percent and (
                     (glued and not spaced and word in SCALES_GLUED)
-                    or word in SCALES_CASED or low.rstrip(".") in SCALES or low in SCALES):
+                    or word in SCALES_CASED or low.rstrip(".") in SCALES or low in SCALES
+                    or (word in SCALES_BEFORE_SIGN and text[m.end():m.end() + 1] in "€$£")):
                 factors = SCALES_CASED.get(word) or SCALES_GLUED.get(word) if (
                     not spaced and word in SCALES_GLUED) else SCALES_CASED.get(word) or \
-                    SCALES.get(low) or SCALES.get(low.rstrip("."))
+                    SCALES.get(low) or SCALES.get(low.rstrip(".")) or \
+                    SCALES_BEFORE_SIGN.get(word)
                 if factors:
                     self.scale, self.scale_word = factors[0], word
                     at = self.end = m.end()
