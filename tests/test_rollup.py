@@ -14,6 +14,7 @@ import sqlite3
 import subprocess
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -144,17 +145,19 @@ def test_status_reads_no_retrieval_row_team(team: Team, tmp_path: Path) -> None:
     with lib:
         for n in range(3):
             put_capture(lib, f"https://example.org/{n}", article_html().encode(), at(n))
-        answered: list[int] = []
+        lib.log("skipped.jsonl", {"url": "https://example.org/refused"})
+        answered: list[tuple[int, int]] = []
         with psycopg.connect(team.index_url) as holder:
-            holder.execute("LOCK TABLE retrievals IN ACCESS EXCLUSIVE MODE")
+            holder.execute("LOCK TABLE retrievals, log_entries IN ACCESS EXCLUSIVE MODE")
             asking = threading.Thread(
-                target=lambda: answered.append(lib.index.summary().retrievals), daemon=True)
+                target=lambda: answered.append((lib.index.summary().retrievals,
+                                                lib.count_log("skipped.jsonl"))), daemon=True)
             asking.start()
             asking.join(60)  # the lock is held all this while: a count of rows would wait
             done_while_locked = list(answered)
             holder.rollback()
         asking.join(60)
-        assert done_while_locked == [3]
+        assert done_while_locked == [(3, 1)]
 
 
 def test_statements_of_many_rows_keep_the_team_rollup_exact(team: Team, tmp_path: Path) -> None:
@@ -182,3 +185,30 @@ def test_statements_of_many_rows_keep_the_team_rollup_exact(team: Team, tmp_path
         summary = lib.index.summary()
         assert summary == lib.index.counted_summary()  # type: ignore[attr-defined]
         assert 0 < summary.urls < 700 and summary.retrievals < 3001
+
+
+def test_the_team_s_log_counts_are_kept_and_count_what_was_there(team: Team,
+                                                                 tmp_path: Path) -> None:
+    # status's "refused or declined" is skipped.jsonl's entries: on the team library a row
+    # count of log_entries grew with them; the rollup keeps it (migration 0009).
+    lib = Library.locate(tmp_path / "here", index_url=team.index_url, blobs_url=team.blobs_url)
+    with lib:
+        for n in range(5):
+            lib.log("skipped.jsonl", {"url": f"https://example.org/{n}", "reason": "robots"})
+        lib.log("flags.jsonl", {"url": "https://example.org/f"})
+        team.sql("DELETE FROM log_entries WHERE id = (SELECT MIN(id) FROM log_entries)")
+        index: Any = lib.index
+        for name, entries in (("skipped.jsonl", 4), ("flags.jsonl", 1), ("audits.jsonl", 0)):
+            assert lib.count_log(name) == index.counted_log(name) == entries
+    # entries written before the migration: counted once when it is applied
+    team.sql("DROP TRIGGER rollup_log_entries_inserted ON log_entries")
+    team.sql("DROP TRIGGER rollup_log_entries_deleted ON log_entries")
+    team.sql("DROP FUNCTION readreceipt_rollup_logs()")
+    team.sql("DELETE FROM rollup_counts WHERE name LIKE 'log:%%'")
+    team.sql("DELETE FROM readreceipt_migrations WHERE name = '0009_log_counts'")
+    team.sql("INSERT INTO log_entries (log, line) VALUES ('skipped.jsonl', '{}')")
+    with Library.locate(tmp_path / "here", index_url=team.index_url,
+                        blobs_url=team.blobs_url) as again:
+        assert again.count_log("skipped.jsonl") == 5
+        again.log("skipped.jsonl", {"url": "https://example.org/late"})
+        assert again.count_log("skipped.jsonl") == 6

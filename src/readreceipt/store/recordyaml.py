@@ -25,7 +25,7 @@ from typing import Any
 import yaml
 from yaml.resolver import Resolver
 
-__all__ = ["dump"]
+__all__ = ["NOT_PLAIN", "PLAIN_KEY", "WRITABLE", "dump"]
 
 #: The width records are written at (``width=100``) and PyYAML's indent step.
 WIDTH = 100
@@ -36,13 +36,13 @@ _STR_TAG = "tag:yaml.org,2002:str"
 #: Characters PyYAML writes without escapes in a single-line scalar (allow_unicode): printable
 #: ASCII and printable Unicode; not U+FEFF, the line and paragraph separators, NEL, tabs or
 #: other controls (those make it write the scalar double-quoted).
-_WRITABLE = re.compile("[\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
+WRITABLE = re.compile("[\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
                        "\U00010000-\U0010fffe]*")
 #: What keeps a single-line scalar from being written plain in block context (its
 #: "block indicators", and spaces at its ends).
-_NOT_PLAIN = re.compile(r"^(?:---|\.\.\.)|^[#,\[\]{}&*!|>'\"%@`]|^[?:-](?: |$)|.:(?: |$)| #|^ | $")
+NOT_PLAIN = re.compile(r"^(?:---|\.\.\.)|^[#,\[\]{}&*!|>'\"%@`]|^[?:-](?: |$)|.:(?: |$)| #|^ | $")
 #: Keys written plain as PyYAML writes them (simple keys, never folded).
-_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{0,99}")
+PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{0,99}")
 
 
 class _Out:
@@ -98,7 +98,7 @@ def _mapping(out: _Out, data: dict[str, Any], indent: int | None, seen: set[int]
     _once(data, seen)
     own = 0 if indent is None else indent + _STEP
     for key, value in data.items():
-        if not isinstance(key, str) or not _PLAIN_KEY.fullmatch(key) or \
+        if not isinstance(key, str) or not PLAIN_KEY.fullmatch(key) or \
                 not _reads_back_as_str(key):
             raise _Unsupported
         out.indent(own)
@@ -158,9 +158,9 @@ def _scalar(out: _Out, value: Any, indent: int) -> None:
             text = text.replace("e", ".0e", 1)
         _plain(out, text, indent)
     elif isinstance(value, str):
-        if not _WRITABLE.fullmatch(value):
+        if not WRITABLE.fullmatch(value):
             raise _Unsupported  # a line break, a tab, a control: written double-quoted
-        if value and not _NOT_PLAIN.search(value) and _reads_back_as_str(value):
+        if value and not NOT_PLAIN.search(value) and _reads_back_as_str(value):
             _plain(out, value, indent)
         else:
             _single_quoted(out, value, indent)

@@ -152,6 +152,8 @@ MIGRATIONS: list[tuple[str, str | tuple[str, ...]]] = [
     # `status` from counts kept as rows change, whatever the number of retrievals
     # (store/team/rollup.py).
     ("0008_summary_rollup", rollup.MIGRATION),
+    # `status`'s count of refused and declined URLs, kept as log lines are added.
+    ("0009_log_counts", rollup.LOG_MIGRATION),
 ]
 
 

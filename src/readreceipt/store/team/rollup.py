@@ -2,10 +2,11 @@
 
 The same counts as the local index's (:mod:`readreceipt.store.local.rollup`), kept by
 statement triggers on ``retrievals`` (insert, update, delete: a capture, ``forget``,
-``push``, a COPY), ``flags`` (by kind) and ``answer_checks``, in the writing transaction
-itself. A statement trigger reads the statement's rows from its transition tables
-(``old_rows``, ``new_rows``) and moves each count once per statement: a COPY of a million
-rows makes a few upserts. (Row triggers made one upsert per row on the same few count rows,
+``push``, a COPY), ``flags`` (by kind), ``answer_checks`` and ``log_entries`` (by log: the
+refused and declined URLs ``status`` counts), in the writing transaction itself. A
+statement trigger reads the statement's rows from its transition tables (``old_rows``,
+``new_rows``) and moves each count once per statement: a COPY of a million rows makes a
+few upserts. (Row triggers made one upsert per row on the same few count rows,
 and PostgreSQL cannot prune the versions one transaction leaves of a row it updates again:
 each upsert walked them all, and a COPY of 100,000 rows took 10 minutes here.)
 
@@ -23,7 +24,7 @@ order, so two statements of many rows lock in the same order.
 
 from __future__ import annotations
 
-__all__ = ["MIGRATION", "SHARDS", "SUMMARY"]
+__all__ = ["LOG_COUNT", "LOG_MIGRATION", "MIGRATION", "SHARDS", "SUMMARY"]
 
 #: Shards of the counts that every capture moves.
 SHARDS = 16
@@ -171,3 +172,32 @@ SUMMARY = (
     "SELECT kind, SUM(flags) FROM rollup_flag_kinds GROUP BY kind HAVING SUM(flags) > 0",
     "SELECT COALESCE(SUM(value), 0) FROM rollup_counts WHERE name = 'answer_checks'",
 )
+
+_LOGS = f"""
+CREATE FUNCTION readreceipt_rollup_logs() RETURNS trigger LANGUAGE plpgsql
+SET search_path FROM CURRENT AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        INSERT INTO rollup_counts AS c SELECT pg_backend_pid() % {SHARDS}, 'log:' || log,
+                COUNT(*) FROM new_rows GROUP BY log ORDER BY log
+            ON CONFLICT (shard, name) DO UPDATE SET value = c.value + excluded.value;
+    ELSE
+        INSERT INTO rollup_counts AS c SELECT pg_backend_pid() % {SHARDS}, 'log:' || log,
+                -COUNT(*) FROM old_rows GROUP BY log ORDER BY log
+            ON CONFLICT (shard, name) DO UPDATE SET value = c.value + excluded.value;
+    END IF;
+    RETURN NULL;
+END $$
+"""  # noqa: S608 - constants only, no data
+
+#: The entries of each log (``status``'s "refused or declined" is skipped.jsonl's), kept in
+#: ``rollup_counts`` as ``log:<name>`` by the same kind of trigger.
+LOG_MIGRATION: tuple[str, ...] = (
+    "LOCK TABLE log_entries IN SHARE MODE",
+    "INSERT INTO rollup_counts SELECT 0, 'log:' || log, COUNT(*) FROM log_entries GROUP BY log",
+    _LOGS,
+    *_triggers("log_entries", "readreceipt_rollup_logs", update=False),
+)
+
+#: One log's entries, from the rollup.
+LOG_COUNT = "SELECT COALESCE(SUM(value), 0) FROM rollup_counts WHERE name = 'log:' || %s"
