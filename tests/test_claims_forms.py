@@ -165,3 +165,9 @@ def test_millions_of_euros_said_as_m_euro_are_found() -> None:
     page = "Le chantier coûtera 40 millions d'euros à la région."
     assert outcomes("Le chantier coûtera 40 M€ à la région.", page) == [("40 M€", FOUND)]
     assert outcomes("Le chantier coûtera 400 M€ à la région.", page) == [("400 M€", NOT_FOUND)]
+
+
+def test_a_currency_word_ending_a_sentence_ends_before_its_full_stop() -> None:
+    text = "Die Kosten betragen 1.234,50 Euro. Danach nichts."
+    [figure] = find_figures(text)
+    assert text[figure.start:figure.end] == "1.234,50 Euro"

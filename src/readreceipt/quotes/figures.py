@@ -795,7 +795,7 @@ class _Suffix:
             if currency is not None and self.currency is None and not self.unit:
                 self.currency = currency
                 self.unit_text = word
-                self.end = m.end()
+                self.end = m.start(2) + len(word)  # "1.234,50 Euro." ends before the stop
                 return
             unit = self._unit(text, m)
             if unit is not None and not self.unit:
