@@ -2,6 +2,7 @@
 second development set: newspaper, newspaper4k, graby and snacktory test pages). Every page
 and answer here is a sentence built for the test."""
 
+# ruff: noqa: RUF001 - full-width digits and commas are what some of these pages write
 from __future__ import annotations
 
 import pytest
@@ -171,3 +172,27 @@ def test_a_currency_word_ending_a_sentence_ends_before_its_full_stop() -> None:
     text = "Die Kosten betragen 1.234,50 Euro. Danach nichts."
     [figure] = find_figures(text)
     assert text[figure.start:figure.end] == "1.234,50 Euro"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("１２，０００人が参加した。", "12000"),  # full-width digits grouped by a full-width comma
+    ("３，５００円", "3500 JPY"),
+    ("距離は約7.5 milesで、徒歩で3時間。", "7.5 mi"),  # a unit word ends at a CJK character
+    ("3 公里", "3 km"),  # a CJK unit word is still one word
+])
+def test_full_width_grouping_and_units_before_cjk(text: str, value: str) -> None:
+    from readreceipt.quotes.claims import describe
+
+    assert describe(find_figures(text)[0]) == value
+
+
+def test_a_full_width_number_is_found_in_ascii_digits() -> None:
+    page = "昨年は１２，０００人が参加した。"
+    assert outcomes("昨年は12,000人が参加した。", page) == [("12,000", FOUND)]
+    assert outcomes("昨年は13,000人が参加した。", page) == [("13,000", NOT_FOUND)]
+
+
+def test_a_clause_comma_between_cjk_digits_is_no_grouping() -> None:
+    from readreceipt.quotes.claims import describe
+
+    assert [describe(f) for f in find_figures("3，5人")] == ["3", "5"]

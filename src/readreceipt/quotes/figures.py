@@ -125,7 +125,7 @@ _MASTER = re.compile(
     rf"|(?:\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s?[月월]\s?(?:\d{{1,2}}|[一二三四五六七八九十]{{1,3}})"
     rf"\s?[日号일])"
     # numbers: grouped by any locale's separator, or plain, with a decimal part
-    rf"|(?P<num>(?<![{_LATIN_LETTER}\d.,])(?:\d{{1,3}}(?P<sep>[,.'\u2019{_SPACE}])\d{{3}}"
+    rf"|(?P<num>(?<![{_LATIN_LETTER}\d.,])(?:\d{{1,3}}(?P<sep>[,.'\u2019\uff0c{_SPACE}])\d{{3}}"
     rf"(?:(?P=sep)\d{{3}}){{0,5}}(?:[.,]\d{{1,9}})?|\d{{1,2}},\d{{2}},\d{{3}}(?:,\d{{2}},\d{{3}})?"
     rf"|\d{{1,{MAX_DIGITS}}}(?:[.,]\d{{1,9}})?)(?!\d))"
     # CJK numerals where a counter or 第 says they count: 三千五百万元, 第三
@@ -220,7 +220,11 @@ def _date_order(matches: list[re.Match[str]]) -> str | None:
     return None
 
 
-_SEPARATORS = str.maketrans("", "", ",.'\u2019 \u00a0\u202f\u2009")
+_SEPARATORS = str.maketrans("", "", ",.'\u2019 \u00a0\u202f\u2009\uff0c")
+
+
+#: The full-width comma Japanese and Chinese pages group full-width digits with (U+FF0C).
+_WIDE_COMMA = "\uff0c"
 
 
 def significant_digits(match: re.Match[str]) -> str | None:
@@ -250,7 +254,8 @@ def decimal_mark(cores: Iterable[str]) -> str | None:
     """The decimal mark a text's own numbers show ("." or ","), or None when they show
     neither or both: "3,5" and "1.234.567" say ","; "3.14" and "1,234,567" say "."."""
     says: set[str] = set()
-    for core in cores:
+    for written in cores:
+        core = written.replace(_WIDE_COMMA, ",")
         seps = [ch for ch in core if ch in ".,"]
         if not seps:
             continue
@@ -269,6 +274,7 @@ def decimal_mark(cores: Iterable[str]) -> str | None:
 
 def _ambiguous(core: str) -> bool:
     """One "," or "." before exactly three digits: "1,200", "1.200" (thousands or a decimal)."""
+    core = core.replace(_WIDE_COMMA, ",")
     return (core.count(",") + core.count(".") == 1 and len(core) >= 5
             and core[-4] in ".," and core[-3:].isdigit())
 
@@ -277,6 +283,7 @@ def number_readings(core: str, mark: str | None = None) -> list[Reading]:
     """The values a run of digits and separators may write (most likely first). A single
     "," or "." before three digits ("1,200", "1.200") is read as the text's ``mark`` says
     (decimal_mark), and both ways when it does not say, "x,000" always as thousands."""
+    core = core.replace(_WIDE_COMMA, ",")  # full-width digits grouped by full-width commas
     digits = core if core.isascii() else "".join(
         str(unicodedata.digit(ch)) if ch.isdigit() else ch for ch in core)
     seps = [ch for ch in digits if not ch.isdigit()]
@@ -924,9 +931,12 @@ def _skip_of(text: str, at: int) -> int:
 
 
 #: One word of a unit or percent phrase: it ends at a space or at punctuation that cannot
-#: be part of it ("66 percent!", "3,000 meters—the cables", "12 km, then").
-_PHRASE_WORD = re.compile("[ \u00a0]{0,3}"
-                          "([^\\s\u2014\u2013!?,;:()\\[\\]\"\u201c\u201d\u00ab\u00bb\u2026]{1,30})")
+#: be part of it ("66 percent!", "3,000 meters—the cables", "12 km, then") or at a CJK
+#: character ("7.5 milesで").
+_CJK_RANGES = "\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef\uac00-\ud7a3"
+_PHRASE_WORD = re.compile(
+    f"[ \u00a0]{{0,3}}([{_CJK_RANGES}]{{1,30}}"
+    f"|[^\\s\u2014\u2013!?,;:()\\[\\]\"\u201c\u201d\u00ab\u00bb\u2026{_CJK_RANGES}]{{1,30}})")
 
 
 def _phrase_words(text: str, start: int, size: int = 3) -> list[tuple[str, int]]:
