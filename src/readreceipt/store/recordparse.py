@@ -42,7 +42,7 @@ _TAG = "tag:yaml.org,2002:"
 #: underscores, base 60) are left to it.
 _INT = re.compile(r"-?(?:0|[1-9][0-9]*)")
 #: Floats as the writer writes them (``repr``, lowered, ``.0`` before an exponent).
-_FLOAT = re.compile(r"-?[0-9]+\.[0-9]*(?:e[-+][0-9]+)?")
+_FLOAT = re.compile(r"\A-?[0-9]+\.[0-9]*(?:e[-+][0-9]+)?")  # \A: one start, as fullmatch reads it
 _BOOLS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
 #: The characters a record's text may hold at all: the writer's, and line breaks.
 _TEXT = re.compile("[\n" + WRITABLE.pattern[1:])
