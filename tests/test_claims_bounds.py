@@ -67,3 +67,15 @@ def test_number_words_without_end() -> None:
     assert len(find_figures(text)) <= MAX_FIGURES
     words = "und".join(["drei"] * 5000)  # one word far longer than a number is
     assert find_figures(words) == []
+
+
+def test_units_and_dates_glued_to_punctuation_are_read_up_to_the_cap() -> None:
+    # issue 22: a unit or percent word ends at punctuation, a month may follow a dash; each
+    # look is a few bounded matches from a number, so a text of them is read once, capped
+    for text in ("5 percent!" * 60_000, "3,000 meters\u2014" * 40_000,
+                 "Oregon\u2014April 27, 2015\u2014" * 20_000, "1\u202f000th " * 60_000,
+                 "twenty to 30 minutes, " * 30_000, "seventy-five cents " * 30_000,
+                 "5 " + "\u2014" * 200_000, "5 " + "a" * 200_000):
+        figures = find_figures(text)
+        assert 0 < len(figures) <= MAX_FIGURES
+        check_claims(text[:200_000], PageTexts(main=PAGE))

@@ -323,10 +323,13 @@ def _values_agree(answer: Figure, readings: tuple[Reading, ...], page: Figure,
     best: str | None = None
     converted = (answer.unit is not None and page.unit is not None
                  and answer.unit.name != page.unit.name)
+    # The answer's number said without the unit the page gives it ("10 to fifteen minutes"
+    # for the page's "10 to 15 minutes"): the number as written, not in a base unit.
+    both = answer.unit is not None or page.unit is None
     for ar in readings:
-        a = base_value(answer, ar)
+        a = base_value(answer, ar) if both else ar.value
         for pr in page_readings:
-            p = base_value(page, pr)
+            p = base_value(page, pr) if both else pr.value
             if math.isclose(a, p, rel_tol=1e-9, abs_tol=1e-12):
                 if not converted or _exact_conversion(answer, page):
                     return FOUND

@@ -104,7 +104,8 @@ def month_before(text: str, start: int) -> tuple[int, int] | None:
         words = words[:-1]
     if not words:
         return None
-    word = words[-1].lstrip("([")
+    # "California—April 27", "(April 27": what is glued before the month is no part of it
+    word = re.split("[\u2014\u2013/(\\[\"\u201c\u00ab]", words[-1])[-1]
     month = MONTHS.get(word.lower()) or MONTHS.get(word.lower().rstrip(".,"))
     if month is None:
         return None

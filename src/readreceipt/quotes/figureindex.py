@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from readreceipt.quotes.figures import (
     MAX_FIGURES,
+    MYRIADS,
     Figure,
     Reading,
     Scan,
@@ -104,6 +105,10 @@ class FigureIndex:
         for i, m in enumerate(self.scan.matches):
             if m.lastgroup == "num":
                 by_core.setdefault(m.group(), []).append(i)
+                if text[m.end():m.end() + 1] in MYRIADS and text[m.end() + 1:m.end() + 2] \
+                        .isdigit():
+                    self._others.append(i)  # "1万2000": its value's digits are not its own
+                    self._others_not_dates.append(i)
             else:
                 self._others.append(i)
                 if m.lastgroup != "date":

@@ -42,6 +42,7 @@ from readreceipt.quotes.units import (
     PERCENT,
     PERCENT_POINTS,
     SCALES,
+    SCALES_BEFORE_SIGN,
     SCALES_CASED,
     SCALES_CJK,
     SCALES_GLUED,
@@ -127,7 +128,7 @@ _MASTER = re.compile(
     rf"|(?:\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s?[月월]\s?(?:\d{{1,2}}|[一二三四五六七八九十]{{1,3}})"
     rf"\s?[日号일])"
     # numbers: grouped by any locale's separator, or plain, with a decimal part
-    rf"|(?P<num>(?<![{_LATIN_LETTER}\d.,])(?:\d{{1,3}}(?P<sep>[,.'\u2019{_SPACE}])\d{{3}}"
+    rf"|(?P<num>(?<![{_LATIN_LETTER}\d.,])(?:\d{{1,3}}(?P<sep>[,.'\u2019\uff0c{_SPACE}])\d{{3}}"
     rf"(?:(?P=sep)\d{{3}}){{0,5}}(?:[.,]\d{{1,9}})?|\d{{1,2}},\d{{2}},\d{{3}}(?:,\d{{2}},\d{{3}})?"
     rf"|\d{{1,{MAX_DIGITS}}}(?:[.,]\d{{1,9}})?)(?!\d))"
     # CJK numerals where a counter or 第 says they count: 三千五百万元, 第三
@@ -219,7 +220,11 @@ def _date_order(matches: list[re.Match[str]]) -> str | None:
     return None
 
 
-_SEPARATORS = str.maketrans("", "", ",.'\u2019 \u00a0\u202f\u2009")
+_SEPARATORS = str.maketrans("", "", ",.'\u2019 \u00a0\u202f\u2009\uff0c")
+
+
+#: The full-width comma Japanese and Chinese pages group full-width digits with (U+FF0C).
+_WIDE_COMMA = "\uff0c"
 
 
 def significant_digits(match: re.Match[str]) -> str | None:
@@ -249,7 +254,8 @@ def decimal_mark(cores: Iterable[str]) -> str | None:
     """The decimal mark a text's own numbers show ("." or ","), or None when they show
     neither or both: "3,5" and "1.234.567" say ","; "3.14" and "1,234,567" say "."."""
     says: set[str] = set()
-    for core in cores:
+    for written in cores:
+        core = written.replace(_WIDE_COMMA, ",")
         seps = [ch for ch in core if ch in ".,"]
         if not seps:
             continue
@@ -268,6 +274,7 @@ def decimal_mark(cores: Iterable[str]) -> str | None:
 
 def _ambiguous(core: str) -> bool:
     """One "," or "." before exactly three digits: "1,200", "1.200" (thousands or a decimal)."""
+    core = core.replace(_WIDE_COMMA, ",")
     return (core.count(",") + core.count(".") == 1 and len(core) >= 5
             and core[-4] in ".," and core[-3:].isdigit())
 
@@ -276,6 +283,7 @@ def number_readings(core: str, mark: str | None = None) -> list[Reading]:
     """The values a run of digits and separators may write (most likely first). A single
     "," or "." before three digits ("1,200", "1.200") is read as the text's ``mark`` says
     (decimal_mark), and both ways when it does not say, "x,000" always as thousands."""
+    core = core.replace(_WIDE_COMMA, ",")  # full-width digits grouped by full-width commas
     digits = core if core.isascii() else "".join(
         str(unicodedata.digit(ch)) if ch.isdigit() else ch for ch in core)
     seps = [ch for ch in digits if not ch.isdigit()]
@@ -343,8 +351,9 @@ class _Reader:
         core = m.group()
         sep = m.group("sep")
         if sep is not None and sep in _SPACE and (
-                text[end:end + 1] == "-" or _glued_letter(text, end)):
-            core = core.split(sep)[0]  # "10 100-metre": two numbers
+                text[end:end + 1] == "-" or _glued_letter(text, end)) and \
+                not _ordinal_glued(text, end):
+            core = core.split(sep)[0]  # "10 100-metre": two numbers (not "1 000th")
             end = start + len(core)
         if core.isdigit():
             named = self._named_date(start, end, core)
@@ -422,6 +431,9 @@ class _Reader:
             readings = tuple(r.negated() for r in readings)
         if after.scale:
             readings = tuple(r.times(after.scale) for r in readings)
+            if after.scale_word[-1:] in MYRIADS and len(readings) == 1 and \
+                    text[after.end:after.end + 1].isdigit():
+                readings, after = _myriad_run(text, readings[0], after)
         ordinal = ordinal or after.ordinal or _ordinal_before(text, start_with)
         hedge = (_hedge_before(text, start_with) or after.hedge) if self.hedges else None
         currency = currency_before or after.currency
@@ -507,11 +519,49 @@ class _Reader:
             i = bisect_left(starts, end)
             if i and taken[i - 1][1] > start:
                 continue  # inside a figure read already (a unit word, a date's month)
-            figure = self.figure(start, end, (Reading(float(value), _place(value)),),
-                                 spelled=True)
+            readings = (Reading(float(value), _place(value)),)
+            figure = self.figure(start, end, readings, spelled=True)
+            if figure is not None and figure.end > end and \
+                    bisect_left(starts, figure.end) > bisect_left(starts, end):
+                # "twenty to 30 minutes": the range would take in a figure read already
+                # ("30 minutes"): the word alone, the figure after it stays its own
+                figure = Figure(start, end, "number", readings, spelled=True)
             if figure is not None:
                 out.append(figure)
         return out
+
+
+#: The CJK and Korean myriads after which digits go on with the same number ("1万2000人",
+#: "3億5000万円", "2만5000명"): what Japanese, Chinese and Korean news write most.
+MYRIADS = frozenset("万萬億亿兆만억조")
+#: Parts of one such number read at most (億, 万 and the units: three).
+_MYRIAD_PARTS = 3
+
+
+def _myriad_run(text: str, first: Reading, after: _Suffix) -> tuple[tuple[Reading, ...],
+                                                                      _Suffix]:
+    """"1万2000": the digits after a myriad, each with a smaller scale (or none), added
+    to it; the suffix of the last part is the figure's (its counter, currency, hedge)."""
+    value, scale, tail = first.value, after.scale, after
+    for _part in range(_MYRIAD_PARTS):
+        m = _MASTER.match(text, tail.end)
+        if m is None or m.lastgroup != "num":
+            break
+        parts = number_readings(m.group(), ",")
+        if len(parts) != 1 or not parts[0].value.is_integer():
+            break
+        nxt = _Suffix(text, m.end())
+        if (nxt.scale or 1.0) >= scale:
+            break
+        value += parts[0].value * (nxt.scale or 1.0)
+        scale, tail = nxt.scale or 1.0, nxt
+        if not nxt.scale:
+            break
+    if tail is after:
+        return (first,), after
+    whole = int(value)
+    tail.scale, tail.scale_word = 1.0, after.scale_word  # said with a myriad; applied here
+    return (Reading(float(whole), _place(whole)),), tail
 
 
 def _month_word_ok(text: str, start: int, end: int) -> bool:
@@ -538,6 +588,13 @@ def _glued_letter(text: str, end: int) -> bool:
 
 _ORDINAL_SUFFIXES = frozenset(("st", "nd", "rd", "th", "e", "er", "re", "ère", "ème", "eme",
                                "ième", "o", "a", "º", "ª", "te", "de", "ste", "ten", "ter"))
+
+
+def _ordinal_glued(text: str, end: int) -> bool:
+    """An ordinal's letters glued to the number ("1 000th", "10 000e"), ending the word."""
+    word = _WORD_GLUED.match(text, end)
+    return word is not None and word.group() in ("st", "nd", "rd", "th", "e", "ème", "ième") \
+        and not _glued_letter(text, word.end())
 
 
 def _short_unit(word: str) -> Unit | None:
@@ -711,10 +768,12 @@ class _Suffix:
                 return
             if not self.scale and not self.unit and not self.percent and (
                     (glued and not spaced and word in SCALES_GLUED)
-                    or word in SCALES_CASED or low.rstrip(".") in SCALES or low in SCALES):
+                    or word in SCALES_CASED or low.rstrip(".") in SCALES or low in SCALES
+                    or (word in SCALES_BEFORE_SIGN and text[m.end():m.end() + 1] in "€$£")):
                 factors = SCALES_CASED.get(word) or SCALES_GLUED.get(word) if (
                     not spaced and word in SCALES_GLUED) else SCALES_CASED.get(word) or \
-                    SCALES.get(low) or SCALES.get(low.rstrip("."))
+                    SCALES.get(low) or SCALES.get(low.rstrip(".")) or \
+                    SCALES_BEFORE_SIGN.get(word)
                 if factors:
                     self.scale, self.scale_word = factors[0], word
                     at = self.end = m.end()
@@ -743,7 +802,7 @@ class _Suffix:
             if currency is not None and self.currency is None and not self.unit:
                 self.currency = currency
                 self.unit_text = word
-                self.end = m.end()
+                self.end = m.start(2) + len(word)  # "1.234,50 Euro." ends before the stop
                 return
             unit = self._unit(text, m)
             if unit is not None and not self.unit:
@@ -762,11 +821,14 @@ class _Suffix:
             return
 
     def _phrase(self, text: str, m: re.Match[str], table: frozenset[str]) -> bool:
-        words = text[m.start(2): m.start(2) + 40].lower().split()
+        words = _phrase_words(text, m.start(2))
         for size in (3, 2, 1):
-            phrase = " ".join(words[:size]).rstrip(".,;:)")
+            if len(words) < size:
+                continue
+            phrase = " ".join(w for w, _ in words[:size]).lower().rstrip(".,;:)")
             if phrase in table:
-                self.end = m.start(2) + _span(text, m.start(2), size)
+                last, end = words[size - 1]
+                self.end = end - (len(last) - len(last.rstrip(".,;:)")))
                 return True
         return False
 
@@ -778,7 +840,8 @@ class _Suffix:
                 if unit is not None:
                     self.end = start + len(symbol)
                     return unit, symbol
-        words = text[start: start + 40].split()
+        spans = _phrase_words(text, start)
+        words = [w for w, _ in spans]
         for size in (3, 2, 1):
             phrase = " ".join(words[:size]).rstrip(".,;:)!?").lower()
             unit = UNITS.get(phrase)
@@ -791,9 +854,8 @@ class _Suffix:
             if unit is not None and len(words) >= size:
                 if phrase in _WEAK_ALONE and m.start(2) - m.start() > 2:
                     return None
-                self.end = start + _span(text, start, size)
-                if size == 1:
-                    self.end = start + len(words[0].rstrip(".,;:)!?"))
+                last, end = spans[size - 1]
+                self.end = end - (len(last) - len(last.rstrip(".,;:)!?")))
                 return unit, text[start:self.end]
         if m.group(2) == "°":
             self.end = m.end()
@@ -868,14 +930,26 @@ def _skip_of(text: str, at: int) -> int:
     return at + m.end() if nxt in CURRENCIES or nxt.rstrip("s") in CURRENCIES else at
 
 
-def _span(text: str, start: int, words: int) -> int:
-    """The length of the first ``words`` words of text at ``start`` (spaces between)."""
-    stop = min(len(text), start + 60)
-    at = start
-    for i in range(words):
-        while at < stop and not text[at].isspace():
-            at += 1
-        if i + 1 < words:
-            while at < stop and text[at].isspace():
-                at += 1
-    return at - start
+#: One word of a unit or percent phrase: it ends at a space or at punctuation that cannot
+#: be part of it ("66 percent!", "3,000 meters—the cables", "12 km, then") or at a CJK
+#: character ("7.5 milesで").
+_CJK_RANGES = "\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef\uac00-\ud7a3"
+_PHRASE_WORD = re.compile(
+    f"[ \u00a0]{{0,3}}([{_CJK_RANGES}]{{1,30}}"
+    f"|[^\\s\u2014\u2013!?,;:()\\[\\]\"\u201c\u201d\u00ab\u00bb\u2026{_CJK_RANGES}]{{1,30}})")
+
+
+def _phrase_words(text: str, start: int, size: int = 3) -> list[tuple[str, int]]:
+    """Up to ``size`` words from ``start``, each with where it ends; punctuation after a
+    word ends the phrase (bounded: three matches of a bounded pattern)."""
+    out: list[tuple[str, int]] = []
+    at, stop = start, min(len(text), start + 60)
+    while len(out) < size:
+        m = _PHRASE_WORD.match(text, at, stop)
+        if m is None or (not out and m.start(1) != start):
+            break
+        out.append((m.group(1), m.end()))
+        at = m.end()
+        if at >= stop or not text[at].isspace():
+            break
+    return out

@@ -30,6 +30,11 @@ _PREFIXES = frozenset(w[:3] for w in WORDS if len(w) >= 3)
 #: ... and ends with the last three letters of one (a compound ends with its last part).
 _SUFFIXES = frozenset(w[-3:] for w in WORDS)
 _ARTICLES = frozenset(("a", "an", "ein", "eine", "un", "une", "uno", "una", "um", "uma", "een"))
+#: French "cent(s)" multiplies only a French unit before it ("trois cents"); after any
+#: other word it is the coin ("seventy-five cents", "twenty cents"). "six" is left out: "six
+#: cents" is more often six of the coin in an answer than 600.
+_CENT = frozenset(("cent", "cents"))
+_BEFORE_CENT = frozenset(("deux", "trois", "quatre", "cinq", "sept", "huit", "neuf"))
 _WORD = re.compile(r"[^\W\d_]{1,48}")
 _LETTER = re.compile(r"[^\W\d_]")
 
@@ -98,6 +103,8 @@ def _runs(lowered: str, hits: list[tuple[int, int, str]], limit: int
             gap = lowered[run[-1][1]: hits[j][0]]
             if len(gap) > 5 or gap.strip(" -\u00a0\u2010") not in ("", *CONNECTORS):
                 break
+            if hits[j][2] in _CENT and run[-1][2] not in _BEFORE_CENT:
+                break  # "seventy-five cents": money, not French hundreds
             run.append(hits[j])
             j += 1
         parts: list[tuple[Part, int, int]] = []

@@ -70,6 +70,11 @@ SCALES_GLUED: dict[str, tuple[float, ...]] = {"k": (1e3,), "K": (1e3,), "m": (1e
                                               "M": (1e6,), "bn": (1e9,), "b": (1e9,),
                                               "B": (1e9,), "Bn": (1e9,), "tn": (1e12,),
                                               "mn": (1e6,), "mln": (1e6,)}
+#: Scale letters written against a currency sign, spaced from the number: French "40 M€",
+#: "1,2 Md€", "300 k€" (only before the sign: "40 M" alone is no scale).
+SCALES_BEFORE_SIGN: dict[str, tuple[float, ...]] = {"k": (1e3,), "K": (1e3,), "M": (1e6,),
+                                                    "Md": (1e9,), "Mds": (1e9,),
+                                                    "Mrd": (1e9,), "Mio": (1e6,)}
 #: CJK and Korean myriads and their multiples, written after digits ("3500万", "1.2億",
 #: "3千万", "350억").
 SCALES_CJK: dict[str, float] = {
