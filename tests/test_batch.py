@@ -43,7 +43,10 @@ def _socket_owner(port: int) -> int | None:
         with open(table, encoding="ascii") as handle:
             for line in handle.readlines()[1:]:
                 fields = line.split()
-                if int(fields[1].rsplit(":", 1)[1], 16) == port:
+                # an established socket's own line: an earlier connection's from the same port,
+                # left in TIME_WAIT (inode 0), read first made a loaded run look ownerless
+                if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01" \
+                        and fields[9] != "0":
                     inode = fields[9]
                     break
         if inode is not None:

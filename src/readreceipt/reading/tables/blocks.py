@@ -96,8 +96,12 @@ _HOSTS_AND_PATHS: tuple[Entry, ...] = (
     # (walls.py's BLOCK_BY_ADDRESS): a portal that says it is opening a sign-in page is that.
 )
 BLOCK_BY_ADDRESS: tuple[Entry, ...] = (
-    rx(_IN, "markup", r"(?:http-equiv=[\"']?refresh[^>]{0,200}?url=|location(?:\.href)?\s{0,3}="
-        r"\s{0,3}[\"']|location\.(?:replace|assign)\([\"']|<i?frame\b[^>]{0,200}?\bsrc=[\"']?)"
+    # A script's redirect counts only as the script's first statement: a page that does
+    # nothing but send the reader on (a single-page app that builds its article and then
+    # navigates somewhere is a shell; tests/test_render.py's navigation test).
+    rx(_IN, "markup", r"(?:http-equiv=[\"']?refresh[^>]{0,200}?url=|<script\b[^>]{0,200}>\s{0,40}"
+        r"(?:(?:window|top|self|document)\.)?location(?:\.href\s{0,3}=\s{0,3}[\"']|\s{0,3}="
+        r"\s{0,3}[\"']|\.(?:replace|assign)\([\"'])|<i?frame\b[^>]{0,200}?\bsrc=[\"']?)"
         r"[\"']?https?://\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d{1,5})?[/?\"'\s>]",
         "a page that sends the reader to a server named by its IP address", what=_WHAT,
         gate="bare", anchor="://", evidence="structure",
