@@ -29,7 +29,13 @@ from dataclasses import dataclass
 
 from readreceipt.reading.basics import letters
 from readreceipt.reading.consent import MAX_OUTSIDE
-from readreceipt.reading.placement import Element, PageTree, content_outside, subtree_ends
+from readreceipt.reading.placement import (
+    WIDGET_PLACES,
+    Element,
+    PageTree,
+    content_outside,
+    subtree_ends,
+)
 from readreceipt.reading.tables.signin import IDENTIFIER_NAMES
 
 __all__ = ["MAX_BOXES", "MAX_CLIMB", "MAX_MAIN_LETTERS", "MIN_YEARS", "AgeGate", "age_gate",
@@ -68,9 +74,6 @@ _BIRTH_NAMES = frozenset({"dob", "birthday", "birthdate", "dateofbirth", "birth"
                           "geburtsdatum", "geburtstag", "naissance", "nacimiento"})
 _BIRTH_AUTOCOMPLETE = frozenset({"bday", "bday-day", "bday-month", "bday-year"})
 _YEAR = re.compile(r"19\d\d|20[0-3]\d")
-#: Chrome where a box is the site's widget, never the page's main thing.
-_ASIDE = frozenset({"header", "navigation", "footer", "sidebar", "teaser", "advert", "links",
-                    "hidden"})
 
 
 @dataclass(frozen=True)
@@ -153,7 +156,7 @@ def age_gate(page: PageTree | None, main_text: str) -> AgeGate | None:
         parent = node.parent
         if parent >= 0:
             form[index] = parent if nodes[parent].tag == "form" else form[parent]
-        if kinds[index] in _ASIDE:
+        if kinds[index] in WIDGET_PLACES:
             continue
         raw = f"{node.attrs.get('id') or ''} {node.attrs.get('class') or ''}".lower()
         if _AGE_BOX.search(raw) and (node.letters > 0 or any(

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 
 from readreceipt.reading.basics import letters
-from readreceipt.reading.placement import Element, PageTree, subtree_ends
+from readreceipt.reading.placement import WIDGET_PLACES, Element, PageTree, subtree_ends
 from readreceipt.reading.tables.signin import AUTOCOMPLETE_IDENTIFIER, IDENTIFIER_NAMES
 
 __all__ = ["BLOCK_LETTERS", "MAX_FIELDS", "MAX_MAIN_LETTERS", "MAX_OUTSIDE", "CaptchaForm",
@@ -45,9 +45,6 @@ MAX_MAIN_LETTERS = 800
 _TEXTLIKE = frozenset({"", "text", "email", "tel", "number"})
 _MAIL_NAMES = frozenset({"email", "mail", "e", "emailaddress"})
 _TOKEN = re.compile(r"[a-z0-9]+")
-#: Chrome where a form is the site's widget (signin.py's).
-_ASIDE = frozenset({"header", "navigation", "footer", "sidebar", "teaser", "advert", "links",
-                    "hidden"})
 
 
 @dataclass(frozen=True)
@@ -78,8 +75,8 @@ def captcha_form(page: PageTree | None, main_text: str,
     nodes, kinds = page.elements, page.kinds
     end = subtree_ends(nodes)
     for index, node in enumerate(nodes):
-        if node.tag != "form" or kinds[index] in _ASIDE or \
-                (node.parent >= 0 and kinds[node.parent] in _ASIDE):
+        if node.tag != "form" or kinds[index] in WIDGET_PLACES or \
+                (node.parent >= 0 and kinds[node.parent] in WIDGET_PLACES):
             continue
         inside = range(index, end[index] + 1)
         shown = [nodes[i] for i in inside if kinds[i] != "hidden"]

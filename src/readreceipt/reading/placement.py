@@ -38,13 +38,18 @@ from readreceipt.reading.basics import hides_itself, letters
 
 log = logging.getLogger(__name__)
 
-__all__ = ["CLASS_TOKENS", "Element", "Layout", "PageTree", "PasswordField", "content_outside",
-           "layout", "layout_of", "subtree_ends", "sure_chrome_letters", "tokens", "tree"]
+__all__ = ["CLASS_TOKENS", "WIDGET_PLACES", "Element", "Layout", "PageTree", "PasswordField",
+           "content_outside", "layout", "layout_of", "subtree_ends", "sure_chrome_letters",
+           "tokens", "tree"]
 
 #: Tags whose whole subtree is chrome, and the kind of chrome.
 CHROME_TAGS = {"nav": "navigation", "menu": "navigation", "aside": "sidebar", "form": "form",
                "dialog": "dialog", "header": "header", "footer": "footer"}
 #: Chrome that may hold a wall's own box, and inside which navigation is still navigation.
+#: Places where a form or a box is the site's widget, never the page's main thing (the sign-in,
+#: age-gate and captcha rules' test).
+WIDGET_PLACES = frozenset({"header", "navigation", "footer", "sidebar", "teaser", "advert",
+                           "links", "hidden"})
 _BOXES = frozenset({"header", "sidebar"})
 #: header/footer are the page's own only outside these (HTML: banner and contentinfo roles).
 _SECTIONING = frozenset({"article", "aside", "main", "nav", "section"})

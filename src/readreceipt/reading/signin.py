@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from readreceipt.reading.basics import letters
 from readreceipt.reading.placement import (
+    WIDGET_PLACES,
     WRAPPER_MIN_LETTERS,
     WRAPPER_SHARE,
     Element,
@@ -80,9 +81,6 @@ MAX_CLIMB = 5
 
 _TEXTLIKE = frozenset({"", "text", "email", "password", "tel", "number"})
 _BUTTON_INPUTS = frozenset({"submit", "image", "button"})
-#: Chrome where a sign-in box is the site's widget, never the page's main thing.
-_ASIDE = frozenset({"header", "navigation", "footer", "sidebar", "teaser", "advert", "links",
-                    "hidden"})
 _NAME_TOKEN = re.compile(r"[a-zà-öø-ÿ0-9]+")
 #: Elements that may be an identity provider's button (a link, a button, a form, or the
 #: provider's own markup on a div or span).
@@ -112,7 +110,7 @@ class SignIn:
 
     def main_thing(self, main_outside: int) -> bool:
         """Whether the box is the page's main thing (module docstring)."""
-        if self.place in _ASIDE:
+        if self.place in WIDGET_PLACES:
             return False
         if self.place == "dialog":
             return self.beside <= MAX_BEFORE and main_outside <= MAX_BEFORE
@@ -268,7 +266,7 @@ def _measure(page: PageTree, box: int, stop: int, what: str, main_text: str) -> 
     heading_after = any(nodes[i].tag == "h1" and kinds[i] == "content"
                         for i in range(stop + 1, len(nodes)))
     for index, node in enumerate(nodes):
-        if index < box and kinds[index] not in _ASIDE and node.tag in _HEADINGS:
+        if index < box and kinds[index] not in WIDGET_PLACES and node.tag in _HEADINGS:
             h1_before_heading = h1_before_heading or (heading_at >= 0 and
                                                       nodes[heading_at].tag == "h1")
             heading_at, since_heading = index, -node.letters  # its own text is not 'under'
