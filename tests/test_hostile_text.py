@@ -242,3 +242,17 @@ def test_a_capture_whose_reading_passes_its_deadline_is_recorded(
     on_disk = (library_dir / "records" / f"{record.record_id}.yaml").read_text("utf-8")
     assert "reason: timeout" in on_disk
     assert json.dumps(result.to_json())
+
+
+def test_many_captcha_forms_are_judged_in_linear_work() -> None:
+    """Each candidate form measured the content outside it by walking the whole page: a page
+    of n captcha forms beside n paragraphs (none of them the page's main thing) cost n², now
+    the running sums of reading/captcha.py."""
+    from readreceipt.reading.captcha import captcha_form
+    from readreceipt.reading.placement import tree
+
+    def page(n: int) -> Any:
+        forms = f'<form><img src="/captcha.png"><input name="a"></form><p>{PAGE}</p>' * n
+        return tree(f"<html><body><main>{forms}</main></body></html>")
+
+    grows_linearly(page, lambda t: captcha_form(t, "", 0), 400)

@@ -74,6 +74,7 @@ def captcha_form(page: PageTree | None, main_text: str,
         return None
     nodes, kinds = page.elements, page.kinds
     end = subtree_ends(nodes)
+    content = _ContentCounts(page)
     for index, node in enumerate(nodes):
         if node.tag != "form" or kinds[index] in WIDGET_PLACES or \
                 (node.parent >= 0 and kinds[node.parent] in WIDGET_PLACES):
@@ -89,7 +90,7 @@ def captcha_form(page: PageTree | None, main_text: str,
         if "password" in kinds_of or any(n.tag == "textarea" for n in shown) or \
                 len(fields) > MAX_FIELDS or any(_asks_identity(n) for n in fields):
             continue
-        outside, paragraphs = _outside(page, index, end[index])
+        outside, paragraphs = content.outside(index, end[index])
         if outside > MAX_OUTSIDE or paragraphs > 1:
             continue
         own = {" ".join(t.split()) for n in shown for _, t in n.texts if t.strip()}
@@ -115,13 +116,22 @@ def _asks_identity(field: Element) -> bool:
     return bool(tokens & (IDENTIFIER_NAMES | _MAIL_NAMES))
 
 
-def _outside(page: PageTree, first: int, last: int) -> tuple[int, int]:
-    """Letters of content outside the subtree, and its blocks of ``BLOCK_LETTERS`` or more."""
-    total = paragraphs = 0
-    for index, node in enumerate(page.elements):
-        if page.kinds[index] != "content" or first <= index <= last or not node.texts:
-            continue
-        own = sum(letters(t) for _, t in node.texts)
-        total += own
-        paragraphs += own >= BLOCK_LETTERS
-    return total, paragraphs
+class _ContentCounts:
+    """Letters of content and its blocks of ``BLOCK_LETTERS`` or more, as running sums over
+    the page's elements: what lies outside a subtree is the whole less its span, so a page of
+    many candidate forms is read once, not once a form."""
+
+    def __init__(self, page: PageTree) -> None:
+        self.letters = [0]
+        self.blocks = [0]
+        for index, node in enumerate(page.elements):
+            own = sum(letters(t) for _, t in node.texts) \
+                if page.kinds[index] == "content" and node.texts else 0
+            self.letters.append(self.letters[-1] + own)
+            self.blocks.append(self.blocks[-1] + (own >= BLOCK_LETTERS))
+
+    def outside(self, first: int, last: int) -> tuple[int, int]:
+        """Letters of content outside elements ``first``..``last``, and its blocks."""
+        inside = self.letters[last + 1] - self.letters[first]
+        blocks = self.blocks[last + 1] - self.blocks[first]
+        return self.letters[-1] - inside, self.blocks[-1] - blocks
