@@ -256,3 +256,17 @@ def test_many_captcha_forms_are_judged_in_linear_work() -> None:
         return tree(f"<html><body><main>{forms}</main></body></html>")
 
     grows_linearly(page, lambda t: captcha_form(t, "", 0), 400)
+
+
+def test_many_consent_forms_are_judged_in_linear_work() -> None:
+    """The same for forms posting to a consent host (reading/consent.py): each measured the
+    content outside its region and counted the page's links anew."""
+    from readreceipt.reading.consent import consent_form
+    from readreceipt.reading.placement import tree
+
+    def page(n: int) -> Any:
+        forms = ('<form action="https://consent.example.com/save"><button>OK</button></form>'
+                 f"<p>{PAGE}</p>") * n
+        return tree(f"<html><body><main>{forms}</main></body></html>")
+
+    grows_linearly(page, lambda t: consent_form(t, 0), 400)

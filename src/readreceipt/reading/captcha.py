@@ -24,7 +24,13 @@ import re
 from dataclasses import dataclass
 
 from readreceipt.reading.basics import letters
-from readreceipt.reading.placement import WIDGET_PLACES, Element, PageTree, subtree_ends
+from readreceipt.reading.placement import (
+    WIDGET_PLACES,
+    ContentSums,
+    Element,
+    PageTree,
+    subtree_ends,
+)
 from readreceipt.reading.tables.signin import AUTOCOMPLETE_IDENTIFIER, IDENTIFIER_NAMES
 
 __all__ = ["BLOCK_LETTERS", "MAX_FIELDS", "MAX_MAIN_LETTERS", "MAX_OUTSIDE", "CaptchaForm",
@@ -74,7 +80,7 @@ def captcha_form(page: PageTree | None, main_text: str,
         return None
     nodes, kinds = page.elements, page.kinds
     end = subtree_ends(nodes)
-    content = _ContentCounts(page)
+    content = ContentSums(page, BLOCK_LETTERS)
     for index, node in enumerate(nodes):
         if node.tag != "form" or kinds[index] in WIDGET_PLACES or \
                 (node.parent >= 0 and kinds[node.parent] in WIDGET_PLACES):
@@ -114,24 +120,3 @@ def _asks_identity(field: Element) -> bool:
         return False
     tokens = set(_TOKEN.findall(raw))
     return bool(tokens & (IDENTIFIER_NAMES | _MAIL_NAMES))
-
-
-class _ContentCounts:
-    """Letters of content and its blocks of ``BLOCK_LETTERS`` or more, as running sums over
-    the page's elements: what lies outside a subtree is the whole less its span, so a page of
-    many candidate forms is read once, not once a form."""
-
-    def __init__(self, page: PageTree) -> None:
-        self.letters = [0]
-        self.blocks = [0]
-        for index, node in enumerate(page.elements):
-            own = sum(letters(t) for _, t in node.texts) \
-                if page.kinds[index] == "content" and node.texts else 0
-            self.letters.append(self.letters[-1] + own)
-            self.blocks.append(self.blocks[-1] + (own >= BLOCK_LETTERS))
-
-    def outside(self, first: int, last: int) -> tuple[int, int]:
-        """Letters of content outside elements ``first``..``last``, and its blocks."""
-        inside = self.letters[last + 1] - self.letters[first]
-        blocks = self.blocks[last + 1] - self.blocks[first]
-        return self.letters[-1] - inside, self.blocks[-1] - blocks

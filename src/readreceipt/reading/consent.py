@@ -45,6 +45,7 @@ from urllib.parse import urlsplit
 
 from readreceipt.reading.basics import letters
 from readreceipt.reading.placement import (
+    ContentSums,
     Element,
     PageTree,
     content_outside,
@@ -202,6 +203,8 @@ def consent_form(page: PageTree | None, main_letters: int) -> ConsentForm | None
         return None
     nodes, kinds = page.elements, page.kinds
     end = subtree_ends(nodes)
+    content: ContentSums | None = None  # made once, for the first form that gets this far
+    top_links = sum(n.links for n in nodes if n.parent < 0)
     for index, node in enumerate(nodes):
         if node.tag != "form" or kinds[index] == "hidden":
             continue
@@ -218,8 +221,9 @@ def consent_form(page: PageTree | None, main_letters: int) -> ConsentForm | None
         while (parent := nodes[region].parent) >= 0 and \
                 nodes[parent].letters <= MAX_REGION_LETTERS:
             region = parent
-        outside = content_outside(page, [(region, end[region])])
-        links = sum(n.links for n in nodes if n.parent < 0) - node.links
+        content = content or ContentSums(page)
+        outside = content.outside(region, end[region])[0]
+        links = top_links - node.links
         if outside <= MAX_OUTSIDE and links <= MAX_LINKS:
             return ConsentForm(endpoint, outside)
     return None

@@ -38,9 +38,9 @@ from readreceipt.reading.basics import hides_itself, letters
 
 log = logging.getLogger(__name__)
 
-__all__ = ["CLASS_TOKENS", "WIDGET_PLACES", "Element", "Layout", "PageTree", "PasswordField",
-           "content_outside", "layout", "layout_of", "subtree_ends", "sure_chrome_letters",
-           "tokens", "tree"]
+__all__ = ["CLASS_TOKENS", "WIDGET_PLACES", "ContentSums", "Element", "Layout", "PageTree",
+           "PasswordField", "content_outside", "layout", "layout_of", "subtree_ends",
+           "sure_chrome_letters", "tokens", "tree"]
 
 #: Tags whose whole subtree is chrome, and the kind of chrome.
 CHROME_TAGS = {"nav": "navigation", "menu": "navigation", "aside": "sidebar", "form": "form",
@@ -428,6 +428,28 @@ def subtree_ends(nodes: tuple[Element, ...]) -> list[int]:
         if parent >= 0 and end[index] > end[parent]:
             end[parent] = end[index]
     return end
+
+
+class ContentSums:
+    """Letters of the page's content (as :func:`content_outside` counts them) and its blocks
+    of at least ``block`` letters, as running sums over the elements: what lies outside one
+    subtree is the whole less its span, so a rule trying many candidate boxes reads the page
+    once, not once a box (a page of many forms would cost the square of its size)."""
+
+    def __init__(self, page: PageTree, block: int = 0) -> None:
+        self.letters = [0]
+        self.blocks = [0]
+        for index, node in enumerate(page.elements):
+            own = sum(letters(t) for _, t in node.texts) \
+                if page.kinds[index] == "content" and node.texts else 0
+            self.letters.append(self.letters[-1] + own)
+            self.blocks.append(self.blocks[-1] + (block > 0 and own >= block))
+
+    def outside(self, first: int, last: int) -> tuple[int, int]:
+        """Letters of content outside elements ``first``..``last``, and its blocks."""
+        inside = self.letters[last + 1] - self.letters[first]
+        blocks = self.blocks[last + 1] - self.blocks[first]
+        return self.letters[-1] - inside, self.blocks[-1] - blocks
 
 
 def content_outside(page: PageTree, boxes: list[tuple[int, int]]) -> int:
