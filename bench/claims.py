@@ -141,17 +141,23 @@ def load_pages(limit: int | None, readability: Path | None,
     return pages
 
 
-def _git_html(git_dir: Path, folder: str) -> list[tuple[str, bytes]]:
-    """Every ``.html`` file under ``folder`` at HEAD of the bare git directory ``git_dir``."""
-    git = ["git", f"--git-dir={git_dir}"]
+def _git_html_paths(git_dir: Path, folder: str) -> list[str]:
+    """The ``.html`` files under ``folder`` at HEAD of the bare git directory ``git_dir``."""
     try:
-        names = subprocess.run([*git, "ls-tree", "-r", "--name-only", "HEAD", folder.rstrip("/")
-                                + "/"], capture_output=True, check=True, text=True).stdout.split()
+        names = subprocess.run(["git", f"--git-dir={git_dir}", "ls-tree", "-r", "--name-only",
+                                "HEAD", folder.rstrip("/") + "/"],
+                               capture_output=True, check=True, text=True).stdout.split()
     except (OSError, subprocess.CalledProcessError):
         return []
+    return sorted(n for n in names if n.endswith((".html", ".htm")))
+
+
+def _git_html(git_dir: Path, folder: str) -> list[tuple[str, bytes]]:
+    """Every ``.html`` file under ``folder`` at HEAD of ``git_dir``: (its name, its bytes)."""
     out = []
-    for path in sorted(n for n in names if n.endswith((".html", ".htm"))):
-        shown = subprocess.run([*git, "show", f"HEAD:{path}"], capture_output=True, check=False)
+    for path in _git_html_paths(git_dir, folder):
+        shown = subprocess.run(["git", f"--git-dir={git_dir}", "show", f"HEAD:{path}"],
+                               capture_output=True, check=False)
         if shown.returncode == 0:
             out.append((path.rsplit("/", 1)[-1], shown.stdout))
     return out
@@ -1021,6 +1027,11 @@ def main() -> int:
     if not ARTICLES.is_dir() and args.readability is None and not args.git_pages:
         print(f"no pages at {ARTICLES}: nothing measured")
         return 0
+    for name, git_dir, folder in args.git_pages:
+        if not _git_html_paths(git_dir, folder):
+            print(f"claims.py: --git-pages {name}: no .html file under {folder} at HEAD of "
+                  f"{git_dir} (a bare git directory)", file=sys.stderr)
+            return 2
     r = run(args)
     report(r, args)
     if not args.held_out_only:
