@@ -465,3 +465,6 @@ class PostgresLogs:
 
     def read(self, name: str) -> Iterator[dict[str, Any]]:
         return self.index.read_log(name)
+
+    def count(self, name: str) -> int:
+        return self.index.count_log(name)
