@@ -194,6 +194,10 @@ MIGRATIONS: list[tuple[str, str | tuple[str, ...]]] = [
     ("0010_log_tallies", "CREATE TABLE log_tallies (name TEXT PRIMARY KEY, "
                          "inode INTEGER NOT NULL, offset INTEGER NOT NULL, "
                          "entries INTEGER NOT NULL)"),
+    # A capture about to fetch a URL claims it, so that another capture of the URL waits for
+    # its copy instead of fetching it again (fetching/politeness.py: claimed_fetch).
+    ("0011_fetch_claims", "CREATE TABLE fetch_claims (url TEXT PRIMARY KEY, "
+                          "token TEXT NOT NULL, until REAL NOT NULL)"),
 ]
 
 
@@ -476,6 +480,23 @@ class SQLiteIndex(IndexReads):
         with self._write("releasing a pacing slot") as conn:
             conn.execute("UPDATE pacing SET next_at = ? WHERE host = ? AND next_at = ?",
                          (start, host, start + gap))
+
+    # fetches in flight ----------------------------------------------------------------
+
+    def claim_fetch(self, url: str, token: str, seconds: float) -> float | None:
+        with self._write("claiming a fetch") as conn:
+            now = time.time()
+            row = conn.execute("SELECT token, until FROM fetch_claims WHERE url = ?",
+                               (url,)).fetchone()
+            if row is not None and row[0] != token and row[1] > now:
+                return float(row[1]) - now
+            conn.execute("INSERT OR REPLACE INTO fetch_claims VALUES (?, ?, ?)",
+                         (url, token, now + seconds))
+        return None
+
+    def release_fetch(self, url: str, token: str) -> None:
+        with self._write("releasing a fetch claim") as conn:
+            conn.execute("DELETE FROM fetch_claims WHERE url = ? AND token = ?", (url, token))
 
     # the robots.txt cache -------------------------------------------------------------
 
