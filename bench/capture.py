@@ -147,7 +147,7 @@ def floor_run(rounds: int, limit: int | None = None) -> dict[str, object]:
 #: process of its own (readreceipt imported from its PYTHONPATH), one page a request: a line
 #: ``{"url", "key", "order", "fresh"}`` in, ``{"capture": s, "extract": s}`` out.
 FLOOR_CHILD = textwrap.dedent("""
-    import json, sys, tempfile, time
+    import json, shutil, sys, tempfile, time
     from pathlib import Path
     sys.path.insert(0, sys.argv[1])
     from _corpus_server import load_articles
@@ -177,6 +177,9 @@ FLOOR_CHILD = textwrap.dedent("""
                 trafilatura_alone(text)
             took[step] = time.perf_counter() - t0
         print(json.dumps(took), flush=True)
+    if lib is not None:
+        lib.close()
+    shutil.rmtree(root, ignore_errors=True)
 """)
 
 
