@@ -149,17 +149,25 @@ def _git_html_paths(git_dir: Path, folder: str) -> list[str]:
                                capture_output=True, check=True, text=True).stdout.split()
     except (OSError, subprocess.CalledProcessError):
         return []
-    return sorted(n for n in names if n.endswith((".html", ".htm")))
+    return sorted(n for n in names if n.endswith((".html", ".htm", ".html.gz")))
 
 
 def _git_html(git_dir: Path, folder: str) -> list[tuple[str, bytes]]:
-    """Every ``.html`` file under ``folder`` at HEAD of ``git_dir``: (its name, its bytes)."""
+    """Every ``.html`` file under ``folder`` at HEAD of ``git_dir``: (its name, its bytes;
+    a gzipped one, as fundus keeps its pages, unpacked)."""
     out = []
     for path in _git_html_paths(git_dir, folder):
         shown = subprocess.run(["git", f"--git-dir={git_dir}", "show", f"HEAD:{path}"],
                                capture_output=True, check=False)
-        if shown.returncode == 0:
-            out.append((path.rsplit("/", 1)[-1], shown.stdout))
+        if shown.returncode != 0:
+            continue
+        body = shown.stdout
+        if path.endswith(".gz"):
+            try:
+                body = gzip.decompress(body)
+            except (OSError, EOFError):
+                continue
+        out.append((path.rsplit("/", 1)[-1], body))
     return out
 
 
@@ -198,7 +206,9 @@ _SPLIT = re.compile(r"(?<=[.!?。！？])(?<!\b[A-Z][a-z]\.)(?<!\b[A-Z]\.)(?<!\b
 
 _ABBREVIATED = re.compile(r"(?:\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|No|Nr|"
                          r"St|Mr|Mrs|Ms|Dr|Prof|Gen|Gov|Sen|Rep|Inc|Co|Corp|Ltd|vs|U\.S|"
-                         r"U\.K|a\.m|p\.m|ca|approx)\.|\b[A-Z]\.)$")
+                         r"U\.K|a\.m|p\.m|ca|approx)\.|\b[A-Z]\.|(?<![\d.,])\b\d{1,2}\.)$")
+# (a day's number and its stop, "am 11." before "Mai": German writes its dates so, and a
+# sentence cut there leaves an answer holding "am 11." alone, which nobody writes)
 _QUOTED = re.compile("[\"\u201c\u201d\u201e\u00ab\u00bb\u300c\u300d\u300e\u300f]"
                      "|(?<!\\w)\u2018|\u2019(?!\\w)")
 
@@ -238,8 +248,8 @@ _UNIT = re.compile(rf"(?<![\w.,])(?P<n>{_N})\s?(?P<unit>km|kilometres|kilometers
 _YEAR = re.compile(r"(?<![\w.,/-])(?P<n>1[89]\d{2}|20\d{2})(?![\w.,/-]|\s?%)")
 _COUNT = re.compile(r"(?<![\w.,/:*×\u2013\u2212-])(?P<n>[2-9]|[1-9]\d)(?=\s[^\W\d_]{3,})"
                     r"(?![\w.,:/-])")  # not after any dash nor "24*"
-_BIG = re.compile(r"(?<![\w.,/-])(?P<n>\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+)(?![\w.,/-]?\d)")
-_DECIMAL = re.compile(r"(?<![\w.,/-])(?P<n>\d{1,3}[.,]\d{1,2})(?![\w.,/-]?\d)(?!\s?%)"
+_BIG = re.compile(r"(?<![\w.,/:-])(?P<n>\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+)(?![\w.,/-]?\d)")
+_DECIMAL = re.compile(r"(?<![\w.,/:-])(?P<n>\d{1,3}[.,]\d{1,2})(?![\w.,/-]?\d)(?!\s?%)"
                       r"(?![^\W\d_])")  # "802.11ax": a standard's name, not a decimal
 
 _TIME_AFTER = re.compile(r"\s?(?:[ap]\.?m\.?(?![^\W\d_])|Uhr\b|h(?![^\W\d_])|hrs\b)", re.I)
@@ -285,7 +295,9 @@ def targets(sentence: str, lang: str) -> list[Target]:
     out: list[Target] = []
     taken: list[tuple[int, int]] = []
 
-    month_words = {w.lower() for w in (*months(lang), *months("en"))} | {
+    # every language's months: a page's lang attribute may name another language than its
+    # text's ("9 juni 2024" on a page that says lang="en")
+    month_words = {w.lower() for code in (lang, *_MONTH_LANGS) for w in months(code)} | {
         "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
         "week", "no", "nr", "page", "chapter", "section", "article", "room", "route", "season"}
 
@@ -308,6 +320,9 @@ def targets(sentence: str, lang: str) -> list[Target]:
         out.append(Target(kind, m.start(), m.end(), value,
                           {k: v for k, v in m.groupdict().items() if v}))
 
+    # nothing inside an address: "%E2%99%BD" holds no percentage
+    taken.extend((u.start(), u.end()) for u in _URL.finditer(sentence))
+    urls = len(taken)
     for m in _date_pattern(lang).finditer(sentence):
         d = _date_value(m, lang)
         if d is not None:
@@ -318,12 +333,25 @@ def targets(sentence: str, lang: str) -> list[Target]:
         for m in pattern.finditer(sentence):
             n = m.group("n")
             add(kind, m, float(n) if kind == "year" else parse_number(n, lang))
+    del taken[:urls]
     return sorted(out, key=lambda t: t.start)
+
+
+_URL = re.compile(r"(?:https?://|www\.)[^\s)）]{1,400}")
+#: "US$6.9 billion": the country written against the sign, which the currency forms and the
+#: currency swap would leave standing ("US USD 6.9 billion", "US€6.9 billion")
+_SIGN_PREFIX = re.compile(r"\b(?:US|USD|A|AU|C|CA|NZ|HK|S|R|NT|Mex) ?$")
+
+
+def _sign_prefixed(sentence: str, t: Target) -> bool:
+    return t.kind == "money" and t.groups.get("cur") == "$" and \
+        _SIGN_PREFIX.search(sentence, 0, t.start) is not None
 
 
 # --------------------------------------------------------------------------------- dates
 
 _MONTH_CACHE: dict[str, list[str]] = {}
+_MONTH_LANGS = ("en", "de", "fr", "es", "it", "pt", "nl", "pl", "cs", "sv", "da", "no", "tr")
 
 
 def months(lang: str) -> list[str]:
@@ -423,7 +451,7 @@ def faithful_forms(t: Target, sentence: str, lang: str, rng: random.Random
             forms["spelled out"] = text.replace(n, words, 1)
     if t.kind == "percent" and lang in PERCENT_WORDS:
         forms["percent in words"] = f"{n} {PERCENT_WORDS[lang]}"
-    if t.kind == "money":
+    if t.kind == "money" and not _sign_prefixed(sentence, t):
         cur = t.groups["cur"]
         scale = t.groups.get("scale")
         code = {"$": "USD", "€": "EUR", "£": "GBP", "Euro": "EUR", "euros": "EUR",
@@ -437,6 +465,8 @@ def faithful_forms(t: Target, sentence: str, lang: str, rng: random.Random
             hedged = ABOUT[lang] + " " + text.replace(n, shown, 1)
             if sentence[t.start - 1:t.start] in "-\u2212+" and t.start:
                 hedged = None  # "-about 38%": a hedge goes before the sign, not after it
+            if _HEDGED.search(sentence[max(0, t.start - 24):t.start]):
+                hedged = None  # "plus de environ 130": one hedge is all anyone writes
             if hedged is not None:
                 forms["about"] = hedged
     if t.kind == "unit" and not _range_end(sentence, t):
@@ -452,7 +482,7 @@ def _spelled(n: int, lang: str) -> str | None:
         from num2words import num2words
     except ImportError:
         return None
-    if lang not in ("en", "de", "fr", "es", "it", "pt", "nl", "ru", "cs"):
+    if lang not in ("en", "de", "fr", "es", "it", "pt", "nl", "ru", "cs", "pl"):
         return None
     try:
         return str(num2words(n, lang=lang))
@@ -527,6 +557,8 @@ def altered_forms(t: Target, sentence: str, lang: str, rng: random.Random) -> di
         out["scaled x10"] = text.replace(n, fmt(t.value * 10, lang, dec), 1)
     for word in ("unit", "scale", "cur"):
         unit = t.groups.get(word)
+        if word == "cur" and _sign_prefixed(sentence, t):
+            continue
         if unit in _SWAPS:
             out["unit swapped"] = text.replace(unit, _SWAPS[unit], 1)
             break

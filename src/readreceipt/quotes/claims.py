@@ -258,7 +258,8 @@ def _candidates(figure: Figure, index: FigureIndex) -> Iterator[Figure]:
 def _spelled_candidates(figure: Figure, index: FigureIndex) -> list[Figure]:
     """The page's numbers in words, for an answer's figure they may write (read only when
     its digits did not hold it: reading a page's words costs more than its digits)."""
-    if figure.dates or not any(r.value.is_integer() and 0 < abs(r.value) < 1e13
+    # a whole number, or a quarter's multiple ("3,5": "dreieinhalb")
+    if figure.dates or not any((4 * r.value).is_integer() and 0 < abs(r.value) < 1e13
                                for r in (*figure.readings, *figure.high)):
         return []
     return index.spelled()

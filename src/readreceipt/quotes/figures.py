@@ -135,6 +135,9 @@ _MASTER = re.compile(
     rf"|(?P<cjk>(?<=第)[{_CJK_NUM}]{{1,24}}|(?<=百分之)[{_CJK_NUM}]{{1,24}}"
     rf"|[{_CJK_NUM}]{{1,24}}(?=[{_CJK_COUNTERS}])))"
 )
+#: The words after a time of day: hours in the languages the tables read.
+_CLOCK_WORD = re.compile(r"[ \u00a0]?(?:horas?|uhr|heures?|ore|uur|godz\.?|klo|hrs?|h)(?![^\W\d_])",
+                         re.I)
 _LIST_MARKER = re.compile(r"(?:^|\n)[ \t>*#-]{0,6}$")
 _WORD_GLUED = re.compile(rf"[{_LATIN_LETTER}]{{1,20}}")
 
@@ -167,8 +170,15 @@ class Scan:
         """The decimal mark the text's numbers show (worked out when first needed)."""
         if self._mark is None:
             self._mark = (decimal_mark(m.group() for m in self.matches
-                                       if m.lastgroup == "num"),)
+                                       if m.lastgroup == "num" and not self._clock(m)),)
         return self._mark[0]
+
+    def _clock(self, m: re.Match[str]) -> bool:
+        """A time of day written with a stop or comma ("a las 19.00 horas", "um 7.30 Uhr"):
+        no decimal, so no say in the text's decimal mark."""
+        core = m.group()
+        return len(core) in (4, 5) and core[-3:-2] in ".," and \
+            _CLOCK_WORD.match(self.text, m.end()) is not None
 
     @property
     def order(self) -> str | None:
@@ -248,6 +258,15 @@ def _place(value: int) -> float:
     while value % (place * 10) == 0:
         place *= 10
     return float(place)
+
+
+def _spelled_reading(value: float) -> Reading:
+    """A number written in words: a whole one to its last significant place ("thirty": 10),
+    a fraction to its own ("dreieinhalb": 0.5, "zweieinviertel": 0.25)."""
+    if float(value).is_integer():
+        return Reading(float(value), _place(int(value)))
+    place = 0.5 if (2 * value).is_integer() else 0.25
+    return Reading(value, place, place)
 
 
 def decimal_mark(cores: Iterable[str]) -> str | None:
@@ -350,10 +369,12 @@ class _Reader:
         text, start, end = self.text, m.start(), m.end()
         core = m.group()
         sep = m.group("sep")
+        # "10 100-metre", "10 100m": two numbers (not "1 000th"); a no-break space is a
+        # grouping mark before a glued unit ("1\u202f340km", French typography)
         if sep is not None and sep in _SPACE and (
-                text[end:end + 1] == "-" or _glued_letter(text, end)) and \
+                text[end:end + 1] == "-" or (sep == " " and _glued_letter(text, end))) and \
                 not _ordinal_glued(text, end):
-            core = core.split(sep)[0]  # "10 100-metre": two numbers (not "1 000th")
+            core = core.split(sep)[0]
             end = start + len(core)
         if core.isdigit():
             named = self._named_date(start, end, core)
@@ -434,6 +455,9 @@ class _Reader:
             if after.scale_word[-1:] in MYRIADS and len(readings) == 1 and \
                     text[after.end:after.end + 1].isdigit():
                 readings, after = _myriad_run(text, readings[0], after)
+        if after.unit_text.lower() == "an" and (after.scale or any(
+                abs(r.value) >= 2 for r in readings)):
+            after.drop_unit(text)  # French "an" is one year ("1 an", "2 ans"): "163,75 an"
         ordinal = ordinal or after.ordinal or _ordinal_before(text, start_with)
         hedge = (_hedge_before(text, start_with) or after.hedge) if self.hedges else None
         currency = currency_before or after.currency
@@ -519,7 +543,7 @@ class _Reader:
             i = bisect_left(starts, end)
             if i and taken[i - 1][1] > start:
                 continue  # inside a figure read already (a unit word, a date's month)
-            readings = (Reading(float(value), _place(value)),)
+            readings = (_spelled_reading(value),)
             figure = self.figure(start, end, readings, spelled=True)
             if figure is not None and figure.end > end and \
                     bisect_left(starts, figure.end) > bisect_left(starts, end):
@@ -744,6 +768,13 @@ class _Suffix:
         self.end = max(self.end, other.end)
         return self
 
+    def drop_unit(self, text: str) -> None:
+        """The unit word read is none: the figure ends before it."""
+        stop = self.end - len(self.unit_text)
+        while stop > 0 and text[stop - 1] in _SPACE:
+            stop -= 1
+        self.unit, self.unit_text, self.end = None, "", stop
+
     def _read(self, text: str, end: int) -> None:
         at = end
         if at < len(text) and unicodedata.east_asian_width(text[at]) == "W":
@@ -857,6 +888,11 @@ class _Suffix:
                 last, end = spans[size - 1]
                 self.end = end - (len(last) - len(last.rstrip(".,;:)!?")))
                 return unit, text[start:self.end]
+        cjk = _cjk_unit(words[0]) if words and \
+            unicodedata.east_asian_width(words[0][0]) == "W" else None
+        if cjk is not None:  # "5 킬로미터를", "5 キロを": the unit, then a particle or a verb
+            self.end = start + len(cjk[1])
+            return cjk
         if m.group(2) == "°":
             self.end = m.end()
             return _DEGREE, "°"
@@ -879,11 +915,11 @@ class _Suffix:
             self.end = at + i
         if i and text[at + i: at + i + 1] == " ":
             i += 1
-        rest = text[at + i: at + i + 6]
+        rest = text[at + i: at + i + 7]
         if (rest[:1] and rest[0] in _CJK_COUNTERS and HEDGES_AFTER.get(rest[1:3])) or \
                 HEDGES_AFTER.get(rest[1:2]):
             self.hedge = HEDGES_AFTER.get(rest[1:3]) or HEDGES_AFTER.get(rest[1:2])
-        for size in (5, 4, 3, 2, 1):
+        for size in (6, 5, 4, 3, 2, 1):
             piece = rest[:size]
             if piece in ("%", "％", "パーセント", "퍼센트"):
                 self.percent, self.unit_text = True, piece
@@ -910,6 +946,17 @@ class _Suffix:
             if piece in ("位", "위", "등", "番"):
                 self.ordinal = True
                 return
+
+
+def _cjk_unit(run: str) -> tuple[Unit, str] | None:
+    """The unit a CJK or Hangul run begins with, longest first ("킬로미터를": 킬로미터, "キロ
+    メートルを": キロメートル); a day, a year or a minute is a date's part, not read here."""
+    for size in range(min(len(run), 6), 0, -1):
+        piece = run[:size]
+        unit = UNITS.get(piece)
+        if unit is not None and piece not in ("年", "日", "分"):
+            return unit, piece
+    return None
 
 
 _WEAK_ALONE = frozenset(("an", "ans", "t", "l", "g", "m", "h", "w", "min", "mi", "ft", "yd",

@@ -91,6 +91,8 @@ PERCENT: frozenset[str] = frozenset((
     "procent", "procentu", "procentů", "prosent", "procentos", "процент", "процента",
     "процентов", "процентів", "pourcentage", "パーセント", "퍼센트", "phần trăm", "persen",
     "yüzde", "في المئة", "بالمئة",
+    # German officialese: "3,5 v. H." (vom Hundert), Austrian and Swiss statutes and reports
+    "v. h", "v.h", "vom hundert", "von hundert",
 ))
 #: Percentage points: compatible with per cent (an answer often says one for the other).
 PERCENT_POINTS: frozenset[str] = frozenset((
