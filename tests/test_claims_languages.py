@@ -163,3 +163,16 @@ def test_a_korean_measure_before_a_particle_is_checked_by_its_unit() -> None:
 ])
 def test_a_no_break_space_groups_digits_before_a_glued_unit(text: str, value: float) -> None:
     assert find_figures(text)[0].readings[0].value == value
+
+
+@pytest.mark.parametrize(("answer", "expected"), [
+    ("The vote took place on 3 October 2010, the party said.", FOUND),
+    ("The vote took place on 3 October 2011, the party said.", NOT_FOUND),
+])
+def test_a_date_is_found_among_many_numbers_holding_its_digits(answer: str,
+                                                                expected: str) -> None:
+    # a page of timestamps and prices whose digits are the year's ("20.10", "201.0", "2,010")
+    # and the date itself in two-digit-year numerals: only the date holds it
+    noise = " ".join(f"At 20.10 the index stood at 201.0 and {k},010 units." for k in range(2, 40))
+    page = noise + "\nThe vote took place on 3/10/10, the party said."
+    assert outcomes(answer, page) == [(answer[23:37], expected)]

@@ -243,9 +243,9 @@ def _candidates(figure: Figure, index: FigureIndex) -> Iterator[Figure]:
     """Figures of the page that may hold the answer's value (a generous first cut, by
     digits; :func:`agree` decides), in the page's order, each read when come to."""
     if figure.dates:
-        targets = [float(part) for parts in figure.dates for part in (parts[0], parts[2])
-                   if part is not None]
-        return (f for f in index.with_digits(targets, 0.0) if f.dates or f.kind == "year")
+        wanted = {part for parts in figure.dates for part in (parts[0], parts[2])
+                  if part is not None}
+        return (f for f in index.whole_numbers(wanted) if f.dates or f.kind == "year")
     share = _share(figure)
     targets = []
     for r in (*figure.readings, *figure.high):

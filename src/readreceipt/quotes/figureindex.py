@@ -125,6 +125,27 @@ class FigureIndex:
             self._spelled = self.scan.spelled(MAX_FIGURES, [])
         return self._spelled
 
+    def whole_numbers(self, wanted: set[int]) -> Iterator[Figure]:
+        """Figures that may hold a date's or a year's parts: a number written as digits
+        alone whose value is one of ``wanted`` ("22", "03", "2010"; a day or a year is never
+        written "2,010"), numeric dates holding one of them, CJK numerals and their dates;
+        each read only when come to (a page of timestamps holds hundreds of numbers whose
+        digits are a year's, "2010" in "20.10" or "201.0", which no date holds)."""
+        keys = {_digits_of(float(w)) for w in wanted if w}
+        # a numeric date writes the day (or, for a month's date, the year) in its digits
+        written = {str(w) for w in wanted}
+        matches = self.scan.matches
+        out: list[int] = []
+        for key in keys:
+            out.extend(i for i in self._digits.get(key, []) if matches[i].group().isdigit()
+                       and int(matches[i].group()) in wanted)
+        out.extend(i for i in self._others if matches[i].lastgroup != "date"
+                   or any(w in matches[i].group() for w in written))
+        for i in sorted(set(out)):
+            f = self.scan.at(i)
+            if f is not None:
+                yield f
+
     def with_digits(self, targets: list[float], share: float, *, dates: bool = True
                     ) -> Iterator[Figure]:
         """Figures whose digits may write one of ``targets`` (any power of ten: a scale

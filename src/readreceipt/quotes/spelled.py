@@ -61,8 +61,10 @@ def _number_words(lowered: str) -> tuple[set[str], set[str]]:
     found.update(word for word in tokens if len(word) > 5 and word[:3] in _PREFIXES
                  and (word[-3:] in _SUFFIXES or word[-2:] in _SUFFIXES) and word not in found
                  and numberwords.word_value(word))
+    # most texts hold no "halb", "viertel" nor "half": three literal searches, no token walk
     fractions = {word for word in tokens if word.endswith(numberwords.FRACTION_ENDINGS)
-                 and numberwords.fraction_value(word) is not None}
+                 and numberwords.fraction_value(word) is not None} if any(
+        ending in lowered for ending in numberwords.FRACTION_ENDINGS) else set()
     return found, fractions
 
 
