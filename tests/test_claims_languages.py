@@ -3,6 +3,7 @@ development set (fundus, GeneralNewsExtractor and java-extractarticle test pages
 Czech, Polish, Spanish, Chinese, Japanese, Korean) showed it misread. Every page and answer
 here is a sentence built for the test."""
 
+# ruff: noqa: RUF001 - the characters these languages write numbers with (times sign, full width)
 from __future__ import annotations
 
 import pytest
@@ -176,3 +177,20 @@ def test_a_date_is_found_among_many_numbers_holding_its_digits(answer: str,
     noise = " ".join(f"At 20.10 the index stood at 201.0 and {k},010 units." for k in range(2, 40))
     page = noise + "\nThe vote took place on 3/10/10, the party said."
     assert outcomes(answer, page) == [(answer[23:37], expected)]
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("整机尺寸为 69.1×151.7×7.9mm，非常适合单手握持。", [69.1, 151.7, 7.9]),
+    ("Das Bild misst 20×30 cm.", [20.0, 30.0]),
+    ("湘公安网备号43010402000231号 医院地址：长沙市麓山路58号", [58.0]),
+    ("人口は1400000000人を超えた。", [1400000000.0]),
+])
+def test_a_times_sign_parts_numbers_and_a_long_id_against_cjk_is_none(
+        text: str, values: list[float]) -> None:
+    assert [f.readings[0].value for f in find_figures(text)] == values
+
+
+def test_a_dimension_after_a_times_sign_is_checked() -> None:
+    page = "Galaxy S20 的屏幕尺寸为 6.2 英寸，整机尺寸为 69.1×151.7×7.9mm，非常适合单手握持。"
+    assert outcomes("整机尺寸为 69.1×751.7×7.9mm，非常适合单手握持。", page)[1] == \
+        ("751.7", NOT_FOUND)

@@ -109,7 +109,9 @@ class Figure:
 
 # --------------------------------------------------------------------------- the one scan
 
-_LATIN_LETTER = "A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
+# (the times and division signs stand amid the Latin-1 letters: "69.1\u00d7151.7" is two
+# numbers)
+_LATIN_LETTER = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0370-\u03ff\u0400-\u04ff"
 _SPACE = " \u00a0\u202f\u2009"
 _CJK_NUM = numberwords.CJK_EVERYDAY + numberwords.CJK_MYRIADS  # the one table's
 _CJK_COUNTERS = ("个個人名年月日号件次倍位家岁歳天条項项种万萬亿億元円点%％場场座所台辆輛"
@@ -431,6 +433,11 @@ class _Reader:
             return True  # COVID-19
         if before[-1:] == "[" and after[:1] == "]":
             return True  # a footnote marker
+        # twelve digits and more, against CJK: an identifier (ISBN, registration, licence);
+        # a count that large is written with 億 or 兆
+        if end - start >= 12 and text[start:end].isdigit() and any(
+                ch and unicodedata.east_asian_width(ch) == "W" for ch in (before[-1:], after[:1])):
+            return True  # 湘公安网备号43010402000231号: a registration number, not a count
         if _LIST_MARKER.search(text, max(0, start - 8), start) and after[:1] in ".)" and \
                 after[1:2] in " \t":
             return True  # "1. " opening a list item
