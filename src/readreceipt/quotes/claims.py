@@ -216,7 +216,7 @@ def _best(figure: Figure, index: FigureIndex, stems: list[str]
           ) -> tuple[str | None, Figure | None]:
     """The best agreement of ``figure`` with a figure of ``index`` beside its words."""
     best: tuple[str | None, Figure | None] = (None, None)
-    for page_figure in _chained(_candidates(figure, index),
+    for page_figure in _chained(_candidates(figure, index, stems),
                                 lambda: _spelled_candidates(figure, index)):
         agreement = agree(figure, page_figure, index)
         if agreement is None or (best[0] == FOUND):
@@ -239,20 +239,22 @@ def _attached(index: FigureIndex, page_figure: Figure, stems: list[str]) -> bool
     return any(stem in window for stem in stems)
 
 
-def _candidates(figure: Figure, index: FigureIndex) -> Iterator[Figure]:
+def _candidates(figure: Figure, index: FigureIndex, stems: list[str] | None = None
+                ) -> Iterator[Figure]:
     """Figures of the page that may hold the answer's value (a generous first cut, by
-    digits; :func:`agree` decides), in the page's order, each read when come to."""
+    digits; :func:`agree` decides), in the page's order, each read when come to; with
+    ``stems``, only those that may stand beside one of them (the rest could not count)."""
     if figure.dates:
         wanted = {part for parts in figure.dates for part in (parts[0], parts[2])
                   if part is not None}
-        return (f for f in index.whole_numbers(wanted) if f.dates or f.kind == "year")
+        return (f for f in index.whole_numbers(wanted, stems) if f.dates or f.kind == "year")
     share = _share(figure)
     targets = []
     for r in (*figure.readings, *figure.high):
         targets.append(r.value)
         targets.extend(_converted(figure, r))
     # a numeric date holds a year or a date only (_dates_agree): not read for another figure
-    return index.with_digits(targets, share, dates=figure.kind == "year")
+    return index.with_digits(targets, share, dates=figure.kind == "year", stems=stems)
 
 
 def _spelled_candidates(figure: Figure, index: FigureIndex) -> list[Figure]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from readreceipt.quotes import dates as _dates
@@ -171,16 +171,20 @@ class Scan:
     def mark(self) -> str | None:
         """The decimal mark the text's numbers show (worked out when first needed)."""
         if self._mark is None:
-            self._mark = (decimal_mark(m.group() for m in self.matches
-                                       if m.lastgroup == "num" and not self._clock(m)),)
+            self._mark = (decimal_mark(self._cores()),)
         return self._mark[0]
 
-    def _clock(self, m: re.Match[str]) -> bool:
-        """A time of day written with a stop or comma ("a las 19.00 horas", "um 7.30 Uhr"):
-        no decimal, so no say in the text's decimal mark."""
-        core = m.group()
-        return len(core) in (4, 5) and core[-3:-2] in ".," and \
-            _CLOCK_WORD.match(self.text, m.end()) is not None
+    def _cores(self) -> Iterator[str]:
+        """The numbers' cores, but a time of day written with a stop or a comma ("a las
+        19.00 horas", "um 7.30 Uhr"): no decimal, so no say in the text's decimal mark."""
+        text = self.text
+        for m in self.matches:
+            if m.lastgroup == "num":
+                core = m.group()
+                if len(core) in (4, 5) and core[-3] in ".," and \
+                        _CLOCK_WORD.match(text, m.end()) is not None:
+                    continue
+                yield core
 
     @property
     def order(self) -> str | None:
@@ -462,7 +466,7 @@ class _Reader:
             if after.scale_word[-1:] in MYRIADS and len(readings) == 1 and \
                     text[after.end:after.end + 1].isdigit():
                 readings, after = _myriad_run(text, readings[0], after)
-        if after.unit_text.lower() == "an" and (after.scale or any(
+        if after.unit_text in ("an", "An") and (after.scale or any(
                 abs(r.value) >= 2 for r in readings)):
             after.drop_unit(text)  # French "an" is one year ("1 an", "2 ans"): "163,75 an"
         ordinal = ordinal or after.ordinal or _ordinal_before(text, start_with)

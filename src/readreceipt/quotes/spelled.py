@@ -61,11 +61,34 @@ def _number_words(lowered: str) -> tuple[set[str], set[str]]:
     found.update(word for word in tokens if len(word) > 5 and word[:3] in _PREFIXES
                  and (word[-3:] in _SUFFIXES or word[-2:] in _SUFFIXES) and word not in found
                  and numberwords.word_value(word))
-    # most texts hold no "halb", "viertel" nor "half": three literal searches, no token walk
-    fractions = {word for word in tokens if word.endswith(numberwords.FRACTION_ENDINGS)
-                 and numberwords.fraction_value(word) is not None} if any(
-        ending in lowered for ending in numberwords.FRACTION_ENDINGS) else set()
-    return found, fractions
+    return found, _fraction_words(lowered)
+
+
+#: Occurrences of a fraction's ending looked at in one text, at most.
+_MAX_FRACTION_HITS = 200
+
+
+def _fraction_words(lowered: str) -> set[str]:
+    """The one-word fractions of ``lowered`` ("dreieinhalb"): each ending ("halb", "viertel",
+    "half") found as a literal, the word it ends read back (at most MAX_WORD_CHARS letters);
+    an English page's many "half" cost a search each, never a walk of its words."""
+    out: set[str] = set()
+    hits = 0
+    for ending in numberwords.FRACTION_ENDINGS:
+        at = lowered.find(ending)
+        while at >= 0 and hits < _MAX_FRACTION_HITS:
+            hits += 1
+            end = at + len(ending)
+            if end >= len(lowered) or not lowered[end].isalpha():
+                start = at
+                while start > 0 and lowered[start - 1].isalpha() and \
+                        end - start < numberwords.MAX_WORD_CHARS:
+                    start -= 1
+                word = lowered[start:end]
+                if len(word) > len(ending) and numberwords.fraction_value(word) is not None:
+                    out.add(word)
+            at = lowered.find(ending, end)
+    return out
 
 
 @lru_cache(maxsize=8)
