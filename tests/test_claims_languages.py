@@ -194,3 +194,25 @@ def test_a_dimension_after_a_times_sign_is_checked() -> None:
     page = "Galaxy S20 的屏幕尺寸为 6.2 英寸，整机尺寸为 69.1×151.7×7.9mm，非常适合单手握持。"
     assert outcomes("整机尺寸为 69.1×751.7×7.9mm，非常适合单手握持。", page)[1] == \
         ("751.7", NOT_FOUND)
+
+
+@pytest.mark.parametrize(("text", "value", "code"), [
+    ("Firma zarobiła 3,5 mln zł w zeszłym roku.", 3.5e6, "PLN"),
+    ("Rząd przeznaczy 2,5 mld zł na inwestycje.", 2.5e9, "PLN"),
+    ("Billetten koster 100 kr per dag.", 100.0, "kr"),
+    ("Na opravy dali 5 tis. korun.", 5000.0, "CZK"),
+])
+def test_polish_nordic_and_czech_money_after_a_scale_or_lower_case(text: str, value: float,
+                                                                   code: str) -> None:
+    (figure,) = find_figures(text)
+    assert figure.readings[0].value == value and figure.currency is not None \
+        and figure.currency.code == code
+
+
+def test_polish_thousands_and_percent_abbreviated() -> None:
+    assert [f.readings[0].value for f in find_figures("Przyszło 12 tys. osób.")] == [12000.0]
+    (percent,) = [f for f in find_figures("Ceny wzrosły o 3,5 proc. rok do roku.")]
+    assert percent.percent and percent.readings[0].value == 3.5
+    page = "Ceny w sklepach wzrosły w marcu o 3,5 proc. rok do roku."
+    assert outcomes("Ceny w sklepach wzrosły w marcu o 3,5%.", page) == [("3,5%", FOUND)]
+    assert outcomes("Ceny w sklepach wzrosły w marcu o 5,5%.", page) == [("5,5%", NOT_FOUND)]

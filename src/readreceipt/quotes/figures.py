@@ -834,7 +834,7 @@ class _Suffix:
                 self.percent = True
                 return
             currency = CURRENCIES.get(low) if not (low.isalpha() and len(low) <= 3 and
-                                                   word.islower() and low not in ("rs",)) \
+                                                   word.islower() and low not in _LOWER_SIGNS) \
                 else None
             if currency is None and low in ("euro", "euros", "dollars", "dollar", "yen",
                                             "yuan", "rupees", "won", "pounds"):
@@ -970,6 +970,9 @@ def _cjk_unit(run: str) -> tuple[Unit, str] | None:
     return None
 
 
+#: Currency signs written in lower case after the number ("100 kr", "3,5 mln zł"): a short
+#: lower-case word is otherwise no currency ("100 eur" is rare, "100 all" is English).
+_LOWER_SIGNS = frozenset(("rs", "zł", "kr", "kč"))
 _WEAK_ALONE = frozenset(("an", "ans", "t", "l", "g", "m", "h", "w", "min", "mi", "ft", "yd",
                          "kn", "dia", "dag", "set", "tag"))
 _TIMES = Unit("times", "times", 1.0)

@@ -39,7 +39,7 @@ def _scale_table() -> dict[str, tuple[float, ...]]:
     table: dict[str, tuple[float, ...]] = {}
     groups: list[tuple[tuple[float, ...], str]] = [
         ((1e3,), "thousand thousands k tsd tsd. tausend mille mil mila milla duizend тыс тыс. "
-                 "тысяча тысячи тысяч tis. tisíc tysięcy tys. tysiące tusen tusind bin"),
+                 "тысяча тысячи тысяч tis. tis tisíc tysięcy tys. tys tysiące tusen tusind bin"),
         ((1e5,), "lakh lakhs lac"),
         ((1e6,), "million millions mn mln mln. mio mio. millionen millón millones milione "
                  "milioni milhão milhões milhao milhoes miljoen miljoenen млн млн. миллион "
@@ -93,6 +93,8 @@ PERCENT: frozenset[str] = frozenset((
     "yüzde", "في المئة", "بالمئة",
     # German officialese: "3,5 v. H." (vom Hundert), Austrian and Swiss statutes and reports
     "v. h", "v.h", "vom hundert", "von hundert",
+    # Polish news: "3,5 proc." (procent)
+    "proc", "proc.",
 ))
 #: Percentage points: compatible with per cent (an answer often says one for the other).
 PERCENT_POINTS: frozenset[str] = frozenset((
