@@ -231,7 +231,9 @@ def sentences(main: str) -> list[str]:
             else:
                 pieces.append(piece)
         for s in pieces:
-            s = s.strip()
+            # ">> Hier finden Sie...": a page's arrows, which an answer's Markdown would
+            # read as a block quote (the quotation check's, not the claim check's)
+            s = s.strip().lstrip("> ").strip()
             if _QUOTED.search(s):
                 continue
             if (25 <= len(s) <= 320 and re.search(r"\d", s) and len(s.split()) >= 4) or \
@@ -575,7 +577,8 @@ _HEDGED = re.compile(
     r"(?:\b(?:over|more than|under|less than|fewer than|up to|at least|about|around|nearly|"
     r"almost|approximately|roughly|some|mehr als|über|unter|etwa|rund|knapp|fast|gut|"
     r"plus de|moins de|environ|près de|presque|más de|menos de|unos|unas|casi|circa|oltre|"
-    r"quasi|cerca de|mais de|quase)|~|≈)\s?[$€£]?\s?$", re.I)
+    r"quasi|cerca de|mais de|quase|bis zu|jusqu'à|hasta|fino a|até|tot|do|до|ponad|"
+    r"powyżej|więcej niż|około|более|менее|свыше|около)|~|≈)\s?[$€£]?\s?$", re.I)
 
 
 def _digits_key(text: str) -> str:
