@@ -243,7 +243,7 @@ class Library:
             raise _os_error(exc, root, "opening it") from exc
         return cls(root, index=index, blobs=FileBlobStore(root / "store"),
                    texts=FileBlobStore(root / "text"), records=FileRecordStore(root / "records"),
-                   logs=FileLogs(root), read_only=read_only)
+                   logs=FileLogs(root, index), read_only=read_only)
 
     def close(self) -> None:
         if self._writers is not None:
@@ -398,8 +398,7 @@ class Library:
 
     def count_log(self, name: str) -> int:
         """Entries in the log ``name``."""
-        counter = getattr(self.index, "count_log", None) if self.team else None
-        return int(counter(name)) if counter else sum(1 for _ in self.read_log(name))
+        return self.logs.count(name)
 
     def log(self, name: str, entry: dict[str, Any]) -> None:
         """Append one line to ``name`` (skipped.jsonl, flags.jsonl, answer_checks.jsonl)."""
