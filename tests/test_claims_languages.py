@@ -140,7 +140,7 @@ def test_czech_and_polish_words_that_are_other_words_are_no_numbers(text: str) -
     ("그는 5 킬로미터를 달렸다.", "km"),
     ("그는 5킬로미터를 달렸다.", "km"),
     ("짐은 10 킬로그램이 넘었다.", "kg"),
-    ("彼は 5 キロを走った。", "km"),
+    ("彼は 5 キロを走った。", "kilo"),
     ("彼は5キロメートルを走った。", "km"),
     ("荷物は3キログラムの重さだ。", "kg"),
 ])
@@ -216,3 +216,67 @@ def test_polish_thousands_and_percent_abbreviated() -> None:
     page = "Ceny w sklepach wzrosły w marcu o 3,5 proc. rok do roku."
     assert outcomes("Ceny w sklepach wzrosły w marcu o 3,5%.", page) == [("3,5%", FOUND)]
     assert outcomes("Ceny w sklepach wzrosły w marcu o 5,5%.", page) == [("5,5%", NOT_FOUND)]
+
+
+@pytest.mark.parametrize(("page", "answer", "expected"), [
+    ("彼は1年で20キログラム太った。", "彼は1年で20キロ太った。", FOUND),
+    ("彼は1年で20キロ太った。", "彼は1年で20キログラム太った。", FOUND),
+    ("マラソンで42キロメートルを走った。", "マラソンで42キロを走った。", FOUND),
+    ("마라톤에서 42킬로를 달렸다.", "마라톤에서 42킬로미터를 달렸다.", FOUND),
+    ("彼は1年で20キログラム太った。", "彼は1年で30キロ太った。", NOT_FOUND),
+    ("彼は1年で20キロ太った。", "彼は1年で20リットル太った。", NOT_FOUND),
+])
+def test_a_cjk_kilo_is_kilometres_or_kilograms(page: str, answer: str, expected: str) -> None:
+    assert [o for _, o in outcomes(answer, page)][-1] == expected
+
+
+def test_kilocalories_are_no_kilometres() -> None:
+    figure = find_figures("1日200キロカロリーを消費する。")[-1]
+    assert figure.unit is not None and figure.unit.name == "kcal"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("The committee met twice in March.", 2.0),
+    ("Der Ausschuss tagte zweimal im März.", 2.0),
+    ("Der Ausschuss tagte zehnmal im März.", 10.0),
+    ("De commissie vergaderde tweemaal in maart.", 2.0),
+    ("Sales doubled last year.", 2.0),
+    ("Die Preise haben sich verdreifacht.", 3.0),
+])
+def test_how_many_times_said_in_one_word_is_read(text: str, value: float) -> None:
+    (figure,) = [f for f in find_figures(text) if f.unit is not None]
+    assert figure.unit.name == "times" and figure.readings[0].value == value
+
+
+@pytest.mark.parametrize("text", ["Er kam noch einmal zurück.", "Das ist normal und minimal.",
+                                  "Manchmal regnet es."])
+def test_einmal_and_words_ending_in_mal_are_no_multiplicatives(text: str) -> None:
+    assert find_figures(text) == []
+
+
+def test_twice_is_checked_against_the_times_the_page_says() -> None:
+    page = "The committee met three times in March to discuss the budget."
+    assert outcomes("The committee met twice in March to discuss the budget.", page) == \
+        [("twice", NOT_FOUND)]
+    assert outcomes("The committee met 3 times in March to discuss the budget.", page) == \
+        [("3 times", FOUND)]
+    twice = "Der Ausschuss tagte zweimal im Frühjahr, um über den Haushalt zu beraten."
+    assert outcomes("Der Ausschuss tagte 2 Mal im Frühjahr, um über den Haushalt zu beraten.",
+                    twice) == [("2 Mal", FOUND)]
+    assert outcomes("Der Ausschuss tagte dreimal im Frühjahr, um über den Haushalt zu "
+                    "beraten.", twice) == [("dreimal", NOT_FOUND)]
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("그는 100 달러를 냈다.", "USD"),
+    ("입장료로 50 유로가 들었다.", "EUR"),
+    ("彼は 100 ドルを払った。", "USD"),
+])
+def test_a_cjk_currency_spaced_from_its_number_before_a_particle(text: str, code: str) -> None:
+    (figure,) = find_figures(text)
+    assert figure.currency is not None and figure.currency.code == code
+
+
+@pytest.mark.parametrize("text", ["100 원인을 찾았다.", "5 킬로미터짜리 코스"])
+def test_a_korean_word_that_only_begins_with_a_sign_is_none(text: str) -> None:
+    assert [f.currency for f in find_figures(text)] == [None]

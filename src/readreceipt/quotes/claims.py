@@ -48,7 +48,7 @@ from readreceipt.quotes.figureindex import (
     index_of,
 )
 from readreceipt.quotes.figures import Figure, Reading, find_figures
-from readreceipt.quotes.units import same_currency, units_of
+from readreceipt.quotes.units import same_currency, unit_of, units_of
 
 __all__ = ["APPROXIMATE", "FOUND", "HEDGE_SHARE", "MAX_CLAIMS", "NOT_FOUND", "NOT_RUN",
            "Claim", "PageTexts", "check_claims", "computed_reading"]
@@ -291,6 +291,7 @@ def agree(answer: Figure, page: Figure, index: FigureIndex | None = None) -> str
     """FOUND, APPROXIMATE or None: does ``page`` hold the value ``answer`` states?"""
     if answer.dates or page.dates:
         return _dates_agree(answer, page)
+    answer, page = _kilo(answer, page), _kilo(page, answer)
     if not _dimensions_agree(answer, page, index):
         return None
     if answer.high:
@@ -302,6 +303,15 @@ def agree(answer: Figure, page: Figure, index: FigureIndex | None = None) -> str
         return None
     readings = page.high + page.readings if page.high else page.readings
     return _values_agree(answer, answer.readings, page, readings)
+
+
+def _kilo(figure: Figure, other: Figure) -> Figure:
+    """A Japanese or Korean "kilo" (キロ, 킬로: kilometres or kilograms) read as the unit of
+    the figure it is compared with, when that is a length or a mass."""
+    if figure.unit is None or figure.unit.dimension != "kilo" or other.unit is None:
+        return figure
+    unit = {"length": "km", "mass": "kg"}.get(other.unit.dimension)
+    return figure if unit is None else dataclasses.replace(figure, unit=unit_of(unit))
 
 
 def _dimensions_agree(answer: Figure, page: Figure, index: FigureIndex | None) -> bool:

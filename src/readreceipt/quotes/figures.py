@@ -32,6 +32,7 @@ import unicodedata
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from readreceipt.quotes import dates as _dates
 from readreceipt.quotes import numberwords
@@ -555,6 +556,11 @@ class _Reader:
             if i and taken[i - 1][1] > start:
                 continue  # inside a figure read already (a unit word, a date's month)
             readings = (_spelled_reading(value),)
+            word = self.text[start:end]
+            if numberwords.multiplicative_value(word.lower()) is not None:
+                out.append(Figure(start, end, "measure", readings, unit=_TIMES,
+                                  spelled=True, unit_text=word))  # "twice", "dreimal"
+                continue
             figure = self.figure(start, end, readings, spelled=True)
             if figure is not None and figure.end > end and \
                     bisect_left(starts, figure.end) > bisect_left(starts, end):
@@ -836,6 +842,10 @@ class _Suffix:
             currency = CURRENCIES.get(low) if not (low.isalpha() and len(low) <= 3 and
                                                    word.islower() and low not in _LOWER_SIGNS) \
                 else None
+            if currency is None and unicodedata.east_asian_width(word[0]) == "W":
+                cjk_currency = _cjk_currency(word)  # "100 달러를": the sign, then a particle
+                if cjk_currency is not None:
+                    currency, word = cjk_currency
             if currency is None and low in ("euro", "euros", "dollars", "dollar", "yen",
                                             "yuan", "rupees", "won", "pounds"):
                 currency = CURRENCIES.get(low)
@@ -907,8 +917,9 @@ class _Suffix:
         if m.group(2) == "°":
             self.end = m.end()
             return _DEGREE, "°"
-        if m.group(2) in ("times", "fold", "mal", "fois", "veces", "volte", "vezes", "keer",
-                          "раз", "razy", "krát"):
+        # (German writes the noun too: "2 Mal")
+        if m.group(2).lower() in ("times", "fold", "mal", "fois", "veces", "volte", "vezes",
+                                  "keer", "раз", "razy", "krát"):
             self.end = m.end()
             return _TIMES, m.group(2)
         return None
@@ -959,19 +970,44 @@ class _Suffix:
                 return
 
 
+#: What a Korean word goes on with after a unit or a currency: its particles and endings
+#: ("킬로미터를", "달러가", "원이다"); a Hangul run that goes on otherwise is another word.
+_KOREAN_PARTICLES = frozenset((
+    "", "을", "를", "이", "가", "은", "는", "의", "에", "로", "으로", "와", "과", "도", "만",
+    "까지", "부터", "씩", "에서", "이다", "이며", "이고", "이나", "나", "에서는", "으로는", "가량",
+    "짜리"))
+
+
 def _cjk_unit(run: str) -> tuple[Unit, str] | None:
     """The unit a CJK or Hangul run begins with, longest first ("킬로미터를": 킬로미터, "キロ
     メートルを": キロメートル); a day, a year or a minute is a date's part, not read here."""
+    found = _cjk_prefix(run, UNITS, ("年", "日", "分"))
+    return None if found is None else (found[0], found[1])
+
+
+def _cjk_currency(run: str) -> tuple[Currency, str] | None:
+    """The currency a CJK or Hangul run spaced from its number begins with ("달러를")."""
+    found = _cjk_prefix(run, CURRENCIES, ())
+    return None if found is None else (found[0], found[1])
+
+
+def _cjk_prefix(run: str, table: dict[str, _T], skip: tuple[str, ...]
+                ) -> tuple[_T, str] | None:
+    """The entry of ``table`` a CJK or Hangul run begins with, longest first: in Korean only
+    when what follows it is a particle, in Japanese and Chinese whatever follows."""
+    hangul = "\uac00" <= run[:1] <= "\ud7a3"
     for size in range(min(len(run), 6), 0, -1):
         piece = run[:size]
-        unit = UNITS.get(piece)
-        if unit is not None and piece not in ("年", "日", "分"):
-            return unit, piece
+        entry = table.get(piece)
+        if entry is not None and piece not in skip and \
+                (not hangul or run[size:] in _KOREAN_PARTICLES):
+            return entry, piece
     return None
 
 
 #: Currency signs written in lower case after the number ("100 kr", "3,5 mln zł"): a short
 #: lower-case word is otherwise no currency ("100 eur" is rare, "100 all" is English).
+_T = TypeVar("_T")
 _LOWER_SIGNS = frozenset(("rs", "zł", "kr", "kč"))
 _WEAK_ALONE = frozenset(("an", "ans", "t", "l", "g", "m", "h", "w", "min", "mi", "ft", "yd",
                          "kn", "dia", "dag", "set", "tag"))

@@ -21,8 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = ["CJK_EVERYDAY", "CJK_MYRIADS", "CJK_NUMERALS", "CONNECTORS", "FRACTION_ENDINGS",
-           "MAX_PARTS", "MAX_WORD_CHARS", "ORDINALS", "Part", "cjk_digits_of", "cjk_value",
-           "combine", "fraction_value", "ordinal_value", "word_value"]
+           "MAX_PARTS", "MAX_WORD_CHARS", "MULTIPLICATIVE_ENDINGS", "MULTIPLICATIVE_WORDS",
+           "ORDINALS", "Part",
+           "cjk_digits_of", "cjk_value", "combine", "fraction_value", "multiplicative_value",
+           "ordinal_value", "word_value"]
 
 MAX_WORD_CHARS = 48
 MAX_PARTS = 10
@@ -315,6 +317,39 @@ def fraction_value(word: str) -> float | None:
             if len(numbers) != 1 or numbers[0][1] != len(head) or numbers[0][0] < 1:
                 return None
             return numbers[0][0] + part
+    return None
+
+
+# ------------------------------------------------------------------------ multiplicatives
+
+#: How many times, said in one word: "twice", "doubled", "verdreifacht" (the German and
+#: Dutch "-mal"/"-maal" compounds are read from their number: "zehnmal", "tweemaal").
+_MULTIPLICATIVES = {
+    "twice": 2, "thrice": 3, "doubled": 2, "tripled": 3, "trebled": 3, "quadrupled": 4,
+    "verdoppelt": 2, "verdoppelte": 2, "verdoppelten": 2, "verdreifacht": 3,
+    "verdreifachte": 3, "vervierfacht": 4, "verdubbeld": 2, "verdrievoudigd": 3,
+    "doublé": 2, "triplé": 3, "quadruplé": 4, "duplicó": 2, "triplicó": 3,
+    "raddoppiato": 2, "triplicato": 3, "duplicou": 2, "triplicou": 3,
+}
+MULTIPLICATIVE_WORDS = frozenset(_MULTIPLICATIVES)
+#: The endings of the compounds, looked for by a literal search each.
+MULTIPLICATIVE_ENDINGS = ("mal", "maal")
+
+
+def multiplicative_value(word: str) -> int | None:
+    """How many times a lowered word says ("twice": 2, "dreimal": 3), or None; "einmal"
+    (once, and "again") is none."""
+    if word in _MULTIPLICATIVES:
+        return _MULTIPLICATIVES[word]
+    for tail in ("maal", "mal"):
+        if word.endswith(tail) and len(word) > len(tail) + 2 and len(word) <= MAX_WORD_CHARS:
+            head = _split(word[: -len(tail)])
+            if not head:
+                return None
+            numbers = combine(head)
+            if len(numbers) == 1 and numbers[0][1] == len(head) and numbers[0][0] >= 2:
+                return numbers[0][0]
+            return None
     return None
 
 

@@ -15,6 +15,7 @@ is kept for the last few texts (:func:`lowered`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from readreceipt.quotes import numberwords
@@ -61,22 +62,28 @@ def _number_words(lowered: str) -> tuple[set[str], set[str]]:
     found.update(word for word in tokens if len(word) > 5 and word[:3] in _PREFIXES
                  and (word[-3:] in _SUFFIXES or word[-2:] in _SUFFIXES) and word not in found
                  and numberwords.word_value(word))
-    return found, _fraction_words(lowered)
+    whole = _ending_words(lowered, numberwords.FRACTION_ENDINGS, numberwords.fraction_value)
+    whole |= tokens & numberwords.MULTIPLICATIVE_WORDS
+    whole |= _ending_words(lowered, numberwords.MULTIPLICATIVE_ENDINGS,
+                           numberwords.multiplicative_value)
+    return found, whole
 
 
-#: Occurrences of a fraction's ending looked at in one text, at most.
-_MAX_FRACTION_HITS = 200
+#: Occurrences of one kind of ending looked at in one text, at most.
+_MAX_ENDING_HITS = 200
 
 
-def _fraction_words(lowered: str) -> set[str]:
-    """The one-word fractions of ``lowered`` ("dreieinhalb"): each ending ("halb", "viertel",
-    "half") found as a literal, the word it ends read back (at most MAX_WORD_CHARS letters);
-    an English page's many "half" cost a search each, never a walk of its words."""
+def _ending_words(lowered: str, endings: tuple[str, ...],
+                  value_of: Callable[[str], float | None]) -> set[str]:
+    """The words of ``lowered`` that end with one of ``endings`` and are worth something by
+    ``value_of`` ("dreieinhalb", "zehnmal"): each ending found as a literal, the word it
+    ends read back (at most MAX_WORD_CHARS letters); an English page's many "half" or
+    "normal" cost a search each, never a walk of its words."""
     out: set[str] = set()
     hits = 0
-    for ending in numberwords.FRACTION_ENDINGS:
+    for ending in endings:
         at = lowered.find(ending)
-        while at >= 0 and hits < _MAX_FRACTION_HITS:
+        while at >= 0 and hits < _MAX_ENDING_HITS:
             hits += 1
             end = at + len(ending)
             if end >= len(lowered) or not lowered[end].isalpha():
@@ -85,7 +92,7 @@ def _fraction_words(lowered: str) -> set[str]:
                         end - start < numberwords.MAX_WORD_CHARS:
                     start -= 1
                 word = lowered[start:end]
-                if len(word) > len(ending) and numberwords.fraction_value(word) is not None:
+                if len(word) > len(ending) and value_of(word) is not None:
                     out.add(word)
             at = lowered.find(ending, end)
     return out
@@ -103,18 +110,29 @@ def lowered(text: str) -> str:
 
 def spelled_runs(text: str, limit: int) -> list[tuple[int, int, float]]:
     """(start, end, value) of each number written in words in ``text``, in order (a
-    fraction written as one word, "dreieinhalb", is a number of its own: 3.5)."""
+    fraction written as one word, "dreieinhalb", is a number of its own: 3.5; so is a
+    multiplicative, "twice": 2, read by the caller as so many times)."""
     low = lowered(text)
-    words, fractions = _number_words(low)
-    if not words and not fractions:
+    words, whole = _number_words(low)
+    if not words and not whole:
         return []
     hits = _located(low, words, 20 * limit)
     out: list[tuple[int, int, float]] = list(_runs(low, hits, limit)) if hits else []
-    for start, end, word in _located(low, fractions, limit):
-        value = numberwords.fraction_value(word)
+    for start, end, word in _located(low, whole, limit):
+        value = whole_word_value(word)
         if value is not None:
             out.append((start, end, value))
     return sorted(out)[:limit]
+
+
+def whole_word_value(word: str) -> float | None:
+    """What a number written as one word of its own is worth: a fraction ("dreieinhalb")
+    or how many times ("twice", "dreimal")."""
+    fraction = numberwords.fraction_value(word)
+    if fraction is not None:
+        return fraction
+    times = numberwords.multiplicative_value(word)
+    return None if times is None else float(times)
 
 
 def _located(low: str, words: set[str], cap: int) -> list[tuple[int, int, str]]:

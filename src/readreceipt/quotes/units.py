@@ -185,7 +185,10 @@ def _units() -> dict[str, Unit]:
         ("km", "length", 1e3, "km kilometre kilometres kilometer kilometers kilomètres "
                               "kilomètre kilómetros kilómetro chilometri chilometro "
                               "quilômetros quilómetros quilômetro kilometern километров "
-                              "километра километр км 公里 千米 キロメートル キロ 킬로미터 ㎞"),
+                              "километра километр км 公里 千米 キロメートル 킬로미터 ㎞"),
+        # Japanese キロ and Korean 킬로 alone are kilometres or kilograms, as the words beside
+        # them say ("20キロ走った", "20キロ太った"): agreeing with either (claims.agree)
+        ("kilo", "kilo", 1.0, "キロ 킬로"),
         ("in", "length", 0.0254, "inch inches zoll pouces pulgadas pollici polegadas 英寸 "
                                  "インチ 인치"),
         ("ft", "length", 0.3048, "ft feet foot fuß pieds pies piedi pés футов 英尺 フィート 피트"),
@@ -262,6 +265,8 @@ def _units() -> dict[str, Unit]:
         ("Wh", "energy", 1.0, "wh"), ("kWh", "energy", 1e3, "kwh"),
         ("MWh", "energy", 1e6, "mwh"), ("GWh", "energy", 1e9, "gwh"),
         ("TWh", "energy", 1e12, "twh"),
+        ("kcal", "energy", 1.163, "kcal kilocalorie kilocalories kilokalorien kilocalorías "
+                                  "キロカロリー 킬로칼로리 千卡 大卡"),
         # frequency (hertz)
         ("Hz", "frequency", 1.0, "hz hertz"), ("kHz", "frequency", 1e3, "khz"),
         ("MHz", "frequency", 1e6, "mhz"), ("GHz", "frequency", 1e9, "ghz"),
