@@ -160,7 +160,9 @@ def test_a_korean_measure_before_a_particle_is_checked_by_its_unit() -> None:
     ("Finland has a 1\u202f340km land border with Russia.", 1340.0),
     ("Finland has a 1\u00a0340km land border with Russia.", 1340.0),
     ("She won the 10 100m races of the season.", 10.0),  # a plain space: two numbers
-    ("She won the 10\u00a0100-metre races of the season.", 10.0),
+    ("the 12\u202f500-square-foot structure", 12500.0),
+    ("the 12\u00a0500-square-foot structure", 12500.0),
+    ("She won the 10 100-metre races of the season.", 10.0),
 ])
 def test_a_no_break_space_groups_digits_before_a_glued_unit(text: str, value: float) -> None:
     assert find_figures(text)[0].readings[0].value == value

@@ -377,9 +377,8 @@ class _Reader:
         core = m.group()
         sep = m.group("sep")
         # "10 100-metre", "10 100m": two numbers (not "1 000th"); a no-break space is a
-        # grouping mark before a glued unit ("1\u202f340km", French typography)
-        if sep is not None and sep in _SPACE and (
-                text[end:end + 1] == "-" or (sep == " " and _glued_letter(text, end))) and \
+        # grouping mark ("1\u202f340km", "12\u202f500-square-foot": French typography)
+        if sep == " " and (text[end:end + 1] == "-" or _glued_letter(text, end)) and \
                 not _ordinal_glued(text, end):
             core = core.split(sep)[0]
             end = start + len(core)
