@@ -36,9 +36,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from readreceipt.errors import LibraryError, RecordNotFound
+from readreceipt.errors import LibraryError, ReadReceiptError, RecordNotFound
 from readreceipt.progress import NO_PROGRESS, Progress
-from readreceipt.store import discovery
+from readreceipt.store import discovery, readahead
 from readreceipt.store.clock import utc_now
 from readreceipt.store.local import leftovers
 from readreceipt.store.local.files import FileBlobStore, FileLogs, FileRecordStore
@@ -128,6 +128,8 @@ class Library:
         #: A library on a read-only disk can still be read, shown, verified and exported.
         self.read_only = read_only
         self._writers: ThreadPoolExecutor | None = None
+        #: The texts of the record :meth:`records_ahead` handed out last, read with it.
+        self._texts_ahead: dict[str, bytes] = {}
 
     # finding and opening ----------------------------------------------------------------
 
@@ -473,11 +475,33 @@ class Library:
             except LibraryError as exc:
                 log.warning("skipping an unreadable record: %s", exc)
 
+    def records_ahead(self, record_ids: Iterable[str]
+                      ) -> Iterator[tuple[str, Record | ReadReceiptError]]:
+        """Each record of ``record_ids`` in order, or the error reading it raised, for a
+        reader that takes them all (an export). On a team library they and their texts are
+        read a few ahead (:mod:`readreceipt.store.readahead`), and :meth:`text` answers the
+        last one's texts from what was read with it; a local library reads as asked."""
+        if self.team is None:
+            for record_id in record_ids:
+                try:
+                    yield record_id, self.load(record_id)
+                except ReadReceiptError as exc:
+                    yield record_id, exc
+            return
+        try:
+            for record_id, record, texts in readahead.ahead(record_ids, self.load,
+                                                            self.texts.get):
+                self._texts_ahead = texts
+                yield record_id, record
+        finally:
+            self._texts_ahead = {}
+
     def text(self, digest: str | None) -> str | None:
         if not digest:
             return None
+        held = self._texts_ahead.get(digest)
         try:
-            return self.texts.get(digest).decode("utf-8")
+            return (held if held is not None else self.texts.get(digest)).decode("utf-8")
         except KeyError:
             return None
 
