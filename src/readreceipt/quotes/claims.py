@@ -48,7 +48,7 @@ from readreceipt.quotes.figureindex import (
     index_of,
 )
 from readreceipt.quotes.figures import Figure, Reading, find_figures
-from readreceipt.quotes.units import same_currency, units_of
+from readreceipt.quotes.units import same_currency, unit_of, units_of
 
 __all__ = ["APPROXIMATE", "FOUND", "HEDGE_SHARE", "MAX_CLAIMS", "NOT_FOUND", "NOT_RUN",
            "Claim", "PageTexts", "check_claims", "computed_reading"]
@@ -216,7 +216,7 @@ def _best(figure: Figure, index: FigureIndex, stems: list[str]
           ) -> tuple[str | None, Figure | None]:
     """The best agreement of ``figure`` with a figure of ``index`` beside its words."""
     best: tuple[str | None, Figure | None] = (None, None)
-    for page_figure in _chained(_candidates(figure, index),
+    for page_figure in _chained(_candidates(figure, index, stems),
                                 lambda: _spelled_candidates(figure, index)):
         agreement = agree(figure, page_figure, index)
         if agreement is None or (best[0] == FOUND):
@@ -239,26 +239,29 @@ def _attached(index: FigureIndex, page_figure: Figure, stems: list[str]) -> bool
     return any(stem in window for stem in stems)
 
 
-def _candidates(figure: Figure, index: FigureIndex) -> Iterator[Figure]:
+def _candidates(figure: Figure, index: FigureIndex, stems: list[str] | None = None
+                ) -> Iterator[Figure]:
     """Figures of the page that may hold the answer's value (a generous first cut, by
-    digits; :func:`agree` decides), in the page's order, each read when come to."""
+    digits; :func:`agree` decides), in the page's order, each read when come to; with
+    ``stems``, only those that may stand beside one of them (the rest could not count)."""
     if figure.dates:
-        targets = [float(part) for parts in figure.dates for part in (parts[0], parts[2])
-                   if part is not None]
-        return (f for f in index.with_digits(targets, 0.0) if f.dates or f.kind == "year")
+        wanted = {part for parts in figure.dates for part in (parts[0], parts[2])
+                  if part is not None}
+        return (f for f in index.whole_numbers(wanted, stems) if f.dates or f.kind == "year")
     share = _share(figure)
     targets = []
     for r in (*figure.readings, *figure.high):
         targets.append(r.value)
         targets.extend(_converted(figure, r))
     # a numeric date holds a year or a date only (_dates_agree): not read for another figure
-    return index.with_digits(targets, share, dates=figure.kind == "year")
+    return index.with_digits(targets, share, dates=figure.kind == "year", stems=stems)
 
 
 def _spelled_candidates(figure: Figure, index: FigureIndex) -> list[Figure]:
     """The page's numbers in words, for an answer's figure they may write (read only when
     its digits did not hold it: reading a page's words costs more than its digits)."""
-    if figure.dates or not any(r.value.is_integer() and 0 < abs(r.value) < 1e13
+    # a whole number, or a quarter's multiple ("3,5": "dreieinhalb")
+    if figure.dates or not any((4 * r.value).is_integer() and 0 < abs(r.value) < 1e13
                                for r in (*figure.readings, *figure.high)):
         return []
     return index.spelled()
@@ -288,6 +291,7 @@ def agree(answer: Figure, page: Figure, index: FigureIndex | None = None) -> str
     """FOUND, APPROXIMATE or None: does ``page`` hold the value ``answer`` states?"""
     if answer.dates or page.dates:
         return _dates_agree(answer, page)
+    answer, page = _kilo(answer, page), _kilo(page, answer)
     if not _dimensions_agree(answer, page, index):
         return None
     if answer.high:
@@ -299,6 +303,15 @@ def agree(answer: Figure, page: Figure, index: FigureIndex | None = None) -> str
         return None
     readings = page.high + page.readings if page.high else page.readings
     return _values_agree(answer, answer.readings, page, readings)
+
+
+def _kilo(figure: Figure, other: Figure) -> Figure:
+    """A Japanese or Korean "kilo" (キロ, 킬로: kilometres or kilograms) read as the unit of
+    the figure it is compared with, when that is a length or a mass."""
+    if figure.unit is None or figure.unit.dimension != "kilo" or other.unit is None:
+        return figure
+    unit = {"length": "km", "mass": "kg"}.get(other.unit.dimension)
+    return figure if unit is None else dataclasses.replace(figure, unit=unit_of(unit))
 
 
 def _dimensions_agree(answer: Figure, page: Figure, index: FigureIndex | None) -> bool:

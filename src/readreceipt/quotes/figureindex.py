@@ -18,7 +18,7 @@ import math
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from readreceipt.quotes.figures import (
@@ -38,6 +38,10 @@ __all__ = ["WINDOW", "FigureIndex", "base_precision", "base_step", "base_value",
 #: and still be attached to it: about a dozen words, a clause ("an average of 84,000
 #: crossings a day on the harbour bridge").
 WINDOW = 90
+#: How far a figure may stretch past its number's digits (a currency or a hedge before; a
+#: scale, a unit phrase, a range's other end after): a number farther than WINDOW and this
+#: from every word of the answer's sentence cannot be attached to one, and is not read.
+REACH = 160
 #: Occurrences of one word looked at when gathering the figures beside it.
 MAX_OCCURRENCES = 400
 
@@ -125,13 +129,51 @@ class FigureIndex:
             self._spelled = self.scan.spelled(MAX_FIGURES, [])
         return self._spelled
 
-    def with_digits(self, targets: list[float], share: float, *, dates: bool = True
-                    ) -> Iterator[Figure]:
+    def _near(self, i: int, stems: list[str] | None) -> bool:
+        """Whether match ``i`` stands near enough to one of ``stems`` for its figure to be
+        attached to it (None: no words to stand near, every match is)."""
+        if not stems:
+            return True
+        m = self.scan.matches[i]
+        around = fold_words(self.text[max(0, m.start() - WINDOW - REACH):
+                                      m.end() + WINDOW + REACH])
+        return any(stem in around for stem in stems)
+
+    def _read(self, indices: Iterable[int], stems: list[str] | None) -> Iterator[Figure]:
+        for i in sorted(set(indices)):
+            if self._near(i, stems):
+                f = self.scan.at(i)
+                if f is not None:
+                    yield f
+
+    def whole_numbers(self, wanted: set[int], stems: list[str] | None = None
+                      ) -> Iterator[Figure]:
+        """Figures that may hold a date's or a year's parts: a number written as digits
+        alone whose value is one of ``wanted`` ("22", "03", "2010"; a day or a year is never
+        written "2,010"), numeric dates holding one of them, CJK numerals and their dates;
+        each read only when come to (a page of timestamps holds hundreds of numbers whose
+        digits are a year's, "2010" in "20.10" or "201.0", which no date holds)."""
+        keys = {_digits_of(float(w)) for w in wanted if w}
+        # a numeric date writes the day (or, for a month's date, the year) in its digits
+        written = {str(w) for w in wanted}
+        matches = self.scan.matches
+        out: list[int] = []
+        for key in keys:
+            out.extend(i for i in self._digits.get(key, []) if matches[i].group().isdigit()
+                       and int(matches[i].group()) in wanted)
+        out.extend(i for i in self._others if matches[i].lastgroup != "date"
+                   or any(w in matches[i].group() for w in written))
+        yield from self._read(out, stems)
+
+    def with_digits(self, targets: list[float], share: float, *, dates: bool = True,
+                    stems: list[str] | None = None) -> Iterator[Figure]:
         """Figures whose digits may write one of ``targets`` (any power of ten: a scale
         word, a unit of another prefix), within ``share`` of it, in the page's order, each
         read only when the caller comes to it (most callers stop at the first that agrees);
         CJK numerals always, and numeric dates unless ``dates`` is False (a figure that is
-        neither a date nor a year, which no date can hold)."""
+        neither a date nor a year, which no date can hold); with ``stems``, only numbers
+        standing near one of them (:meth:`_near`: a figure no word of the answer's sentence
+        stands beside is not read at all)."""
         out_indices: list[int] = list(self._others if dates else self._others_not_dates)
         for t in targets:
             if not t:
@@ -140,10 +182,7 @@ class FigureIndex:
             out_indices.extend(self._digits.get(_digits_of(abs(t)), []))
             if share:
                 out_indices.extend(self._near_mantissa(_mantissa(abs(t)), share))
-        for i in sorted(set(out_indices)):
-            f = self.scan.at(i)
-            if f is not None:
-                yield f
+        yield from self._read(out_indices, stems)
 
     def _near_mantissa(self, wanted: float, share: float) -> list[int]:
         """Matches whose digits' mantissa is within ``share`` of ``wanted`` (a sorted list and

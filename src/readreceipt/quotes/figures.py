@@ -30,8 +30,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from readreceipt.quotes import dates as _dates
 from readreceipt.quotes import numberwords
@@ -109,7 +110,9 @@ class Figure:
 
 # --------------------------------------------------------------------------- the one scan
 
-_LATIN_LETTER = "A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
+# (the times and division signs stand amid the Latin-1 letters: "69.1\u00d7151.7" is two
+# numbers)
+_LATIN_LETTER = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0370-\u03ff\u0400-\u04ff"
 _SPACE = " \u00a0\u202f\u2009"
 _CJK_NUM = numberwords.CJK_EVERYDAY + numberwords.CJK_MYRIADS  # the one table's
 _CJK_COUNTERS = ("个個人名年月日号件次倍位家岁歳天条項项种万萬亿億元円点%％場场座所台辆輛"
@@ -135,6 +138,9 @@ _MASTER = re.compile(
     rf"|(?P<cjk>(?<=第)[{_CJK_NUM}]{{1,24}}|(?<=百分之)[{_CJK_NUM}]{{1,24}}"
     rf"|[{_CJK_NUM}]{{1,24}}(?=[{_CJK_COUNTERS}])))"
 )
+#: The words after a time of day: hours in the languages the tables read.
+_CLOCK_WORD = re.compile(r"[ \u00a0]?(?:horas?|uhr|heures?|ore|uur|godz\.?|klo|hrs?|h)(?![^\W\d_])",
+                         re.I)
 _LIST_MARKER = re.compile(r"(?:^|\n)[ \t>*#-]{0,6}$")
 _WORD_GLUED = re.compile(rf"[{_LATIN_LETTER}]{{1,20}}")
 
@@ -166,9 +172,20 @@ class Scan:
     def mark(self) -> str | None:
         """The decimal mark the text's numbers show (worked out when first needed)."""
         if self._mark is None:
-            self._mark = (decimal_mark(m.group() for m in self.matches
-                                       if m.lastgroup == "num"),)
+            self._mark = (decimal_mark(self._cores()),)
         return self._mark[0]
+
+    def _cores(self) -> Iterator[str]:
+        """The numbers' cores, but a time of day written with a stop or a comma ("a las
+        19.00 horas", "um 7.30 Uhr"): no decimal, so no say in the text's decimal mark."""
+        text = self.text
+        for m in self.matches:
+            if m.lastgroup == "num":
+                core = m.group()
+                if len(core) in (4, 5) and core[-3] in ".," and \
+                        _CLOCK_WORD.match(text, m.end()) is not None:
+                    continue
+                yield core
 
     @property
     def order(self) -> str | None:
@@ -248,6 +265,15 @@ def _place(value: int) -> float:
     while value % (place * 10) == 0:
         place *= 10
     return float(place)
+
+
+def _spelled_reading(value: float) -> Reading:
+    """A number written in words: a whole one to its last significant place ("thirty": 10),
+    a fraction to its own ("dreieinhalb": 0.5, "zweieinviertel": 0.25)."""
+    if float(value).is_integer():
+        return Reading(float(value), _place(int(value)))
+    place = 0.5 if (2 * value).is_integer() else 0.25
+    return Reading(value, place, place)
 
 
 def decimal_mark(cores: Iterable[str]) -> str | None:
@@ -350,10 +376,11 @@ class _Reader:
         text, start, end = self.text, m.start(), m.end()
         core = m.group()
         sep = m.group("sep")
-        if sep is not None and sep in _SPACE and (
-                text[end:end + 1] == "-" or _glued_letter(text, end)) and \
+        # "10 100-metre", "10 100m": two numbers (not "1 000th"); a no-break space is a
+        # grouping mark ("1\u202f340km", "12\u202f500-square-foot": French typography)
+        if sep == " " and (text[end:end + 1] == "-" or _glued_letter(text, end)) and \
                 not _ordinal_glued(text, end):
-            core = core.split(sep)[0]  # "10 100-metre": two numbers (not "1 000th")
+            core = core.split(sep)[0]
             end = start + len(core)
         if core.isdigit():
             named = self._named_date(start, end, core)
@@ -410,6 +437,11 @@ class _Reader:
             return True  # COVID-19
         if before[-1:] == "[" and after[:1] == "]":
             return True  # a footnote marker
+        # twelve digits and more, against CJK: an identifier (ISBN, registration, licence);
+        # a count that large is written with 億 or 兆
+        if end - start >= 12 and text[start:end].isdigit() and any(
+                ch and unicodedata.east_asian_width(ch) == "W" for ch in (before[-1:], after[:1])):
+            return True  # 湘公安网备号43010402000231号: a registration number, not a count
         if _LIST_MARKER.search(text, max(0, start - 8), start) and after[:1] in ".)" and \
                 after[1:2] in " \t":
             return True  # "1. " opening a list item
@@ -434,6 +466,9 @@ class _Reader:
             if after.scale_word[-1:] in MYRIADS and len(readings) == 1 and \
                     text[after.end:after.end + 1].isdigit():
                 readings, after = _myriad_run(text, readings[0], after)
+        if after.unit_text in ("an", "An") and (after.scale or any(
+                abs(r.value) >= 2 for r in readings)):
+            after.drop_unit(text)  # French "an" is one year ("1 an", "2 ans"): "163,75 an"
         ordinal = ordinal or after.ordinal or _ordinal_before(text, start_with)
         hedge = (_hedge_before(text, start_with) or after.hedge) if self.hedges else None
         currency = currency_before or after.currency
@@ -519,7 +554,12 @@ class _Reader:
             i = bisect_left(starts, end)
             if i and taken[i - 1][1] > start:
                 continue  # inside a figure read already (a unit word, a date's month)
-            readings = (Reading(float(value), _place(value)),)
+            readings = (_spelled_reading(value),)
+            word = self.text[start:end]
+            if numberwords.multiplicative_value(word.lower()) is not None:
+                out.append(Figure(start, end, "measure", readings, unit=_TIMES,
+                                  spelled=True, unit_text=word))  # "twice", "dreimal"
+                continue
             figure = self.figure(start, end, readings, spelled=True)
             if figure is not None and figure.end > end and \
                     bisect_left(starts, figure.end) > bisect_left(starts, end):
@@ -744,6 +784,13 @@ class _Suffix:
         self.end = max(self.end, other.end)
         return self
 
+    def drop_unit(self, text: str) -> None:
+        """The unit word read is none: the figure ends before it."""
+        stop = self.end - len(self.unit_text)
+        while stop > 0 and text[stop - 1] in _SPACE:
+            stop -= 1
+        self.unit, self.unit_text, self.end = None, "", stop
+
     def _read(self, text: str, end: int) -> None:
         at = end
         if at < len(text) and unicodedata.east_asian_width(text[at]) == "W":
@@ -792,8 +839,12 @@ class _Suffix:
                 self.percent = True
                 return
             currency = CURRENCIES.get(low) if not (low.isalpha() and len(low) <= 3 and
-                                                   word.islower() and low not in ("rs",)) \
+                                                   word.islower() and low not in _LOWER_SIGNS) \
                 else None
+            if currency is None and unicodedata.east_asian_width(word[0]) == "W":
+                cjk_currency = _cjk_currency(word)  # "100 달러를": the sign, then a particle
+                if cjk_currency is not None:
+                    currency, word = cjk_currency
             if currency is None and low in ("euro", "euros", "dollars", "dollar", "yen",
                                             "yuan", "rupees", "won", "pounds"):
                 currency = CURRENCIES.get(low)
@@ -857,11 +908,17 @@ class _Suffix:
                 last, end = spans[size - 1]
                 self.end = end - (len(last) - len(last.rstrip(".,;:)!?")))
                 return unit, text[start:self.end]
+        cjk = _cjk_unit(words[0]) if words and \
+            unicodedata.east_asian_width(words[0][0]) == "W" else None
+        if cjk is not None:  # "5 킬로미터를", "5 キロを": the unit, then a particle or a verb
+            self.end = start + len(cjk[1])
+            return cjk
         if m.group(2) == "°":
             self.end = m.end()
             return _DEGREE, "°"
-        if m.group(2) in ("times", "fold", "mal", "fois", "veces", "volte", "vezes", "keer",
-                          "раз", "razy", "krát"):
+        # (German writes the noun too: "2 Mal")
+        if m.group(2).lower() in ("times", "fold", "mal", "fois", "veces", "volte", "vezes",
+                                  "keer", "раз", "razy", "krát"):
             self.end = m.end()
             return _TIMES, m.group(2)
         return None
@@ -879,11 +936,11 @@ class _Suffix:
             self.end = at + i
         if i and text[at + i: at + i + 1] == " ":
             i += 1
-        rest = text[at + i: at + i + 6]
+        rest = text[at + i: at + i + 7]
         if (rest[:1] and rest[0] in _CJK_COUNTERS and HEDGES_AFTER.get(rest[1:3])) or \
                 HEDGES_AFTER.get(rest[1:2]):
             self.hedge = HEDGES_AFTER.get(rest[1:3]) or HEDGES_AFTER.get(rest[1:2])
-        for size in (5, 4, 3, 2, 1):
+        for size in (6, 5, 4, 3, 2, 1):
             piece = rest[:size]
             if piece in ("%", "％", "パーセント", "퍼센트"):
                 self.percent, self.unit_text = True, piece
@@ -912,6 +969,45 @@ class _Suffix:
                 return
 
 
+#: What a Korean word goes on with after a unit or a currency: its particles and endings
+#: ("킬로미터를", "달러가", "원이다"); a Hangul run that goes on otherwise is another word.
+_KOREAN_PARTICLES = frozenset((
+    "", "을", "를", "이", "가", "은", "는", "의", "에", "로", "으로", "와", "과", "도", "만",
+    "까지", "부터", "씩", "에서", "이다", "이며", "이고", "이나", "나", "에서는", "으로는", "가량",
+    "짜리"))
+
+
+def _cjk_unit(run: str) -> tuple[Unit, str] | None:
+    """The unit a CJK or Hangul run begins with, longest first ("킬로미터를": 킬로미터, "キロ
+    メートルを": キロメートル); a day, a year or a minute is a date's part, not read here."""
+    found = _cjk_prefix(run, UNITS, ("年", "日", "分"))
+    return None if found is None else (found[0], found[1])
+
+
+def _cjk_currency(run: str) -> tuple[Currency, str] | None:
+    """The currency a CJK or Hangul run spaced from its number begins with ("달러를")."""
+    found = _cjk_prefix(run, CURRENCIES, ())
+    return None if found is None else (found[0], found[1])
+
+
+def _cjk_prefix(run: str, table: dict[str, _T], skip: tuple[str, ...]
+                ) -> tuple[_T, str] | None:
+    """The entry of ``table`` a CJK or Hangul run begins with, longest first: in Korean only
+    when what follows it is a particle, in Japanese and Chinese whatever follows."""
+    hangul = "\uac00" <= run[:1] <= "\ud7a3"
+    for size in range(min(len(run), 6), 0, -1):
+        piece = run[:size]
+        entry = table.get(piece)
+        if entry is not None and piece not in skip and \
+                (not hangul or run[size:] in _KOREAN_PARTICLES):
+            return entry, piece
+    return None
+
+
+#: Currency signs written in lower case after the number ("100 kr", "3,5 mln zł"): a short
+#: lower-case word is otherwise no currency ("100 eur" is rare, "100 all" is English).
+_T = TypeVar("_T")
+_LOWER_SIGNS = frozenset(("rs", "zł", "kr", "kč"))
 _WEAK_ALONE = frozenset(("an", "ans", "t", "l", "g", "m", "h", "w", "min", "mi", "ft", "yd",
                          "kn", "dia", "dag", "set", "tag"))
 _TIMES = Unit("times", "times", 1.0)

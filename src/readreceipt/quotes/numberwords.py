@@ -5,8 +5,9 @@
 its parts: "dreihundertfünfzig" is drei+hundert+fünfzig); :func:`combine` reads a run of
 such words as one number the way the languages build them (units after tens, "and"/"und"/
 "et"/"y"/"e"/"en" between, a hundred and a thousand multiplying what stands before them);
-:func:`cjk_value` reads a run of CJK numerals (the reading :mod:`.pagereadings` makes of
-a page, exactly: 五六, "five or six", is not one number).
+:func:`fraction_value` reads a German or Dutch fraction written as one word ("dreieinhalb",
+"anderthalb", "tweeënhalf"); :func:`cjk_value` reads a run of CJK numerals (the reading
+:mod:`.pagereadings` makes of a page, exactly: 五六, "five or six", is not one number).
 
 Invariants: a word is read only when the whole of it is a number (so "tender" is never
 "ten"+"der" and "elfenbein" never "elf"); a run is cut where the grammar breaks ("three
@@ -19,8 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["CJK_EVERYDAY", "CJK_MYRIADS", "CJK_NUMERALS", "CONNECTORS", "MAX_PARTS",
-           "MAX_WORD_CHARS", "ORDINALS", "Part", "cjk_digits_of", "cjk_value", "combine",
+__all__ = ["CJK_EVERYDAY", "CJK_MYRIADS", "CJK_NUMERALS", "CONNECTORS", "FRACTION_ENDINGS",
+           "MAX_PARTS", "MAX_WORD_CHARS", "MULTIPLICATIVE_ENDINGS", "MULTIPLICATIVE_WORDS",
+           "ORDINALS", "Part",
+           "cjk_digits_of", "cjk_value", "combine", "fraction_value", "multiplicative_value",
            "ordinal_value", "word_value"]
 
 MAX_WORD_CHARS = 48
@@ -111,6 +114,32 @@ _LANGUAGES = (
               (4, "unit", "четырёх четырех"), (5, "unit", "пяти"), (6, "unit", "шести"),
               (7, "unit", "семи"), (8, "unit", "восьми"), (9, "unit", "девяти"),
               (10, "unit", "десяти"), (20, "unit", "двадцати"), (30, "unit", "тридцати"))),
+    _Language(  # Polish (the nominative, and the genitive after "ponad", "około")
+        "zero jeden dwa trzy cztery pięć sześć siedem osiem dziewięć dziesięć jedenaście "
+        "dwanaście trzynaście czternaście piętnaście szesnaście siedemnaście osiemnaście "
+        "dziewiętnaście",
+        "dwadzieścia trzydzieści czterdzieści pięćdziesiąt sześćdziesiąt siedemdziesiąt "
+        "osiemdziesiąt dziewięćdziesiąt", "sto", "tysiąc tysiące tysięcy", "tuzin",
+        "dwieście trzysta czterysta pięćset sześćset siedemset osiemset dziewięćset",
+        more=((1, "unit", "jedna jedno"), (2, "unit", "dwie dwóch dwu"),
+              (3, "unit", "trzech"), (4, "unit", "czterech"), (5, "unit", "pięciu"),
+              (6, "unit", "sześciu"), (7, "unit", "siedmiu"), (8, "unit", "ośmiu"),
+              (9, "unit", "dziewięciu"), (10, "unit", "dziesięciu"),
+              (20, "unit", "dwudziestu"), (30, "unit", "trzydziestu"),
+              (40, "unit", "czterdziestu"), (50, "unit", "pięćdziesięciu"))),
+    _Language(  # Czech (the nominative, and the other cases a count takes: "třiceti")
+        "nula jedna dva tři čtyři pět šest sedm osm devět deset jedenáct dvanáct třináct "
+        "čtrnáct patnáct šestnáct sedmnáct osmnáct devatenáct",
+        "dvacet třicet čtyřicet padesát šedesát sedmdesát osmdesát devadesát", "sto",
+        "tisíc tisíce tisícům tisících", "tucet",
+        more=((1, "unit", "jeden jedno"), (2, "unit", "dvě dvou"), (3, "unit", "tří třech"),
+              (4, "unit", "čtyřech"), (5, "unit", "pěti"), (6, "unit", "šesti"),
+              (7, "unit", "sedmi"), (8, "unit", "osmi"), (9, "unit", "devíti"),
+              (10, "unit", "deseti"), (20, "unit", "dvaceti"), (30, "unit", "třiceti"),
+              (40, "unit", "čtyřiceti"), (50, "unit", "padesáti"),
+              # "dvě stě": 2 x 100 ("sta", "set", the other plurals, are Italian and
+              # English words)
+              (100, "hundred", "stě"))),
 )
 
 
@@ -180,6 +209,8 @@ def _split(word: str) -> list[Part] | None:
                 break
         else:
             return None
+    if parts[-1].kind == "and":
+        return None  # "billionen" is no English billion and a Dutch "en"
     return parts
 
 
@@ -256,6 +287,70 @@ def _one(parts: list[Part]) -> tuple[int, int]:
             current, last, last_scale = 0, 0, part.value
         used = index + 1
     return total + current, used
+
+
+# ------------------------------------------------------------------------------ fractions
+
+#: Fractions German and Dutch write in one word after the whole number: "dreieinhalb" 3.5,
+#: "zweieinviertel" 2.25, "zweidreiviertel" 2.75, "tweeënhalf" 2.5, "vijfenhalf" 5.5.
+_FRACTION_TAILS = (("einhalb", 0.5), ("einviertel", 0.25), ("dreiviertel", 0.75),
+                   ("ënhalf", 0.5), ("enhalf", 0.5))
+#: ... and the words for one and a half that name no whole number.
+_FRACTION_WORDS = {"anderthalb": 1.5, "anderhalf": 1.5}
+#: The last letters every fraction word ends with (a token is tried only when it does).
+FRACTION_ENDINGS = ("halb", "viertel", "half")
+
+
+def fraction_value(word: str) -> float | None:
+    """What a one-word German or Dutch fraction is worth ("dreieinhalb": 3.5), or None: the
+    whole before the fraction must be one number word or compound ("zweihundertfünfzig")."""
+    if word in _FRACTION_WORDS:
+        return _FRACTION_WORDS[word]
+    if len(word) > MAX_WORD_CHARS:
+        return None
+    for tail, part in _FRACTION_TAILS:
+        if word.endswith(tail) and len(word) > len(tail):
+            head = _split(word[: -len(tail)])
+            if not head:
+                return None
+            numbers = combine(head)
+            if len(numbers) != 1 or numbers[0][1] != len(head) or numbers[0][0] < 1:
+                return None
+            return numbers[0][0] + part
+    return None
+
+
+# ------------------------------------------------------------------------ multiplicatives
+
+#: How many times, said in one word: "twice", "doubled", "verdreifacht" (the German and
+#: Dutch "-mal"/"-maal" compounds are read from their number: "zehnmal", "tweemaal").
+_MULTIPLICATIVES = {
+    "twice": 2, "thrice": 3, "doubled": 2, "tripled": 3, "trebled": 3, "quadrupled": 4,
+    "verdoppelt": 2, "verdoppelte": 2, "verdoppelten": 2, "verdreifacht": 3,
+    "verdreifachte": 3, "vervierfacht": 4, "verdubbeld": 2, "verdrievoudigd": 3,
+    "doublé": 2, "triplé": 3, "quadruplé": 4, "duplicó": 2, "triplicó": 3,
+    "raddoppiato": 2, "triplicato": 3, "duplicou": 2, "triplicou": 3,
+}
+MULTIPLICATIVE_WORDS = frozenset(_MULTIPLICATIVES)
+#: The endings of the compounds, looked for by a literal search each.
+MULTIPLICATIVE_ENDINGS = ("mal", "maal")
+
+
+def multiplicative_value(word: str) -> int | None:
+    """How many times a lowered word says ("twice": 2, "dreimal": 3), or None; "einmal"
+    (once, and "again") is none."""
+    if word in _MULTIPLICATIVES:
+        return _MULTIPLICATIVES[word]
+    for tail in ("maal", "mal"):
+        if word.endswith(tail) and len(word) > len(tail) + 2 and len(word) <= MAX_WORD_CHARS:
+            head = _split(word[: -len(tail)])
+            if not head:
+                return None
+            numbers = combine(head)
+            if len(numbers) == 1 and numbers[0][1] == len(head) and numbers[0][0] >= 2:
+                return numbers[0][0]
+            return None
+    return None
 
 
 # ------------------------------------------------------------------------------- ordinals

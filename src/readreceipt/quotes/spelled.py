@@ -15,6 +15,7 @@ is kept for the last few texts (:func:`lowered`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from readreceipt.quotes import numberwords
@@ -45,12 +46,13 @@ _PARTING = _PUNCT + "-\u2010"
 _WORD_SET = frozenset(WORDS)
 
 
-def _number_words(lowered: str) -> set[str]:
+def _number_words(lowered: str) -> tuple[set[str], set[str]]:
     """The distinct words of ``lowered`` that are numbers or number compounds: the text's
     words taken apart once (by spaces, marks and hyphens), the table's words among them
     found by one set intersection, a compound tried only for a long word that begins and
-    ends the way a number word does. A word found here is only looked for: where it stands
-    as a word is :func:`spelled_runs`' to say."""
+    ends the way a number word does; and, apart, the fractions written as one word
+    ("dreieinhalb"). A word found here is only looked for: where it stands as a word is
+    :func:`spelled_runs`' to say."""
     parted = lowered
     for mark in _PARTING:
         if mark in parted:
@@ -60,7 +62,40 @@ def _number_words(lowered: str) -> set[str]:
     found.update(word for word in tokens if len(word) > 5 and word[:3] in _PREFIXES
                  and (word[-3:] in _SUFFIXES or word[-2:] in _SUFFIXES) and word not in found
                  and numberwords.word_value(word))
-    return found
+    whole = _ending_words(lowered, numberwords.FRACTION_ENDINGS, numberwords.fraction_value)
+    whole |= tokens & numberwords.MULTIPLICATIVE_WORDS
+    whole |= _ending_words(lowered, numberwords.MULTIPLICATIVE_ENDINGS,
+                           numberwords.multiplicative_value)
+    return found, whole
+
+
+#: Occurrences of one kind of ending looked at in one text, at most.
+_MAX_ENDING_HITS = 200
+
+
+def _ending_words(lowered: str, endings: tuple[str, ...],
+                  value_of: Callable[[str], float | None]) -> set[str]:
+    """The words of ``lowered`` that end with one of ``endings`` and are worth something by
+    ``value_of`` ("dreieinhalb", "zehnmal"): each ending found as a literal, the word it
+    ends read back (at most MAX_WORD_CHARS letters); an English page's many "half" or
+    "normal" cost a search each, never a walk of its words."""
+    out: set[str] = set()
+    hits = 0
+    for ending in endings:
+        at = lowered.find(ending)
+        while at >= 0 and hits < _MAX_ENDING_HITS:
+            hits += 1
+            end = at + len(ending)
+            if end >= len(lowered) or not lowered[end].isalpha():
+                start = at
+                while start > 0 and lowered[start - 1].isalpha() and \
+                        end - start < numberwords.MAX_WORD_CHARS:
+                    start -= 1
+                word = lowered[start:end]
+                if len(word) > len(ending) and value_of(word) is not None:
+                    out.add(word)
+            at = lowered.find(ending, end)
+    return out
 
 
 @lru_cache(maxsize=8)
@@ -73,28 +108,51 @@ def lowered(text: str) -> str:
     return "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in text)
 
 
-def spelled_runs(text: str, limit: int) -> list[tuple[int, int, int]]:
-    """(start, end, value) of each number written in words in ``text``, in order."""
+def spelled_runs(text: str, limit: int) -> list[tuple[int, int, float]]:
+    """(start, end, value) of each number written in words in ``text``, in order (a
+    fraction written as one word, "dreieinhalb", is a number of its own: 3.5; so is a
+    multiplicative, "twice": 2, read by the caller as so many times)."""
     low = lowered(text)
-    words = _number_words(low)
-    if not words:
+    words, whole = _number_words(low)
+    if not words and not whole:
         return []
+    hits = _located(low, words, 20 * limit)
+    out: list[tuple[int, int, float]] = list(_runs(low, hits, limit)) if hits else []
+    for start, end, word in _located(low, whole, limit):
+        value = whole_word_value(word)
+        if value is not None:
+            out.append((start, end, value))
+    return sorted(out)[:limit]
+
+
+def whole_word_value(word: str) -> float | None:
+    """What a number written as one word of its own is worth: a fraction ("dreieinhalb")
+    or how many times ("twice", "dreimal")."""
+    fraction = numberwords.fraction_value(word)
+    if fraction is not None:
+        return fraction
+    times = numberwords.multiplicative_value(word)
+    return None if times is None else float(times)
+
+
+def _located(low: str, words: set[str], cap: int) -> list[tuple[int, int, str]]:
+    """Where each word stands as a word in ``low``, in order (at most about ``cap``)."""
     hits: list[tuple[int, int, str]] = []
     for word in words:
         # The word as a literal (a memchr-like search), its edges after: a word, not a part.
         at, size = low.find(word), len(word)
-        while at >= 0 and len(hits) <= 20 * limit:
+        while at >= 0 and len(hits) <= cap:
             end = at + size
             if not (at and low[at - 1].isalpha()) and _LETTER.match(low, end) is None:
                 hits.append((at, end, word))
             at = low.find(word, at + 1)
     hits.sort()
-    return _runs(low, hits, limit)
+    return hits
 
 
 def _runs(lowered: str, hits: list[tuple[int, int, str]], limit: int
-          ) -> list[tuple[int, int, int]]:
-    out: list[tuple[int, int, int]] = []
+          ) -> list[tuple[int, int, float]]:
+    out: list[tuple[int, int, float]] = []
     i = 0
     while i < len(hits) and len(out) < limit:
         run = [hits[i]]

@@ -39,7 +39,7 @@ def _scale_table() -> dict[str, tuple[float, ...]]:
     table: dict[str, tuple[float, ...]] = {}
     groups: list[tuple[tuple[float, ...], str]] = [
         ((1e3,), "thousand thousands k tsd tsd. tausend mille mil mila milla duizend тыс тыс. "
-                 "тысяча тысячи тысяч tis. tisíc tysięcy tys. tysiące tusen tusind bin"),
+                 "тысяча тысячи тысяч tis. tis tisíc tysięcy tys. tys tysiące tusen tusind bin"),
         ((1e5,), "lakh lakhs lac"),
         ((1e6,), "million millions mn mln mln. mio mio. millionen millón millones milione "
                  "milioni milhão milhões milhao milhoes miljoen miljoenen млн млн. миллион "
@@ -91,6 +91,10 @@ PERCENT: frozenset[str] = frozenset((
     "procent", "procentu", "procentů", "prosent", "procentos", "процент", "процента",
     "процентов", "процентів", "pourcentage", "パーセント", "퍼센트", "phần trăm", "persen",
     "yüzde", "في المئة", "بالمئة",
+    # German officialese: "3,5 v. H." (vom Hundert), Austrian and Swiss statutes and reports
+    "v. h", "v.h", "vom hundert", "von hundert",
+    # Polish news: "3,5 proc." (procent)
+    "proc", "proc.",
 ))
 #: Percentage points: compatible with per cent (an answer often says one for the other).
 PERCENT_POINTS: frozenset[str] = frozenset((
@@ -181,7 +185,10 @@ def _units() -> dict[str, Unit]:
         ("km", "length", 1e3, "km kilometre kilometres kilometer kilometers kilomètres "
                               "kilomètre kilómetros kilómetro chilometri chilometro "
                               "quilômetros quilómetros quilômetro kilometern километров "
-                              "километра километр км 公里 千米 キロメートル キロ 킬로미터 ㎞"),
+                              "километра километр км 公里 千米 キロメートル 킬로미터 ㎞"),
+        # Japanese キロ and Korean 킬로 alone are kilometres or kilograms, as the words beside
+        # them say ("20キロ走った", "20キロ太った"): agreeing with either (claims.agree)
+        ("kilo", "kilo", 1.0, "キロ 킬로"),
         ("in", "length", 0.0254, "inch inches zoll pouces pulgadas pollici polegadas 英寸 "
                                  "インチ 인치"),
         ("ft", "length", 0.3048, "ft feet foot fuß pieds pies piedi pés футов 英尺 フィート 피트"),
@@ -258,6 +265,8 @@ def _units() -> dict[str, Unit]:
         ("Wh", "energy", 1.0, "wh"), ("kWh", "energy", 1e3, "kwh"),
         ("MWh", "energy", 1e6, "mwh"), ("GWh", "energy", 1e9, "gwh"),
         ("TWh", "energy", 1e12, "twh"),
+        ("kcal", "energy", 1.163, "kcal kilocalorie kilocalories kilokalorien kilocalorías "
+                                  "キロカロリー 킬로칼로리 千卡 大卡"),
         # frequency (hertz)
         ("Hz", "frequency", 1.0, "hz hertz"), ("kHz", "frequency", 1e3, "khz"),
         ("MHz", "frequency", 1e6, "mhz"), ("GHz", "frequency", 1e9, "ghz"),
