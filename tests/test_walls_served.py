@@ -59,6 +59,9 @@ CASES = (
     ("hard_negative/phpbb_index_small_board_quick_login.html", "RETRIEVED", "ok", None),
     ("hard_negative/shop_category_login_box_above_grid.html", "RETRIEVED", "ok", None),
     ("login/phpbb_board_requires_login.html", "UNKNOWN", "wall:login", "structure"),
+    # ... but a listing in the site's menu, outside the form's region, is not beside it.
+    ("login/sign_in_page_under_headline_mega_menu.html", "UNKNOWN", "wall:login",
+     "structure"),
 )
 
 

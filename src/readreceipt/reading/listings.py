@@ -16,9 +16,11 @@ the placement counts as chrome).
 - A box is *beside a listing* when a listing lies in the box's region, outside the box: the
   page's ``main`` element (or ``role=main``) around the box when it has one within
   ``MAIN_CLIMB`` levels, else the box's ancestor ``REGION_CLIMB`` levels up (a table
-  layout's row of cells: a form in one cell, the headlines in the next). A sign-in page's
-  mega-menu of latest headlines sits in the site's header, far from its form
-  (scrapy/loginform ``samples/meed.html``), so it is not in the region.
+  layout's row of cells: a form in one cell, the headlines in the next; a shop's main
+  column: the account box, then the product grid). A sign-in page's mega-menu of latest
+  headlines sits in the site's header, far from its form (scrapy/loginform
+  ``samples/meed.html``; tests/pages/login/sign_in_page_under_headline_mega_menu.html, where
+  three levels up from the form is already the body), so it is not in the region.
 
 Invariants: pure; one pass over the elements to find the listings, then each box costs
 O(``MAIN_CLIMB``) (prefix sums over element order: a subtree is a contiguous range), so a page
@@ -43,7 +45,7 @@ ENTRY_MIN_OWN_LETTERS = 10
 MIN_ENTRIES = 3
 #: How far up from a box its ``main`` element may be, and how far up its region is without one.
 MAIN_CLIMB = 8
-REGION_CLIMB = 3
+REGION_CLIMB = 2
 
 _ENTRY_TAGS = frozenset({"li", "tr", "dl", "dd", "article", "div"})
 #: Places where a run of linked items is the site's chrome, not the page's entries.
