@@ -211,6 +211,9 @@ def main() -> None:
                      "[install] report": ([other, "report"], fetch),
                      "[install] guard": ([other, "guard"], fetch),
                      "[install] stop": ([other, "stop"], stop)}
+        commands |= {f"[install] {label}": ([other, mode, "--agent", agent],
+                                            agent_payload(fixture, str(work)))
+                     for label, mode, agent, fixture in AGENT_MODES}
     if retrieved is not None:
         commands[f"retrieved-hook ({RETRIEVED_VERSION})"] = ([str(retrieved)], fetch)
     # Make the libraries exist first, so no round pays for creating one.
@@ -241,8 +244,9 @@ def main() -> None:
     ratios = {mode: statistics.median(times[mode]) / bare for mode in targeted}
     if args.install is not None:
         their_bare = statistics.median(times["[install] bare python -c pass"])
-        ratios |= {f"[install] {mode}": statistics.median(times[f"[install] {mode}"])
-                   / their_bare for mode in ("capture", "report", "guard", "stop")}
+        ratios |= {name: statistics.median(values) / their_bare
+                   for name, values in times.items()
+                   if name.startswith("[install]") and "bare python" not in name}
     print()
     for mode, ratio in ratios.items():
         verdict = "meets" if ratio <= TARGET_RATIO else "MISSES"

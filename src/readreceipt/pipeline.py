@@ -231,7 +231,14 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
         raise
     except FetchTimeout as exc:  # robots.txt used up the capture's deadline
         return _store_failure(lib, target, exc, guard, options, utc_now(), {})
-    return _fetch_and_store(lib, target, guard, options, deadline)
+    if options.now or not resolved:
+        return _fetch_and_store(lib, target, guard, options, deadline)
+    # Another capture of this URL whose turn came first may still be fetching it: its copy
+    # answers this one too, rather than a second request (politeness.claimed_fetch).
+    with politeness.claimed_fetch(lib, target.url, deadline.remaining()) as (held, waited):
+        if held is not None:
+            return _reuse(lib, target, held, options)
+        return _fetch_and_store(lib, target, guard, options, deadline.later_by(waited))
 
 
 def _waiting(options: CaptureOptions, host: str) -> Callable[[float], None] | None:

@@ -106,11 +106,9 @@ def _write_all(library: Library, out: BinaryIO, selection: Selection, count: int
                                 on_entry=on_entry)
         exporter.write_warcinfo(describe_export(count))
         progress.start(count)
-        for record_id in selected_ids(library, selection):
-            try:
-                record = library.load(record_id)
-            except ReadReceiptError as exc:
-                log.warning("record %s not exported: %s", record_id, exc)
+        for record_id, record in library.records_ahead(selected_ids(library, selection)):
+            if isinstance(record, ReadReceiptError):
+                log.warning("record %s not exported: %s", record_id, record)
                 unreadable.append(record_id)
                 progress.advance()
                 continue

@@ -10,15 +10,21 @@ Pacing is a schedule in the library's index, shared by every process using the l
 worker reserves the next free slot for its host in one transaction that holds the write
 lock (:meth:`~readreceipt.store.protocols.Index.reserve_pacing_slot`) and sleeps *outside*
 it, so concurrent workers queue one gap apart instead of bursting. A worker that will not
-wait gives its slot back when nobody has queued behind it. This module holds the rules (the
-numbers, the clamping, what to say); the store holds the state.
+wait gives its slot back when nobody has queued behind it. When its turn comes, a capture
+claims the URL's fetch (:func:`claimed_fetch`) for as long as its deadline allows: another
+capture of the URL whose turn comes while the first is still fetching waits for that copy
+instead of asking the host again, and a claim whose capture died runs out with its deadline.
+This module holds the rules (the numbers, the clamping, what to say); the store holds the
+state.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -39,6 +45,10 @@ DEDUP_WINDOW_SECONDS = 15 * 60
 SESSION_CAP = 100
 #: How often a capture waiting for its host's turn looks for a copy another capture made.
 COPY_POLL_SECONDS = 0.25
+#: Seconds a fetch claim outlasts the capture's deadline: the deadline bounds the requests
+#: and the reading, and writing the copy down comes after, so a capture that used its whole
+#: deadline still holds its claim while it saves.
+CLAIM_MARGIN_SECONDS = 10.0
 #: How long a command a person (or an agent) types waits for the host's turn before it is
 #: declined: ``capture``, ``fetch``, ``audit`` and the MCP tools alike. Two pages of one host
 #: asked for a second apart then both arrive, the second two seconds after the first; ten
@@ -140,3 +150,33 @@ def turn_or_copy(library: Library, target: PolicyURL, options: PolitenessOptions
         if remaining <= 0:
             return None, time.monotonic() - began
         time.sleep(min(remaining, COPY_POLL_SECONDS))
+
+
+@contextlib.contextmanager
+def claimed_fetch(library: Library, url: str, seconds: float
+                  ) -> Iterator[tuple[Record | None, float]]:
+    """Claim the fetch of ``url`` for ``seconds`` (the capture's deadline, and a margin for
+    storing what it fetched), and yield
+    ``(None, waited)`` to fetch under the claim, released when the block ends; or, when
+    another capture of ``url`` held the claim and made its copy meanwhile, ``(that copy,
+    waited)`` and nothing to fetch. A claim whose holder ended without a copy that reached
+    a server (a DNS failure, a crash) leaves the fetch to this capture.
+
+    The copy is looked for again once the claim is ours: the holder may have saved it and
+    let go between two looks."""
+    token = secrets.token_hex(8)
+    began = time.monotonic()
+    seconds += CLAIM_MARGIN_SECONDS
+    while (held_for := library.index.claim_fetch(url, token, seconds)) is not None:
+        held = recent_copy(library, url)
+        if held is not None:
+            yield held, time.monotonic() - began
+            return
+        time.sleep(min(max(held_for, 0.0), COPY_POLL_SECONDS))
+    try:
+        yield recent_copy(library, url), time.monotonic() - began
+    finally:
+        try:
+            library.index.release_fetch(url, token)
+        except LibraryError as exc:  # the claim runs out with its deadline anyway
+            log.warning("could not release the claim on %s: %s", url, exc)

@@ -36,9 +36,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from readreceipt.errors import LibraryError, RecordNotFound
+from readreceipt.errors import LibraryError, ReadReceiptError, RecordNotFound
 from readreceipt.progress import NO_PROGRESS, Progress
-from readreceipt.store import discovery
+from readreceipt.store import discovery, readahead
 from readreceipt.store.clock import utc_now
 from readreceipt.store.local import leftovers
 from readreceipt.store.local.files import FileBlobStore, FileLogs, FileRecordStore
@@ -128,6 +128,8 @@ class Library:
         #: A library on a read-only disk can still be read, shown, verified and exported.
         self.read_only = read_only
         self._writers: ThreadPoolExecutor | None = None
+        #: The texts of the record :meth:`records_ahead` handed out last, read with it.
+        self._texts_ahead: dict[str, bytes] = {}
 
     # finding and opening ----------------------------------------------------------------
 
@@ -243,7 +245,7 @@ class Library:
             raise _os_error(exc, root, "opening it") from exc
         return cls(root, index=index, blobs=FileBlobStore(root / "store"),
                    texts=FileBlobStore(root / "text"), records=FileRecordStore(root / "records"),
-                   logs=FileLogs(root), read_only=read_only)
+                   logs=FileLogs(root, index), read_only=read_only)
 
     def close(self) -> None:
         if self._writers is not None:
@@ -398,8 +400,7 @@ class Library:
 
     def count_log(self, name: str) -> int:
         """Entries in the log ``name``."""
-        counter = getattr(self.index, "count_log", None) if self.team else None
-        return int(counter(name)) if counter else sum(1 for _ in self.read_log(name))
+        return self.logs.count(name)
 
     def log(self, name: str, entry: dict[str, Any]) -> None:
         """Append one line to ``name`` (skipped.jsonl, flags.jsonl, answer_checks.jsonl)."""
@@ -474,11 +475,33 @@ class Library:
             except LibraryError as exc:
                 log.warning("skipping an unreadable record: %s", exc)
 
+    def records_ahead(self, record_ids: Iterable[str]
+                      ) -> Iterator[tuple[str, Record | ReadReceiptError]]:
+        """Each record of ``record_ids`` in order, or the error reading it raised, for a
+        reader that takes them all (an export). On a team library they and their texts are
+        read a few ahead (:mod:`readreceipt.store.readahead`), and :meth:`text` answers the
+        last one's texts from what was read with it; a local library reads as asked."""
+        if self.team is None:
+            for record_id in record_ids:
+                try:
+                    yield record_id, self.load(record_id)
+                except ReadReceiptError as exc:
+                    yield record_id, exc
+            return
+        try:
+            for record_id, record, texts in readahead.ahead(record_ids, self.load,
+                                                            self.texts.get):
+                self._texts_ahead = texts
+                yield record_id, record
+        finally:
+            self._texts_ahead = {}
+
     def text(self, digest: str | None) -> str | None:
         if not digest:
             return None
+        held = self._texts_ahead.get(digest)
         try:
-            return self.texts.get(digest).decode("utf-8")
+            return (held if held is not None else self.texts.get(digest)).decode("utf-8")
         except KeyError:
             return None
 

@@ -21,7 +21,7 @@ import hashlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from readreceipt.store.atomic import Staged, stage, write_once, write_replace
 from readreceipt.store.local import jsonlog
@@ -151,11 +151,29 @@ class FileRecordStore:
             yield path.name.removesuffix(_RECORD_SUFFIX)
 
 
-class FileLogs:
-    """JSON Lines logs in the library's folder (see :mod:`readreceipt.store.local.jsonlog`)."""
+class Tallies(Protocol):
+    """Where each log's count last stopped (the SQLite index keeps them)."""
 
-    def __init__(self, root: Path) -> None:
+    def log_tally(self, name: str) -> jsonlog.Tally | None: ...
+    def keep_log_tally(self, name: str, tally: jsonlog.Tally) -> None: ...
+
+
+class FileLogs:
+    """JSON Lines logs in the library's folder (see :mod:`readreceipt.store.local.jsonlog`);
+    their counts go on from where the last count stopped (``tallies``)."""
+
+    def __init__(self, root: Path, tallies: Tallies) -> None:
         self.root = root
+        self.tallies = tallies
+
+    def count(self, name: str) -> int:
+        """Entries in the log ``name`` (as many as :meth:`read` yields), reading only what
+        was appended since the last count."""
+        held = self.tallies.log_tally(name)
+        tally, tail = jsonlog.tally(self.root / name, held)
+        if tally != held:
+            self.tallies.keep_log_tally(name, tally)
+        return tally.entries + tail
 
     def append(self, name: str, entry: dict[str, Any]) -> None:
         jsonlog.append(self.root / name, entry)

@@ -17,6 +17,7 @@ import json
 import os
 import stat
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,9 +53,51 @@ def read(path: Path) -> Iterator[dict[str, Any]]:
         return
     with handle:
         for raw in handle:
-            try:
-                value = json.loads(raw.decode("utf-8"))
-            except (UnicodeDecodeError, json.JSONDecodeError):
-                continue  # a blank line too
-            if isinstance(value, dict):
+            value = _entry(raw)
+            if value is not None:
                 yield value
+
+
+def _entry(raw: bytes) -> dict[str, Any] | None:
+    try:
+        value = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return None  # a blank line too
+    return value if isinstance(value, dict) else None
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A log's entries up to ``offset``, the byte after its last complete line, in the file
+    whose inode is ``inode``. A log only grows, so the count goes on from there."""
+
+    inode: int
+    offset: int
+    entries: int
+
+
+def tally(path: Path, since: Tally | None) -> tuple[Tally, int]:
+    """The log's tally, counted on from ``since`` where that is still this file's (the same
+    inode, no longer than the file), from the start otherwise; and 1 if a last line without
+    its line break is an entry (a line being written, or an old file's end), else 0.
+
+    The entries are :func:`read`'s, so ``tally(...)[0].entries + tail`` equals the number of
+    entries read; the work is linear in the bytes after ``since``."""
+    try:
+        handle = path.open("rb")
+    except FileNotFoundError:
+        return Tally(0, 0, 0), 0
+    with handle:
+        inode = os.fstat(handle.fileno()).st_ino
+        size = os.fstat(handle.fileno()).st_size
+        start = since if since is not None and since.inode == inode and since.offset <= size \
+            else Tally(inode, 0, 0)
+        handle.seek(start.offset)
+        entries, offset, tail = start.entries, start.offset, 0
+        for raw in handle:
+            if not raw.endswith(b"\n"):
+                tail = int(_entry(raw) is not None)
+                break
+            offset += len(raw)
+            entries += _entry(raw) is not None
+    return Tally(inode, offset, entries), tail

@@ -39,6 +39,7 @@ from readreceipt.errors import LibraryError
 from readreceipt.store.clock import utc_now
 from readreceipt.store.escaping import storable
 from readreceipt.store.local import rollup
+from readreceipt.store.local.jsonlog import Tally
 from readreceipt.store.protocols import (
     ROBOTS_PENDING,
     AnswerCheck,
@@ -188,6 +189,15 @@ MIGRATIONS: list[tuple[str, str | tuple[str, ...]]] = [
     ("0008_summary_rollup", rollup.MIGRATION),
     # `export` reads the retrievals oldest first a page at a time (Index.oldest_first).
     ("0009_oldest_first", "CREATE INDEX retrievals_oldest ON retrievals(fetched_at, record_id)"),
+    # `status` counts skipped.jsonl's entries from where it last counted (jsonlog.tally),
+    # not from the first line: a cache of the log, which stays the evidence.
+    ("0010_log_tallies", "CREATE TABLE log_tallies (name TEXT PRIMARY KEY, "
+                         "inode INTEGER NOT NULL, offset INTEGER NOT NULL, "
+                         "entries INTEGER NOT NULL)"),
+    # A capture about to fetch a URL claims it, so that another capture of the URL waits for
+    # its copy instead of fetching it again (fetching/politeness.py: claimed_fetch).
+    ("0011_fetch_claims", "CREATE TABLE fetch_claims (url TEXT PRIMARY KEY, "
+                          "token TEXT NOT NULL, until REAL NOT NULL)"),
 ]
 
 
@@ -381,6 +391,25 @@ class SQLiteIndex(IndexReads):
         checks = self._read("SELECT COUNT(*) FROM answer_checks")[0][0]
         return summary_of(urls, groups, outcomes, sum(int(n) for _, n in kinds), checks, kinds)
 
+    def log_tally(self, name: str) -> Tally | None:
+        """Where the count of the log ``name`` last stopped; None if never counted (or the
+        index is a read-only one from before the tallies)."""
+        try:
+            rows = self._conn.execute("SELECT inode, offset, entries FROM log_tallies "
+                                      "WHERE name = ?", (name,)).fetchall()
+        except sqlite3.Error:
+            return None
+        return Tally(*rows[0]) if rows else None
+
+    def keep_log_tally(self, name: str, tally: Tally) -> None:
+        """Remember where the count stopped. A cache: on a read-only or busy index it is not
+        kept, and the next count starts further back."""
+        if self.read_only:
+            return
+        with contextlib.suppress(LibraryError), self._write("keeping a log's count") as conn:
+            conn.execute("INSERT OR REPLACE INTO log_tallies VALUES (?, ?, ?, ?)",
+                         (name, tally.inode, tally.offset, tally.entries))
+
     def set_forgotten(self, record_ids: Sequence[str]) -> None:
         with self._write("forgetting bytes") as conn:
             conn.executemany("UPDATE retrievals SET bytes_kept = 0 WHERE record_id = ?",
@@ -451,6 +480,23 @@ class SQLiteIndex(IndexReads):
         with self._write("releasing a pacing slot") as conn:
             conn.execute("UPDATE pacing SET next_at = ? WHERE host = ? AND next_at = ?",
                          (start, host, start + gap))
+
+    # fetches in flight ----------------------------------------------------------------
+
+    def claim_fetch(self, url: str, token: str, seconds: float) -> float | None:
+        with self._write("claiming a fetch") as conn:
+            now = time.time()
+            row = conn.execute("SELECT token, until FROM fetch_claims WHERE url = ?",
+                               (url,)).fetchone()
+            if row is not None and row[0] != token and row[1] > now:
+                return float(row[1]) - now
+            conn.execute("INSERT OR REPLACE INTO fetch_claims VALUES (?, ?, ?)",
+                         (url, token, now + seconds))
+        return None
+
+    def release_fetch(self, url: str, token: str) -> None:
+        with self._write("releasing a fetch claim") as conn:
+            conn.execute("DELETE FROM fetch_claims WHERE url = ? AND token = ?", (url, token))
 
     # the robots.txt cache -------------------------------------------------------------
 

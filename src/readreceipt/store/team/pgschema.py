@@ -154,6 +154,10 @@ MIGRATIONS: list[tuple[str, str | tuple[str, ...]]] = [
     ("0008_summary_rollup", rollup.MIGRATION),
     # `status`'s count of refused and declined URLs, kept as log lines are added.
     ("0009_log_counts", rollup.LOG_MIGRATION),
+    # A capture about to fetch a URL claims it; another capture of the URL waits for its
+    # copy (fetching/politeness.py: claimed_fetch).
+    ("0010_fetch_claims", "CREATE TABLE fetch_claims (url TEXT PRIMARY KEY, "
+                          "token TEXT NOT NULL, until DOUBLE PRECISION NOT NULL)"),
 ]
 
 

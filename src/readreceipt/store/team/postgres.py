@@ -398,6 +398,28 @@ class PostgresIndex(IndexReads):
                         "outcome = EXCLUDED.outcome", (origin, now, ROBOTS_PENDING))
         return RobotsClaim(None, claimed=True)
 
+    def claim_fetch(self, url: str, token: str, seconds: float) -> float | None:
+        with self._tx("claiming a fetch") as cur:
+            # The server's clock, as the pacing schedule's: machines whose clocks disagree
+            # still agree on when a claim runs out. Taken where there is no claim or only a
+            # spent one, in one statement.
+            cur.execute("INSERT INTO fetch_claims (url, token, until) VALUES (%s, %s, "
+                        "extract(epoch FROM clock_timestamp()) + %s) ON CONFLICT (url) DO "
+                        "UPDATE SET token = EXCLUDED.token, until = EXCLUDED.until WHERE "
+                        "fetch_claims.token = EXCLUDED.token OR fetch_claims.until <= "
+                        "extract(epoch FROM clock_timestamp()) RETURNING url",
+                        (url, token, seconds))
+            if cur.fetchone() is not None:
+                return None
+            cur.execute("SELECT until - extract(epoch FROM clock_timestamp()) FROM "
+                        "fetch_claims WHERE url = %s", (url,))
+            row = cur.fetchone()
+        return max(float(row[0]), 0.0) if row is not None else 0.0
+
+    def release_fetch(self, url: str, token: str) -> None:
+        self._write("releasing a fetch claim", "DELETE FROM fetch_claims WHERE url = %s AND "
+                    "token = %s", (url, token))
+
     def release_robots_claim(self, origin: str) -> None:
         self._write("releasing a robots.txt claim", "DELETE FROM robots WHERE origin = %s AND "
                     "outcome = %s", (origin, ROBOTS_PENDING))
@@ -465,3 +487,6 @@ class PostgresLogs:
 
     def read(self, name: str) -> Iterator[dict[str, Any]]:
         return self.index.read_log(name)
+
+    def count(self, name: str) -> int:
+        return self.index.count_log(name)
