@@ -300,19 +300,3 @@ def test_many_sign_in_boxes_are_weighed_against_the_main_text_in_linear_work() -
                               "text/html", html, main, main, len(html)))
 
     grows_linearly(page, lambda f: f.sign_in, 200)
-
-
-def test_a_bare_notice_among_many_empty_elements_is_judged_in_linear_work() -> None:
-    """The bare-notice rule (reading/barenotice.py) reads the page tree once: a short notice
-    among n empty elements (no letters, so every gate lets it through) costs O(n)."""
-    from readreceipt.reading.barenotice import check_bare_notice
-
-    notice = "We are moving our service to a new platform until Tuesday. " * 3
-
-    def page(n: int) -> Facts:
-        html = f"<html><body>{'<div><span></span></div>' * n}<p>{notice}</p></body></html>"
-        return Facts(PageView("https://example.org/", "https://example.org/", 200, {},
-                              "text/html", html, notice, notice, len(html)))
-
-    grows_linearly(page, lambda f: check_bare_notice(f, lambda _: None), 400)
-    assert check_bare_notice(page(10), lambda _: None) is not None

@@ -62,13 +62,6 @@ CASES = (
     # ... but a listing in the site's menu, outside the form's region, is not beside it.
     ("login/sign_in_page_under_headline_mega_menu.html", "UNKNOWN", "wall:login",
      "structure"),
-    # Bare notices (reading/barenotice.py), in wording no table has, and a short page that is
-    # a site's own (it links somewhere).
-    ("other_interstitial/nl_account_deactivated_bare.html", "UNKNOWN", "wall:interstitial",
-     "structure"),
-    ("other_interstitial/fi_huoltokatko_bare.html", "UNKNOWN", "wall:interstitial",
-     "structure"),
-    ("hard_negative/personal_page_one_link.html", "RETRIEVED", "ok", None),
 )
 
 
