@@ -12,7 +12,9 @@ pages) is served from 127.0.0.1.
   (the call readreceipt makes, on the page's decoded text), in the same process, the two
   alternating page by page, a fresh library each round (so every capture writes its bytes
   and texts, as a first capture does). The figure is the median over pages of capture time
-  / extraction time (issue 23: at most 1.3);
+  / extraction time (issue 23: at most 1.3). With ``--older SRC``: the same for this
+  checkout and for readreceipt imported from SRC, each in a persistent process of its own,
+  the two taking each page in turn, and the two captures' times page by page;
 - ``--peer``: readreceipt against retrieved 0.2.0 (PyPI ``retrieved``, the closest prior tool:
   it re-fetches and keeps bytes and a record, with a regex for text), each capturing the same
   pages through its own in-process API in a process of its own (retrieved in a venv of its
@@ -22,7 +24,7 @@ pages) is served from 127.0.0.1.
   denylist, which is the only change made to it.
 
     .venv/bin/python bench/capture.py                    # rate, split, RSS
-    .venv/bin/python bench/capture.py --floor [--rounds 5]
+    .venv/bin/python bench/capture.py --floor [--rounds 5] [--older ../main/src]
     .venv/bin/python bench/capture.py --peer [--rounds 5] [--older ../main/src]
 """
 
@@ -139,6 +141,117 @@ def floor_run(rounds: int, limit: int | None = None) -> dict[str, object]:
           f"target {FLOOR_TARGET} x: "
           f"{'meets' if statistics.median(ratios) <= FLOOR_TARGET else 'MISSES'}")
     return result
+
+
+#: A worker for ``--floor --older``: the per-page measurement of :func:`floor_run` in a
+#: process of its own (readreceipt imported from its PYTHONPATH), one page a request: a line
+#: ``{"url", "key", "order", "fresh"}`` in, ``{"capture": s, "extract": s}`` out.
+FLOOR_CHILD = textwrap.dedent("""
+    import json, shutil, sys, tempfile, time
+    from pathlib import Path
+    sys.path.insert(0, sys.argv[1])
+    from _corpus_server import load_articles
+    from capture import trafilatura_alone
+    from readreceipt.pipeline import CaptureOptions, capture
+    from readreceipt.reading.extract import decode
+    from readreceipt.store.library import Library
+    pages = load_articles()
+    texts = {}
+    root = Path(tempfile.mkdtemp())
+    lib, made = None, 0
+    for line in sys.stdin:
+        ask = json.loads(line)
+        if lib is None or ask["fresh"]:
+            if lib is not None:
+                lib.close()
+            made += 1
+            lib = Library.open(root / f"lib{made}")
+        text = texts.get(ask["key"]) or texts.setdefault(
+            ask["key"], decode(pages[ask["key"]], None, html=True)[0])
+        took = {}
+        for step in ask["order"]:
+            t0 = time.perf_counter()
+            if step == "capture":
+                capture(ask["url"], CaptureOptions(now=True), lib)
+            else:
+                trafilatura_alone(text)
+            took[step] = time.perf_counter() - t0
+        print(json.dumps(took), flush=True)
+    if lib is not None:
+        lib.close()
+    shutil.rmtree(root, ignore_errors=True)
+""")
+
+
+def floor_against(rounds: int, limit: int | None, older: str) -> dict[str, object]:
+    """:func:`floor_run`'s figure for this checkout and for readreceipt imported from
+    ``older`` (another checkout's src/), each in a persistent process of its own, the two
+    taking each page in turn (which goes first alternating), so both see the same load;
+    and the paired ratio of their captures' times, page by page."""
+    pages = load_articles()
+    keys = list(pages)[:limit]
+    names = ("this checkout", f"readreceipt from {older}")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    took: dict[str, dict[str, tuple[list[float], list[float]]]] = {
+        n: {k: ([], []) for k in keys} for n in names}
+    with serve(pages) as base:
+        env["READRECEIPT_ALLOW_HOSTS"] = base.removeprefix("http://")
+        workers = {
+            name: subprocess.Popen(
+                [sys.executable, "-c", FLOOR_CHILD, str(HERE)], stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, text=True,
+                env={**env, "PYTHONPATH": older} if name != names[0] else env)
+            for name in names}
+        try:
+            for worker in workers.values():  # warm: imports, the first library
+                _ask(worker, f"{base}/{keys[0]}", keys[0], ["capture", "extract"], True)
+            for r in range(rounds):
+                for i, key in enumerate(keys if r % 2 == 0 else reversed(keys)):
+                    turn = list(names) if (i + r) % 2 else list(reversed(names))
+                    order = ["capture", "extract"] if (i + r) % 2 else ["extract", "capture"]
+                    for name in turn:
+                        got = _ask(workers[name], f"{base}/{key}", key, order, i == 0)
+                        took[name][key][0].append(got["capture"])
+                        took[name][key][1].append(got["extract"])
+        finally:
+            for worker in workers.values():
+                assert worker.stdin is not None
+                worker.stdin.close()
+                worker.wait(timeout=60)
+    result: dict[str, object] = {"pages": len(keys), "rounds": rounds, "target": FLOOR_TARGET}
+    print(f"floor: {len(keys)} pages x {rounds} rounds, capture against trafilatura's "
+          "extraction of the same page, same process; two versions in turn")
+    for name in names:
+        ratios = sorted(statistics.median(c) / statistics.median(e)
+                        for c, e in took[name].values())
+        capture_ms = statistics.median(statistics.median(c) for c, _ in took[name].values())
+        result[name] = {"median_ratio": round(statistics.median(ratios), 3),
+                        "p25_ratio": round(ratios[len(ratios) // 4], 3),
+                        "p75_ratio": round(ratios[3 * len(ratios) // 4], 3),
+                        "capture_median_ms": round(capture_ms * 1000, 2)}
+        print(f"  {name}: median over pages of capture / extraction "
+              f"{statistics.median(ratios):.2f} (p25 {ratios[len(ratios) // 4]:.2f}, p75 "
+              f"{ratios[3 * len(ratios) // 4]:.2f}); median capture {capture_ms * 1000:.1f} ms")
+    ours, theirs = took[names[0]], took[names[1]]
+    paired = sorted(statistics.median(ours[k][0]) / statistics.median(theirs[k][0]) for k in keys)
+    result["capture_time_against_older"] = round(statistics.median(paired), 3)
+    print(f"  capture time, this checkout / {names[1]}: median over pages "
+          f"{statistics.median(paired):.3f} (p25 {paired[len(paired) // 4]:.3f}, p75 "
+          f"{paired[3 * len(paired) // 4]:.3f})")
+    return result
+
+
+def _ask(worker: subprocess.Popen[str], url: str, key: str, order: list[str],
+         fresh: bool) -> dict[str, float]:
+    assert worker.stdin is not None and worker.stdout is not None
+    worker.stdin.write(json.dumps({"url": url, "key": key, "order": order, "fresh": fresh})
+                       + "\n")
+    worker.stdin.flush()
+    line = worker.stdout.readline()
+    if not line:
+        raise SystemExit("a floor worker ended early (its error is above)")
+    answer: dict[str, float] = json.loads(line)
+    return answer
 
 
 # -- --peer: readreceipt against retrieved 0.2.0, each in a process of its own -------------
@@ -306,11 +419,14 @@ def main() -> None:
                         help="the first N pages of the corpus only (a quick look)")
     parser.add_argument("--older", metavar="SRC",
                         help="with --peer: also readreceipt imported from SRC (another "
-                        "checkout's src/ folder: the code before a change), same rounds")
+                        "checkout's src/ folder: the code before a change), same rounds; with "
+                        "--floor: both versions, each in a process of its own, page by page")
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
     args = parser.parse_args()
     figures: dict[str, object] = {}
-    if args.floor:
+    if args.floor and args.older:
+        figures["floor"] = floor_against(args.rounds, args.pages, args.older)
+    elif args.floor:
         figures["floor"] = floor_run(args.rounds, args.pages)
     if args.peer:
         figures["peer"] = peer_run(args.rounds, args.pages, args.older)

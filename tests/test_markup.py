@@ -136,3 +136,30 @@ def test_the_bound_is_what_makes_it_flat(monkeypatch: pytest.MonkeyPatch) -> Non
     assert out.complete and out.flattened == 0 and out.depth == HOSTILE_LEVELS
     assert _depth_read(out.markup.decode("utf-8")) == HOSTILE_LEVELS
 
+
+
+_SOUP = (b"<div>", b"</div>", b"<p>", b"</p>", b"<a href='x'>", b"</a>", b"<svg>", b"</svg>",
+         b"<path/>", b"<div/>", b"<script>", b"</script>", b"<!--", b"-->", b"<!doctype html>",
+         b"<?x?>", b"<b", b">", b"'", b'"', b"=", b"text ", b"<style>", b"</style >", b"<li>",
+         b"<form>", b"</form>", b"<math>", b"<br/>", b"<plaintext>", b"</ x>",
+         b"<DIV class=\"a>b\">", b"<textarea>", b"</TEXTAREA>", b"<span title='<div>'>")
+
+
+def test_the_quick_pass_within_the_limit_is_the_full_pass(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A body within the limit is measured by a tighter loop (``_Pass.within``); on tag soup
+    of every kind of token, at depth bounds it meets and does not, its answer is the full
+    pass's (which runs when ``within`` hands over)."""
+    import random
+
+    rng = random.Random(23)  # noqa: S311 - a fixed seed for reproducible tag soup, not secrets
+    bodies = [b"".join(rng.choice(_SOUP) for _ in range(rng.randint(0, 80)))
+              for _ in range(3000)]
+    quick = [[prepare(b, len(b) + 1, depth) for depth in (None, 3, 6)] for b in bodies]
+    monkeypatch.setattr(markup._Pass, "within", lambda self: None)
+    full = [[prepare(b, len(b) + 1, depth) for depth in (None, 3, 6)] for b in bodies]
+    assert quick == full
+    assert any(p.flattened for row in full for p in row)  # the bounds were met
+    assert all((p.markup is b) == (q.markup is b)
+               for b, row, rowq in zip(bodies, full, quick, strict=True)
+               for p, q in zip(row, rowq, strict=True))

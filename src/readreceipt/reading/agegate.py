@@ -25,6 +25,7 @@ Invariants: pure; a cheap test of the markup first; one pass over the page tree 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from readreceipt.reading.basics import letters
@@ -83,10 +84,11 @@ class AgeGate:
     main_outside: int
 
 
-def may_hold_age_gate(markup: str, main_letters: int) -> bool:
-    """The cheap test before the page is parsed (``markup`` lower-cased)."""
+def may_hold_age_gate(main_letters: int, markup: Callable[[], str]) -> bool:
+    """The cheap test before the page is parsed (``markup()``: the lower-cased markup, asked
+    for only when the page is short enough)."""
     return main_letters <= MAX_MAIN_LETTERS and any(
-        way.search(markup) is not None for way in _MARKUP_WAYS)
+        way.search(markup()) is not None for way in _MARKUP_WAYS)
 
 
 def _tokens(node: Element) -> set[str]:

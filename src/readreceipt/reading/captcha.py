@@ -21,6 +21,7 @@ number of elements); no words of any language in the decision.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from readreceipt.reading.basics import letters
@@ -60,9 +61,10 @@ class CaptchaForm:
     outside: int  # letters of content outside the form's region
 
 
-def may_hold_captcha(markup: str, main_letters: int) -> bool:
-    """The cheap test: short enough, a form and the word in the lower-cased markup."""
-    return main_letters <= MAX_MAIN_LETTERS and "captcha" in markup and "<form" in markup
+def may_hold_captcha(main_letters: int, markup: Callable[[], str]) -> bool:
+    """The cheap test: short enough, a form and the word in the lower-cased markup (asked
+    for only when the page is short enough)."""
+    return main_letters <= MAX_MAIN_LETTERS and "captcha" in markup() and "<form" in markup()
 
 
 def _names_captcha(node: Element) -> bool:

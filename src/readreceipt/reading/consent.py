@@ -40,6 +40,7 @@ the placement already walked (linear in the number of elements).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -103,11 +104,13 @@ class ConsentDialog:
     main_outside: int  # letters of the main text outside the dialogs' own lines
 
 
-def carries_cmp(markup: str, main_letters: int) -> bool:
+def carries_cmp(main_letters: int, markup: Callable[[], str]) -> bool:
     """The cheap test before the page is parsed: short enough, and a CMP's container or the
-    TCF stub in the lower-cased markup."""
-    return main_letters <= MAX_MAIN_LETTERS and (
-        any(c in markup for _, c in CONTAINERS) or any(t in markup for t in TCF_API))
+    TCF stub in the lower-cased markup (``markup()``, asked for only when short enough)."""
+    if main_letters > MAX_MAIN_LETTERS:
+        return False
+    lowered = markup()
+    return any(c in lowered for _, c in CONTAINERS) or any(t in lowered for t in TCF_API)
 
 
 def _overlay_consent_box(node: Element) -> bool:
@@ -173,11 +176,14 @@ class ConsentForm:
     outside: int  # letters of content outside the form's region
 
 
-def may_hold_consent_form(markup: str, main_letters: int) -> bool:
+def may_hold_consent_form(main_letters: int, markup: Callable[[], str]) -> bool:
     """The cheap test before the page is walked: short enough, a form, a consent word or a
-    consent service's host label in the lower-cased markup."""
-    return main_letters <= MAX_REGION_LETTERS and "<form" in markup and (
-        "consent" in markup or "guce." in markup)
+    consent service's host label in the lower-cased markup (``markup()``, asked for only when
+    short enough)."""
+    if main_letters > MAX_REGION_LETTERS:
+        return False
+    lowered = markup()
+    return "<form" in lowered and ("consent" in lowered or "guce." in lowered)
 
 
 def _endpoint(action: str) -> tuple[str, bool] | None:

@@ -42,7 +42,7 @@ def first(f: Facts, table: tuple[Compiled, ...]) -> tuple[Entry, str] | None:
     for c in table:
         f.in_time()
         gate = c.entry.gate
-        unlocked = c.entry.kind == "paywall" and gate == "teaser" and f.publisher.locked
+        unlocked = c.entry.kind == "paywall" and gate == "teaser" and f.locked
         if long_page and gate != "tail" and not unlocked:
             continue
         if not (f.allows(gate) or unlocked) or (found := f.matches(c)) is None:

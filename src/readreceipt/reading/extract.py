@@ -321,15 +321,16 @@ _NOT_SHOWN = re.compile(r"<(script|style)\b.*?(?:</\1\s*>|\Z)|<!--.*?(?:-->|\Z)"
                         re.IGNORECASE | re.DOTALL)
 
 _BLANKS = re.compile(r"[ \t\r\f\v\u00a0]+")
-# A blank line and the spaces and newlines around it, up to its last newline.
-_MANY_NEWLINES = re.compile(r"\n(?:[^\S\n]*\n)+")
 
 
 def _tidy(text: str) -> str:
-    # One substitution over the whole text, not one a line (blanks hold no newline, so the
-    # lines come out the same): an article's visible text has hundreds of lines.
-    lines = [line.strip() for line in _BLANKS.sub(" ", text).split("\n")]
-    return _MANY_NEWLINES.sub("\n\n", "\n".join([line for line in lines if line])).strip()
+    """The lines of ``text`` stripped, the empty ones left out, and every run of blanks in
+    them one space. The lines are stripped first (Lexbor's text is mostly the markup's
+    indentation, a line a text node), so the one substitution reads only what is left: the
+    same text as runs made spaces first (a run of blanks holds no newline, and a stripped
+    line neither begins nor ends with one), in about three quarters of the time."""
+    lines = [line for raw in text.split("\n") if (line := raw.strip())]
+    return _BLANKS.sub(" ", "\n".join(lines))
 
 
 class _Number(str):

@@ -126,7 +126,7 @@ def _check_walls(f: Facts) -> ContentSignal | None:
     if hit is not None:
         e, rule = hit
         return _wall_signal(e.kind, rule, e.vendor or _vendor_hint(f), e.what)
-    if may_hold_captcha(f.markup, f.main_letters) and f.sign_in is None:
+    if may_hold_captcha(f.main_letters, f.lowered) and f.sign_in is None:
         found = captcha_form(f.tree, f.page.main_text, f.main_letters)
         if found is not None:
             return _wall_signal("challenge", "structure:a captcha form, the page's main thing "
@@ -157,7 +157,7 @@ def _sign_in_signal(f: Facts) -> ContentSignal | None:
 def _age_gate_signal(f: Facts) -> ContentSignal | None:
     """A date-of-birth form or an age-verification box that is the page's main thing
     (agegate.py)."""
-    if not may_hold_age_gate(f.markup, f.main_letters):
+    if not may_hold_age_gate(f.main_letters, f.lowered):
         return None
     found = age_gate(f.tree, f.page.main_text)
     if found is None:
@@ -170,13 +170,13 @@ def _age_gate_signal(f: Facts) -> ContentSignal | None:
 def _consent_signal(f: Facts) -> ContentSignal | None:
     """A consent platform's dialog, or a form posting to a consent endpoint, that is the
     page's main thing (consent.py)."""
-    if may_hold_consent_form(f.markup, f.main_letters) and not _typed_article(f):
+    if may_hold_consent_form(f.main_letters, f.lowered) and not _typed_article(f):
         posted = consent_form(f.tree, f.main_letters)
         if posted is not None:
             rule = (f"vendor:a form posting to the consent endpoint {posted.endpoint}, the "
                     f"page's main thing ({posted.outside} letters of content beside it)")
             return _wall_signal("consent", rule, None, None)
-    if not carries_cmp(f.markup, f.main_letters):
+    if not carries_cmp(f.main_letters, f.lowered):
         return None
     found = consent_dialog(f.markup, f.tree, f.page.main_text, f.main_letters)
     if found is None:

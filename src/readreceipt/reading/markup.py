@@ -11,8 +11,10 @@ Two things make an HTML body costly to parse without making it longer to read:
   length (400,000 nested ``<div>`` elements, 2.4 MB, ran for over five minutes).
 
 :func:`prepare` scans the body once with a tokenizer of its own (a ``find`` for each ``<``
-and one regular expression per tag, never backtracking) and writes the markup the parsers
-will read:
+and one regular expression per tag, never backtracking; a body within the limit, most pages,
+is scanned by a tighter loop over the same tokens that only measures it, and the full pass
+runs only when that loop meets an element the pass would change) and writes the markup the
+parsers will read:
 
 - past ``limit`` bytes of body, the invisible parts are taken out of the *whole* body first
   (comments; the contents of ``script``, ``style``, ``svg`` and ``template``; a long
@@ -76,6 +78,11 @@ _TOKEN = re.compile(rb"<(?:(!--)|[!?]|(/)?([A-Za-z][^\s/>]*))")
 #: A start tag's attributes up to its ">" (a quote opens only after "="; a value left open
 #: runs to the end of the body, as in a browser), then the ">" (empty: no end).
 _ATTRS = re.compile(rb"((?:[^>=]|=\s*\"[^\"]*\"?|=\s*'[^']*'?|=)*)(>?)")
+#: The same tokens in one match, a start tag's attributes and its ">" included, for the pass
+#: over a body within the limit (:meth:`_Pass.within`): possessive, as the first way the
+#: pattern above matches is the one it keeps (what follows the attributes always matches).
+_WHOLE_TOKEN = re.compile(rb"<(?:(!--)|[!?]|/([A-Za-z][^\s/>]*+)|([A-Za-z][^\s/>]*+)"
+                          rb"((?:[^>=]++|=\s*+\"[^\"]*+\"?|=\s*+'[^']*+'?|=)*+)(>?))")
 _LD_JSON = re.compile(rb"ld\+json", re.I)
 _ENDS: dict[bytes, re.Pattern[bytes]] = {}
 
@@ -93,6 +100,19 @@ def _nested_end(name: bytes) -> re.Pattern[bytes]:
     if pattern is None:
         pattern = _ENDS[key] = re.compile(rb"<(/?)" + re.escape(name) + rb"[\s/>]", re.I)
     return pattern
+
+
+def _popped_through(stack: list[bytes], open_: dict[bytes, int], name: bytes) -> int:
+    """Pop the open elements down to and including the last ``name``; how many of those
+    popped were svg or math."""
+    foreign = 0
+    while stack:
+        top = stack.pop()
+        open_[top] -= 1
+        foreign += top in _FOREIGN
+        if top == name:
+            break
+    return foreign
 
 
 @dataclass(frozen=True)
@@ -163,6 +183,10 @@ class _Pass:
         self.cut = False  # stopped at MAX_ELEMENTS
 
     def run(self) -> Prepared:
+        if self.writer is None:
+            within = self.within()
+            if within is not None:
+                return within
         body, n, pos = self.body, len(self.body), 0
         stopped = False  # at the limit: the rest of the body is not read
         find = _TOKEN.search
@@ -201,6 +225,65 @@ class _Pass:
         self.writer.keep_until(min(pos, n) if stopped else n)
         return Prepared(bytes(self.writer.out), not (self.writer.full or self.cut), self.removed,
                         self.flattened, self.depth)
+
+    def within(self) -> Prepared | None:
+        """The pass over a body within the limit, which is left as it came: the same tokens
+        and the same stack as :meth:`run` (each token one match, the stack in locals), or
+        None at the first element it would change (one past ``max_depth``, or past
+        :data:`MAX_ELEMENTS`), where :meth:`run` takes over from the start. Most pages take
+        this way; it only measures their depth."""
+        body, n, pos = self.body, len(self.body), 0
+        search, max_depth, most = _WHOLE_TOKEN.search, self.max_depth, MAX_ELEMENTS
+        stack: list[bytes] = []
+        open_: dict[bytes, int] = {}
+        foreign = depth = elements = 0
+        while pos < n:
+            m = search(body, pos)
+            if m is None:
+                break
+            comment, closing, name, attrs, ends = m.groups()
+            if closing is not None:  # an end tag
+                end = body.find(b">", m.end())
+                pos = n if end < 0 else end + 1
+                name = closing.lower()
+                if open_.get(name):
+                    foreign -= _popped_through(stack, open_, name)
+                continue
+            if name is None:  # a comment, a doctype, a processing instruction
+                at = m.start()
+                if comment:
+                    end = body.find(b"-->", at + 4)
+                    pos = n if end < 0 else end + 3
+                else:
+                    end = body.find(b">", at)
+                    pos = n if end < 0 else end + 1
+                continue
+            elements += 1
+            if elements > most:
+                return None
+            if not ends:  # no ">": the tag runs to the end of the body
+                break
+            pos = m.end()
+            name = name.lower()
+            if name in _RAW_TEXT:
+                if name == b"plaintext":
+                    break
+                close = _end_of(name).search(body, pos)
+                pos = n if close is None else (body.find(b">", close.start()) + 1 or n)
+                continue
+            if name in _VOID or name in _SELF_CLOSING_SIBLINGS or (
+                    (foreign or name in _FOREIGN) and attrs.rstrip().endswith(b"/")):
+                continue
+            if name in _NO_NESTING and open_.get(name):
+                foreign -= _popped_through(stack, open_, name)
+            if len(stack) >= max_depth:
+                return None
+            stack.append(name)
+            open_[name] = open_.get(name, 0) + 1
+            foreign += name in _FOREIGN
+            if len(stack) > depth:
+                depth = len(stack)
+        return Prepared(body, True, 0, 0, depth)
 
     # -- tokens -----------------------------------------------------------------------------
 

@@ -87,12 +87,12 @@ def parked_by_structure(f: Facts) -> str | None:
     asked = _host(f.page.url)
     if final and final != asked and (on := _on(final, MARKETPLACES | PARKING_SERVICES)):
         return f"structure:the address was sent to {on}, a domain marketplace or parking service"
+    if f.main_letters > MAX_MAIN_LETTERS:
+        return None
     # The domain on sale: the page's own, or the one its title names (a sale page is titled
     # with the name it sells; the address asked for may be any of the domain's paths).
     owns = {_registrable(asked)} if asked else set()
     owns |= {d for d in _DOMAIN.findall(f.title) if "." in d}
-    if f.main_letters > MAX_MAIN_LETTERS:
-        return None
     markup = f.markup
     # A link or form whose address names the domain on sale and is on a marketplace: the
     # page is read at each mention of the domain (a few), not link by link.

@@ -216,6 +216,7 @@ def _walk(html: str) -> tuple[list[Element], frozenset[str]]:
     order = 0
     # (selectolax node, parent index, inside a link)
     stack: list[tuple[object, int, bool]] = [(root, -1, False)]
+    push = stack.append
     while stack:
         current, parent, in_link = stack.pop()
         tag = current.tag  # type: ignore[attr-defined]
@@ -238,16 +239,16 @@ def _walk(html: str) -> tuple[list[Element], frozenset[str]]:
         if len(nodes) >= MAX_NODES:
             break
         index = len(nodes)
-        nodes.append(Element(tag, dict(current.attributes), parent))  # type: ignore[attr-defined]
+        # (selectolax builds a fresh dict of the attributes on every call)
+        nodes.append(Element(tag, current.attributes, parent))  # type: ignore[attr-defined]
         link = in_link or tag == "a"
         if tag == "a":
             nodes[index].links = 1
-        children = []
-        child = current.child  # type: ignore[attr-defined]
+        # The children pushed last to first, so the first is popped first (pre-order).
+        child = current.last_child  # type: ignore[attr-defined]
         while child is not None:
-            children.append(child)
-            child = child.next
-        stack.extend((c, index, link) for c in reversed(children))
+            push((child, index, link))
+            child = child.prev
     for node in reversed(nodes):  # children come after their parent: sum them upwards
         if node.parent >= 0:
             up = nodes[node.parent]

@@ -191,11 +191,11 @@ _SHELL_NOSCRIPT = re.compile(SHELL_NOSCRIPT)
 
 def check_js_shell(f: Facts) -> ContentSignal | None:
     """Scripts, little text, and a sign the text is for scripts to fill in (py)."""
-    if not f.has_scripts:
-        return None
+    # The signs first: each needs a short page, which most pages are not, and the scripts'
+    # test needs the lower-cased markup.
     found = (_shell_sign(f) if f.main_letters <= BARE_MAX_MAIN_LETTERS else None) or \
         _templated_heading(f)
-    if found is None:
+    if found is None or not f.has_scripts:
         return None
     what, rule = found
     framework = next((name for marker, name in SHELL_MARKERS if marker in f.markup), None)
