@@ -270,3 +270,33 @@ def test_many_consent_forms_are_judged_in_linear_work() -> None:
         return tree(f"<html><body><main>{forms}</main></body></html>")
 
     grows_linearly(page, lambda t: consent_form(t, 0), 400)
+
+
+def test_many_sign_in_forms_are_judged_in_linear_work() -> None:
+    """Each credential box measured the content before and after it, and looked for a heading
+    after it, by walking the whole page (reading/signin.py): a page of n password forms
+    beside n paragraphs cost n²; now running sums over the page, and the listing beside a
+    box (reading/listings.py) from prefix counts."""
+    from readreceipt.reading.placement import tree
+    from readreceipt.reading.signin import sign_in_boxes
+
+    def page(n: int) -> Any:
+        forms = ('<form><input name="user"><input type="password" name="pw"><button>Go'
+                 f'</button></form><h2>Part</h2><p>{PAGE}</p>') * n
+        return tree(f"<html><body><main>{forms}</main></body></html>")
+
+    grows_linearly(page, lambda t: sign_in_boxes(t, ""), 200)
+
+
+def test_many_sign_in_boxes_are_weighed_against_the_main_text_in_linear_work() -> None:
+    """Facts.sign_in counted the main text outside each box by reading the whole main text
+    once a box: n boxes beside a main text of n lines (digits, which are no letters, so the
+    gate lets it through) cost n²."""
+    def page(n: int) -> Facts:
+        forms = '<form><input type="password" name="pw"><button>Go</button></form>' * n
+        html = f"<html><body><main>{forms}</main></body></html>"
+        main = "\n".join(f"{i} {i}" for i in range(n))
+        return Facts(PageView("https://example.org/", "https://example.org/", 200, {},
+                              "text/html", html, main, main, len(html)))
+
+    grows_linearly(page, lambda f: f.sign_in, 200)

@@ -55,6 +55,13 @@ CASES = (
     ("hard_negative/password_recovery_email_and_captcha.html", "RETRIEVED", "ok", None),
     ("hard_negative/short_page_newsletter_with_captcha_beside_text.html", "RETRIEVED", "ok",
      None),
+    # A sign-in box beside a listing (reading/listings.py): both were called sign-in walls.
+    ("hard_negative/phpbb_index_small_board_quick_login.html", "RETRIEVED", "ok", None),
+    ("hard_negative/shop_category_login_box_above_grid.html", "RETRIEVED", "ok", None),
+    ("login/phpbb_board_requires_login.html", "UNKNOWN", "wall:login", "structure"),
+    # ... but a listing in the site's menu, outside the form's region, is not beside it.
+    ("login/sign_in_page_under_headline_mega_menu.html", "UNKNOWN", "wall:login",
+     "structure"),
 )
 
 

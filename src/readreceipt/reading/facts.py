@@ -268,9 +268,18 @@ class Facts:
             return None
         if self.tree is None:
             return None
-        for box in sign_in_boxes(self.tree, self.page.main_text, providers=providers):
-            outside = sum(letters(line) for line in self.page.main_text.split("\n")
-                          if (one := " ".join(line.split())) and one not in box.box_lines)
+        boxes = sign_in_boxes(self.tree, self.page.main_text, providers=providers)
+        if not boxes:
+            return None
+        # The main text's letters by line, once: each box takes away its own lines' (a page
+        # of n boxes beside n lines would cost n² read line by line for every box).
+        by_line: dict[str, int] = {}
+        for line in self.page.main_text.split("\n"):
+            if one := " ".join(line.split()):
+                by_line[one] = by_line.get(one, 0) + letters(one)
+        total = sum(by_line.values())
+        for box in boxes:
+            outside = total - sum(by_line.get(line, 0) for line in box.box_lines)
             if box.main_thing(outside):
                 return box, outside
         return None

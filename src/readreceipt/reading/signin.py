@@ -19,7 +19,9 @@ page) and little of the content lies outside it, measured on the page's structur
 words (``placement.py``'s content: text outside every chrome): at most ``MAX_BEFORE`` letters
 of content before the box, at most ``MAX_BESIDE`` letters beside it in all, no more than
 ``MAX_LONG_PARAGRAPHS`` paragraphs of prose (``LONG_PARAGRAPH`` letters each) outside it, and
-the extracted main text, less the box's own lines, within the same bound. An article with a
+the extracted main text, less the box's own lines, within the same bound; and no listing
+(a run of entries: a forum's boards, a shop's products, a portal's headlines, ``listings.py``)
+stands in the box's region beside it. An article with a
 sign-in box (in its header, its sidebar, or under it for comments) has its text before the
 box, or in paragraphs of prose; a sign-in page has a heading, a few sentences of
 reassurance and links around its form.
@@ -31,13 +33,15 @@ number of elements); no words of any language in the decision.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
-from readreceipt.reading.basics import letters
+from readreceipt.reading.listings import Listings
 from readreceipt.reading.placement import (
     WIDGET_PLACES,
     WRAPPER_MIN_LETTERS,
     WRAPPER_SHARE,
+    ContentSums,
     Element,
     PageTree,
     subtree_ends,
@@ -107,10 +111,13 @@ class SignIn:
     #: prose stands before the box, or the box is a sign-up form (two password fields, or a
     #: ``new-password`` one: an account is made, not signed in to).
     under_heading: int | None = None
+    #: A listing (a run of entries: boards, products, headlines) lies in the box's region,
+    #: outside it (listings.py): the box is a widget beside the page's entries.
+    beside_listing: bool = False
 
     def main_thing(self, main_outside: int) -> bool:
         """Whether the box is the page's main thing (module docstring)."""
-        if self.place in WIDGET_PLACES:
+        if self.place in WIDGET_PLACES or self.beside_listing:
             return False
         if self.place == "dialog":
             return self.beside <= MAX_BEFORE and main_outside <= MAX_BEFORE
@@ -161,6 +168,9 @@ def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> 
     wrappers = {i for i, n in enumerate(nodes) if n.tag == "form" and
                 n.letters > WRAPPER_MIN_LETTERS and n.letters > WRAPPER_SHARE * total}
     boxes: dict[int, str] = {}
+    button_counts = [0]
+    for node in nodes:
+        button_counts.append(button_counts[-1] + _is_button(node))
     for index, node in enumerate(nodes):
         if node.tag == "form" and index not in wrappers:
             what = _credential_form(nodes, kinds, index, end[index])
@@ -170,23 +180,66 @@ def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> 
                 (form[index] < 0 or form[index] in wrappers):
             # A form-less field, or one inside a form that wraps the whole page (ASP.NET's
             # one form per page): its box is the block around it that holds its button.
-            box = _block_with_button(nodes, index, end)
+            box = _block_with_button(nodes, index, end, button_counts)
             boxes.setdefault(box, "a password field")
     buttons = [(i, name) for i, n in enumerate(nodes)
                if providers and n.tag in _PROVIDER_TAGS and kinds[i] != "hidden"
                and (name := _provider(n)) is not None]
     if buttons:
+        at = [i for i, _ in buttons]  # in document order
         for box in list(boxes):
-            inside = sorted({name for i, name in buttons if box <= i <= end[box]})
+            inside = sorted({name for _, name in
+                             buttons[bisect_left(at, box):bisect_right(at, end[box])]})
             if inside:
                 boxes[box] += f" and sign-in buttons ({', '.join(inside)})"
-        free = [(i, name) for i, name in buttons
-                if not any(b <= i <= end[b] for b in boxes)]
+        boxed = _covered(len(nodes), [(b, end[b]) for b in boxes])
+        free = [(i, name) for i, name in buttons if not boxed[i]]
         if len({name for _, name in free}) >= 2:
             box = _common_ancestor(nodes, [i for i, _ in free], end)
             boxes[box] = f"sign-in buttons ({', '.join(sorted({n for _, n in free}))})"
-    return [_measure(page, box, end[box], what, main_text) for box, what in boxes.items()]
+    if not boxes:
+        return []
+    sums = _PageSums(page)
+    listings = Listings.of(page)
+    return [_measure(page, sums, box, end[box], what, listings.beside(page, end, box))
+            for box, what in boxes.items()]
 
+
+def _covered(size: int, spans: list[tuple[int, int]]) -> list[bool]:
+    """Which elements lie in one of the ``(first, last)`` subtrees; each marked once."""
+    inside = [False] * size
+    reached = -1
+    for first, last in sorted(spans):
+        for index in range(max(first, reached + 1), last + 1):
+            inside[index] = True
+        reached = max(reached, last)
+    return inside
+
+
+class _PageSums:
+    """What ``_measure`` asks of the page outside a box, as running sums over element order
+    (a subtree is a contiguous range): one pass over the page, then O(1) a box, so a page of
+    n boxes costs O(n), not a walk of the page per box."""
+
+    def __init__(self, page: PageTree) -> None:
+        nodes, kinds = page.elements, page.kinds
+        self.content = ContentSums(page, LONG_PARAGRAPH)
+        self.h1 = [0]  # content h1 headings before each element
+        #: The last heading that may title a box before each element, and the first h1 of
+        #: those (-1: none).
+        self.last_heading = [-1]
+        self.first_h1 = -1
+        for index, node in enumerate(nodes):
+            self.h1.append(self.h1[-1] + (node.tag == "h1" and kinds[index] == "content"))
+            titling = kinds[index] not in WIDGET_PLACES and node.tag in _HEADINGS
+            self.last_heading.append(index if titling else self.last_heading[-1])
+            if titling and node.tag == "h1" and self.first_h1 < 0:
+                self.first_h1 = index
+
+    def content_between(self, first: int, stop: int) -> tuple[int, int]:
+        """Content letters and long paragraphs of elements ``first`` to ``stop - 1``."""
+        c = self.content
+        return c.letters[stop] - c.letters[first], c.blocks[stop] - c.blocks[first]
 
 def _credential_form(nodes: tuple[Element, ...], kinds: tuple[str, ...], start: int,
                      stop: int) -> str | None:
@@ -233,19 +286,23 @@ def _credential_form(nodes: tuple[Element, ...], kinds: tuple[str, ...], start: 
     return None
 
 
-def _block_with_button(nodes: tuple[Element, ...], index: int, end: list[int]) -> int:
+def _block_with_button(nodes: tuple[Element, ...], index: int, end: list[int],
+                       buttons: list[int]) -> int:
     """The nearest ancestor of a form-less field that also holds a button (or the field's
-    parent when none does within ``MAX_CLIMB`` levels)."""
+    parent when none does within ``MAX_CLIMB`` levels). ``buttons``: running count of
+    buttons over element order (_PageSums.buttons)."""
     at, first = nodes[index].parent, nodes[index].parent
     for _ in range(MAX_CLIMB):
         if at < 0:
             break
-        if any(nodes[i].tag == "button" or (nodes[i].tag == "input" and
-                                             _type(nodes[i]) in _BUTTON_INPUTS)
-               for i in range(at + 1, end[at] + 1)):
+        if buttons[end[at] + 1] - buttons[at + 1] > 0:
             return at
         at = nodes[at].parent
     return max(first, 0)
+
+
+def _is_button(node: Element) -> bool:
+    return node.tag == "button" or (node.tag == "input" and _type(node) in _BUTTON_INPUTS)
 
 
 def _common_ancestor(nodes: tuple[Element, ...], members: list[int], end: list[int]) -> int:
@@ -256,38 +313,24 @@ def _common_ancestor(nodes: tuple[Element, ...], members: list[int], end: list[i
     return max(at, 0)
 
 
-def _measure(page: PageTree, box: int, stop: int, what: str, main_text: str) -> SignIn:
+def _measure(page: PageTree, sums: _PageSums, box: int, stop: int, what: str,
+             beside_listing: bool) -> SignIn:
     nodes, kinds = page.elements, page.kinds
-    before = after = long_paragraphs = 0
-    long_before = False
-    heading_at = -1  # the nearest content heading before the box ...
-    since_heading = 0  # ... the content letters between it and the box
-    h1_before_heading = False
-    heading_after = any(nodes[i].tag == "h1" and kinds[i] == "content"
-                        for i in range(stop + 1, len(nodes)))
-    for index, node in enumerate(nodes):
-        if index < box and kinds[index] not in WIDGET_PLACES and node.tag in _HEADINGS:
-            h1_before_heading = h1_before_heading or (heading_at >= 0 and
-                                                      nodes[heading_at].tag == "h1")
-            heading_at, since_heading = index, -node.letters  # its own text is not 'under'
-        if kinds[index] != "content" or box <= index <= stop or not node.texts:
-            continue
-        own = sum(letters(t) for _, t in node.texts)
-        if index < box:
-            before += own
-            since_heading += own
-            long_before = long_before or own >= LONG_PARAGRAPH
-        else:
-            after += own
-        long_paragraphs += own >= LONG_PARAGRAPH
+    before, long_before = sums.content_between(0, box)
+    after, long_after = sums.content_between(stop + 1, len(nodes))
+    heading_after = sums.h1[len(nodes)] - sums.h1[stop + 1] > 0
+    # The nearest heading before the box, and the content between it and the box (its own
+    # text is not 'under' it).
+    heading_at = sums.last_heading[box]
     lines = frozenset(" ".join(t.split()) for i in range(box, stop + 1)
                       for _, t in nodes[i].texts if t.strip())
     place = _place(page, box)
-    del main_text  # measured by the caller against box_lines
-    under = None if heading_at < 0 or h1_before_heading or long_before or \
-        _signs_up(nodes, kinds, box, stop) else max(since_heading, 0)
-    return SignIn(what, place, before, before + after, long_paragraphs, heading_after, lines,
-                  under)
+    under = None
+    if heading_at >= 0 and not 0 <= sums.first_h1 < heading_at and not long_before and \
+            not _signs_up(nodes, kinds, box, stop):
+        under = max(sums.content_between(heading_at, box)[0] - nodes[heading_at].letters, 0)
+    return SignIn(what, place, before, before + after, long_before + long_after,
+                  heading_after, lines, under, beside_listing)
 
 
 def _signs_up(nodes: tuple[Element, ...], kinds: tuple[str, ...], box: int, stop: int) -> bool:

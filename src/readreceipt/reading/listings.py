@@ -1,0 +1,132 @@
+"""Listings by structure: is a box one block beside a page of entries?
+
+A forum's list of boards, a shop's grid of products, a portal's headlines, a directory's
+results: the page's own content is a run of *entries*, each a link with a line of its own
+beside it (a description, a price, a count, an author and a date). A sign-in box standing
+beside such a run (phpBB's quick-login form under its list of boards: phpbb/phpbb
+``styles/prosilver/template/index_body.html``) is the site's widget, not what the page is,
+however few letters of prose the page has outside it (most of a listing is link text, which
+the placement counts as chrome).
+
+- An *entry* is an ``li``, ``tr``, ``dl``, ``dd``, ``article`` or ``div`` that holds at least
+  one link and at least ``ENTRY_MIN_OWN_LETTERS`` letters outside its links, and stands
+  where the content is (not in a header, navigation, footer, dialog, advert or hidden
+  element). A menu's items are links alone: never entries.
+- A *listing* is at least ``MIN_ENTRIES`` entries of one tag under one parent.
+- A box is *beside a listing* when a listing lies in the box's region, outside the box: the
+  page's ``main`` element (or ``role=main``) around the box when it has one within
+  ``MAIN_CLIMB`` levels, else the box's ancestor ``REGION_CLIMB`` levels up (a table
+  layout's row of cells: a form in one cell, the headlines in the next; a shop's main
+  column: the account box, then the product grid). A sign-in page's mega-menu of latest
+  headlines sits in the site's header, far from its form (scrapy/loginform
+  ``samples/meed.html``; tests/pages/login/sign_in_page_under_headline_mega_menu.html, where
+  three levels up from the form is already the body), so it is not in the region.
+
+Invariants: pure; one pass over the elements to find the listings, then each box costs
+O(``MAIN_CLIMB``) (prefix sums over element order: a subtree is a contiguous range), so a page
+of n boxes costs O(n), not O(n^2); no words of any language.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from readreceipt.reading.placement import PageTree
+
+__all__ = ["ENTRY_MIN_OWN_LETTERS", "MAIN_CLIMB", "MIN_ENTRIES", "REGION_CLIMB", "Listings"]
+
+#: Letters of an entry outside its links: a board's description, a product's price line and
+#: button, a headline's date and author ("by committee, Thu Mar 12": 17). A menu item with
+#: a one-word note is not an entry.
+ENTRY_MIN_OWN_LETTERS = 10
+#: Entries of one tag under one parent that make a listing (two are a sign-in page's "new
+#: customer / returning customer" columns; a list of boards or products has more).
+MIN_ENTRIES = 3
+#: How far up from a box its ``main`` element may be, and how far up its region is without one.
+MAIN_CLIMB = 8
+REGION_CLIMB = 2
+
+_ENTRY_TAGS = frozenset({"li", "tr", "dl", "dd", "article", "div"})
+#: Places where a run of linked items is the site's chrome, not the page's entries.
+_NOT_ENTRIES = frozenset({"header", "navigation", "footer", "dialog", "advert", "hidden"})
+
+
+@dataclass(frozen=True)
+class Listings:
+    """The listings of one page, as prefix counts over element order."""
+
+    #: ``strong[i]``: listings (by their parent) among elements before ``i``, with more than
+    #: ``MIN_ENTRIES`` entries (one of them may hold the box and the rest still make one).
+    strong: tuple[int, ...]
+    #: The same for listings of exactly ``MIN_ENTRIES`` entries.
+    exact: tuple[int, ...]
+    #: Parents of those exact listings: an ancestor of the box among them loses the entry
+    #: that holds the box.
+    exact_parents: frozenset[int]
+
+    @classmethod
+    def of(cls, page: PageTree) -> Listings:
+        nodes, kinds = page.elements, page.kinds
+        groups: Counter[tuple[int, str]] = Counter()
+        for node, kind in zip(nodes, kinds, strict=True):
+            if node.parent >= 0 and node.tag in _ENTRY_TAGS and kind not in _NOT_ENTRIES \
+                    and node.links >= 1 and \
+                    node.letters - node.link_letters >= ENTRY_MIN_OWN_LETTERS:
+                groups[(node.parent, node.tag)] += 1
+        strong_at = [0] * len(nodes)
+        exact_at = [0] * len(nodes)
+        exact_parents = set()
+        for (parent, _), count in groups.items():
+            if count > MIN_ENTRIES:
+                strong_at[parent] = 1
+            elif count == MIN_ENTRIES:
+                exact_at[parent] = 1
+                exact_parents.add(parent)
+        return cls(_prefix(strong_at), _prefix(exact_at), frozenset(exact_parents))
+
+    def beside(self, page: PageTree, end: list[int], box: int) -> bool:
+        """Whether a listing lies in the region of the box at ``box``, outside the box
+        (module docstring). ``end``: placement.subtree_ends of the page."""
+        nodes = page.elements
+        region = _region(page, box)
+        inside_box = self._count(box, end[box])
+        total = self._count(region, end[region])
+        if total[0] - inside_box[0] > 0:
+            return True
+        exact = total[1] - inside_box[1]
+        # An exact listing whose parent is an ancestor of the box has the box in one of its
+        # entries: it is the box's own column and two more, not a listing beside it.
+        at = nodes[box].parent
+        while exact > 0 and at >= region:
+            exact -= at in self.exact_parents
+            at = nodes[at].parent if at >= 0 else -1
+        return exact > 0
+
+    def _count(self, first: int, last: int) -> tuple[int, int]:
+        return (self.strong[last + 1] - self.strong[first],
+                self.exact[last + 1] - self.exact[first])
+
+
+def _prefix(flags: list[int]) -> tuple[int, ...]:
+    sums = [0]
+    for flag in flags:
+        sums.append(sums[-1] + flag)
+    return tuple(sums)
+
+
+def _region(page: PageTree, box: int) -> int:
+    """The box's ``main`` ancestor within ``MAIN_CLIMB`` levels, else its ancestor
+    ``REGION_CLIMB`` levels up (or the page's first element)."""
+    nodes = page.elements
+    at, climbed, fallback = nodes[box].parent, 1, 0
+    while at >= 0 and climbed <= MAIN_CLIMB:
+        node = nodes[at]
+        if node.tag == "main" or (node.attrs.get("role") or "").strip().lower() == "main":
+            return at
+        if climbed == REGION_CLIMB:
+            fallback = at
+        at, climbed = node.parent, climbed + 1
+    if climbed <= REGION_CLIMB:  # the page is shallower than the climb: its first element
+        return 0
+    return fallback
