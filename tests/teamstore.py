@@ -314,3 +314,15 @@ def either_library(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[L
         assert opened.team is not None
     with opened:
         yield opened
+
+
+def library_env(lib: Library, allow: str) -> dict[str, str]:
+    """The environment that points a command at ``lib`` (either kind), with ``allow`` (a
+    server's host:port) let through the private-address rule."""
+    env = {"READRECEIPT_ALLOW_HOSTS": allow}
+    if lib.team is not None:
+        env |= {"READRECEIPT_INDEX_URL": lib.team.index_url,
+                "READRECEIPT_BLOBS_URL": lib.team.blobs_url}
+    else:
+        env["READRECEIPT_LIBRARY"] = str(lib.root)
+    return env

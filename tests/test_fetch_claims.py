@@ -24,6 +24,7 @@ from conftest import BIN, LocalServer, article_html, clean_env, reply
 from readreceipt.fetching.politeness import MIN_GAP_SECONDS
 from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.store.library import Library
+from teamstore import library_env
 
 #: How long the slow page holds its first answer: past the second capture's turn.
 HOLD_SECONDS = MIN_GAP_SECONDS + 2.5
@@ -32,15 +33,6 @@ HOLD_SECONDS = MIN_GAP_SECONDS + 2.5
 @pytest.fixture
 def lib(either_library: Library) -> Library:
     return either_library
-
-
-def _env(lib: Library, server: LocalServer) -> dict[str, str]:
-    env = {"READRECEIPT_ALLOW_HOSTS": server.pair}
-    if lib.team is not None:
-        return clean_env(**env, READRECEIPT_INDEX_URL=lib.team.index_url,
-                         READRECEIPT_BLOBS_URL=lib.team.blobs_url,
-                         READRECEIPT_LIBRARY=str(lib.root))
-    return clean_env(**env, READRECEIPT_LIBRARY=str(lib.root))
 
 
 def _slow(arrivals: list[float]) -> object:
@@ -55,7 +47,7 @@ def test_two_processes_capturing_one_slow_url_make_one_request(lib: Library,
                                                                server: LocalServer) -> None:
     arrivals: list[float] = []
     url = server.route("/slow", handler=_slow(arrivals))  # type: ignore[arg-type]
-    env = _env(lib, server)
+    env = clean_env(**library_env(lib, server.pair))
     procs = [subprocess.Popen([str(BIN / "readreceipt"), "capture", url, "--json",
                                "--wait", "60"], env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE) for _ in range(2)]

@@ -22,7 +22,7 @@ from conftest import BIN, LocalServer, article_html, clean_env, run_cli
 from library_builder import at, put_capture, put_failure
 from readreceipt.store.library import Library
 from readreceipt.store.local import sqlite as local_sqlite
-from teamstore import Team
+from teamstore import Team, library_env
 
 ANSWER = 'The page says "the harbour bridge took four hundred years to build" and more.'
 
@@ -33,13 +33,7 @@ def lib(either_library: Library) -> Library:
 
 
 def _env(lib: Library, server: LocalServer) -> dict[str, str]:
-    env = {"READRECEIPT_ALLOW_HOSTS": server.pair}
-    if lib.team is not None:
-        env |= {"READRECEIPT_INDEX_URL": lib.team.index_url,
-                "READRECEIPT_BLOBS_URL": lib.team.blobs_url}
-    else:
-        env["READRECEIPT_LIBRARY"] = str(lib.root)
-    return env
+    return library_env(lib, server.pair)
 
 
 def _delete_rows(lib: Library, sql: str, *params: str) -> None:
