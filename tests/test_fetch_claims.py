@@ -7,7 +7,8 @@ back ends:
 - a claim left by a capture that died holds the URL only until it runs out; then the next
   capture fetches, its request after the claim's end;
 - a capture whose claim-holder ends without a copy that reached a server fetches itself;
-- ``--now`` neither waits for a claim nor is held by one.
+- ``--now`` neither waits for a claim nor is held by one, and a capture waits for one no
+  longer than its ``--wait``.
 """
 
 from __future__ import annotations
@@ -97,4 +98,14 @@ def test_now_is_not_held_by_a_claim(lib: Library, allow_server: LocalServer) -> 
     assert lib.index.claim_fetch(url, "holder", 600.0) is None
     result = capture(url, CaptureOptions(now=True, timeout=20), lib)
     assert not result.reused and result.record.verdict == "RETRIEVED"
+    lib.index.release_fetch(url, "holder")
+
+
+def test_a_capture_waits_for_a_claim_no_longer_than_its_wait(lib: Library,
+                                                               allow_server: LocalServer) -> None:
+    url = allow_server.route("/patient", article_html())
+    assert lib.index.claim_fetch(url, "holder", 600.0) is None
+    result = capture(url, CaptureOptions(wait=0), lib)  # --wait 0: told, never held
+    assert not result.reused and result.record.verdict == "RETRIEVED"
+    assert [r["path"] for r in allow_server.requests].count("/patient") == 1
     lib.index.release_fetch(url, "holder")

@@ -235,7 +235,8 @@ def capture(url: str, options: CaptureOptions = CaptureOptions(),
         return _fetch_and_store(lib, target, guard, options, deadline)
     # Another capture of this URL whose turn came first may still be fetching it: its copy
     # answers this one too, rather than a second request (politeness.claimed_fetch).
-    with politeness.claimed_fetch(lib, target.url, deadline.remaining()) as (held, waited):
+    with politeness.claimed_fetch(lib, target.url, deadline.remaining(),
+                                  options.wait) as (held, waited):
         if held is not None:
             return _reuse(lib, target, held, options)
         return _fetch_and_store(lib, target, guard, options, deadline.later_by(waited))

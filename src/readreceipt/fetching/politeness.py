@@ -153,14 +153,15 @@ def turn_or_copy(library: Library, target: PolicyURL, options: PolitenessOptions
 
 
 @contextlib.contextmanager
-def claimed_fetch(library: Library, url: str, seconds: float
+def claimed_fetch(library: Library, url: str, seconds: float, patience: float
                   ) -> Iterator[tuple[Record | None, float]]:
     """Claim the fetch of ``url`` for ``seconds`` (the capture's deadline, and a margin for
     storing what it fetched), and yield
     ``(None, waited)`` to fetch under the claim, released when the block ends; or, when
     another capture of ``url`` held the claim and made its copy meanwhile, ``(that copy,
     waited)`` and nothing to fetch. A claim whose holder ended without a copy that reached
-    a server (a DNS failure, a crash) leaves the fetch to this capture.
+    a server (a DNS failure, a crash) leaves the fetch to this capture, and so does a wait
+    longer than ``patience`` (the capture's ``--wait``: ``--wait 0`` is never held).
 
     The copy is looked for again once the claim is ours: the holder may have saved it and
     let go between two looks."""
@@ -171,6 +172,10 @@ def claimed_fetch(library: Library, url: str, seconds: float
         held = recent_copy(library, url)
         if held is not None:
             yield held, time.monotonic() - began
+            return
+        if time.monotonic() - began > patience:
+            # Waited as long as the capture may wait (--wait): fetch, as without claims.
+            yield None, time.monotonic() - began
             return
         time.sleep(min(max(held_for, 0.0), COPY_POLL_SECONDS))
     try:
