@@ -8,7 +8,7 @@ invariants of every table are in entries.py.
 from __future__ import annotations
 
 from readreceipt.reading.tables.entries import Entry, alt, lit, rx
-from readreceipt.reading.tables.terms import heading_entry, title_alternation
+from readreceipt.reading.tables.terms import evidence_of, heading_entry, title_alternation
 
 __all__ = ["CONSENT", "INTERSTITIAL", "LOGIN", "PAYWALL"]
 
@@ -49,6 +49,8 @@ _REGISTER_TO_READ = alt(
     r"create a free account to (continue|keep) reading",
     r"register (for free )?to (continue|keep) reading")
 
+_SIGN_IN_EV, _SIGN_IN_LICENCE = evidence_of("sign_in")
+
 LOGIN: tuple[Entry, ...] = (
     # (A password field, a user-name field with one button, identity providers' buttons:
     # the page's structure, reading/signin.py, checked before this table.)
@@ -56,10 +58,13 @@ LOGIN: tuple[Entry, ...] = (
          name="player status LOGIN_REQUIRED", ev="YouTube age-gated and private videos"),
     rx(_LG, "title", rf"(^|{_SEP} ?){_SIGN_IN_WORD}( ?{_SEP}|$)", "a title that is a sign-in word",
         ev="walls/login/aol_* ('AOL - login'), ca_dmv_* ('Login'); 'Sign in to X', 'Sign Up'"),
-    # The same with the term frameworks translate "Log in" / "Login" into (vocabulary.py).
+    # The same with the term frameworks and CMSs translate "Log in" / "Login" / "Sign In"
+    # into (vocabulary.py: Laravel, Django's admin, django-allauth, WordPress, MediaWiki).
     rx(_LG, "title", rf"(^|{_SEP} ?){title_alternation('sign_in')}( ?{_SEP}|$)",
-        "a title that is a sign-in word (vocabulary)", licence="MIT (Laravel-Lang/lang)",
-        ev="vocabulary.py: the 'sign_in' terms ('Log in', 'Login' in over thirty languages)"),
+        "a title that is a sign-in word (vocabulary)", licence=_SIGN_IN_LICENCE,
+        ev=_SIGN_IN_EV),
+    # MediaWiki's "Login required" (loginreqtitle), as the page's whole heading.
+    heading_entry(_LG, "sign_in_required", "sign-in required (vocabulary)"),
     # HTTP 401's own title, as frameworks and web servers translate it ("Unauthorized",
     # "Authentication required"), as the page's whole heading: the page asks for
     # credentials instead of showing itself (vocabulary.py).

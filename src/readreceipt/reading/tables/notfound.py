@@ -11,7 +11,7 @@ entries.py.
 from __future__ import annotations
 
 from readreceipt.reading.tables.entries import Entry, alt, lit, rx
-from readreceipt.reading.tables.terms import heading_entry
+from readreceipt.reading.tables.terms import heading_entry, phrase_entry
 
 __all__ = ["NO_RESULTS", "PARKED", "SEARCH_KEYS", "SEARCH_SEGMENTS", "SOFT_404",
            "SOFT_404_SUSPECT"]
@@ -131,6 +131,10 @@ SOFT_404: tuple[Entry, ...] = (
     # The term frameworks and web servers translate "Not Found" into, as the page's whole
     # heading (vocabulary.py: over thirty languages).
     heading_entry(_S4, "not_found", "not found (vocabulary)"),
+    # The sentence a framework's not-found template prints of the page asked for (Django's
+    # admin: "We're sorry, but the requested page could not be found."; MediaWiki's empty
+    # page: "There is currently no text in this page."), in the content of a short page.
+    phrase_entry(_S4, "not_found_text", "the requested page could not be found (vocabulary)"),
 )
 
 # A search page that found nothing, answering an address that asked for no search: the host

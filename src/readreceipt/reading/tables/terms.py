@@ -1,10 +1,18 @@
-"""Entries built from the maintained vocabularies of vocabulary.py: a page's own heading that
-*is* the term (a title segment or a whole h1/h2, beside a status code or nothing), in every
-language those vocabularies translate it into.
+"""Entries built from the maintained vocabularies of vocabulary.py, in every language those
+vocabularies translate a concept into:
 
-A heading that only contains the words ("Hiker not found after three days") is news: the term
-must fill the heading or a segment of the title between separators, with at most a status code
-and punctuation beside it.
+- ``heading_entry``: a page's own heading that *is* the term (a title segment or a whole
+  h1/h2, beside a status code or nothing). A heading that only contains the words ("Hiker not
+  found after three days") is news: the term must fill the heading or a segment of the title
+  between separators, with at most a status code and punctuation beside it;
+- ``label_entry``: a line of the page's text that is the term and nothing else (Squid's
+  "Access Denied." stands in a paragraph of its own, not a heading);
+- ``phrase_entry``: a *sentence* a framework's or CMS's own template prints ("Briefly
+  unavailable for scheduled maintenance", "This account is inactive"), anywhere in the text
+  of a page as short as the entry's gate, placed as every wall phrase is (evidence.py). Only
+  sentences: a short term ("Account inactive") is a heading's, not a phrase's.
+
+All three are alternations of literals (linear in the text).
 """
 
 from __future__ import annotations
@@ -14,12 +22,10 @@ import re
 from readreceipt.reading.tables.entries import Entry, rx
 from readreceipt.reading.tables.vocabulary import TERMS, terms
 
-__all__ = ["heading_entry", "title_alternation"]
+__all__ = ["evidence_of", "heading_entry", "label_entry", "phrase_entry", "title_alternation"]
 
 # Title separators: bar, hyphen, en and em dash, colon, middle dot, bullet.
 _SEP = "[|\\-\u2013\u2014:\u00b7\u2022]"
-_SOURCES = "; ".join(sorted({t.source.split(" locales/")[0].split(" docs/")[0] + " "
-                             + t.licence for t in TERMS}))
 
 
 def title_alternation(concept: str) -> str:
@@ -31,12 +37,38 @@ def title_alternation(concept: str) -> str:
     return "(?:" + "|".join(re.escape(t) for t in ordered) + ")"
 
 
+def evidence_of(concept: str) -> tuple[str, str]:
+    """(ev, licence) of a concept's entry: how many languages, and whose terms."""
+    rows = [t for t in TERMS if t.concept == concept]
+    languages = len({t.language for t in rows})
+    licence = "; ".join(sorted({t.source.split(" ")[0].split("@")[0] + " " + t.licence
+                                for t in rows}))
+    return f"vocabulary.py: the {concept!r} terms in {languages} languages", licence
+
+
 def heading_entry(kind: str, concept: str, name: str, *, gate: str = "block",
-                  what: str | None = None) -> Entry:
+                  what: str | None = None, vendor: str | None = None) -> Entry:
     """A heading entry: the page's own heading is the concept's term (module docstring)."""
-    languages = len({t.language for t in TERMS if t.concept == concept})
     expr = (rf"(^|{_SEP} ?)\W{{0,3}}(\d{{3}}\W{{0,3}})?{title_alternation(concept)}"
             rf"\W{{0,3}}(\d{{3}})?\W{{0,3}}( ?{_SEP}|$)")
-    return rx(kind, "heading", expr, name, gate=gate, what=what,
-              ev=f"vocabulary.py: the {concept!r} terms in {languages} languages",
-              licence=_SOURCES)
+    ev, licence = evidence_of(concept)
+    return rx(kind, "heading", expr, name, gate=gate, what=what, vendor=vendor, ev=ev,
+              licence=licence)
+
+
+def label_entry(kind: str, concept: str, name: str, *, gate: str = "block",
+                what: str | None = None, vendor: str | None = None) -> Entry:
+    """A line that is the concept's term, beside a status code or nothing (module docstring)."""
+    expr = (rf"(?m)^\W{{0,3}}(\d{{3}}\W{{0,3}})?{title_alternation(concept)}"
+            rf"\W{{0,3}}(\d{{3}})?\W{{0,3}}$")
+    ev, licence = evidence_of(concept)
+    return rx(kind, "label", expr, name, gate=gate, what=what, vendor=vendor, ev=ev,
+              licence=licence)
+
+
+def phrase_entry(kind: str, concept: str, name: str, *, gate: str = "block",
+                 what: str | None = None, vendor: str | None = None) -> Entry:
+    """A template's sentence anywhere in a short page's text (module docstring)."""
+    ev, licence = evidence_of(concept)
+    return rx(kind, "text", title_alternation(concept), name, gate=gate, what=what,
+              vendor=vendor, ev=ev, licence=licence)

@@ -13,9 +13,10 @@ from __future__ import annotations
 from readreceipt.reading.tables.access import CONSENT, INTERSTITIAL, LOGIN, PAYWALL
 from readreceipt.reading.tables.blocks import BLOCK_BY_ADDRESS, BLOCK_PAGES
 from readreceipt.reading.tables.entries import Entry, HeaderRule, alt, lit, rx
+from readreceipt.reading.tables.notices import NOTICES, PROXY_ERRORS
 from readreceipt.reading.tables.outages import OUTAGES
 from readreceipt.reading.tables.platforms import HOST_NOTICES
-from readreceipt.reading.tables.terms import heading_entry
+from readreceipt.reading.tables.terms import heading_entry, label_entry
 from readreceipt.reading.tables.vendors import HEADER_RULES, VENDOR_HINTS, VENDOR_PAGES
 
 __all__ = ["HEADER_RULES", "VENDOR_HINTS", "WALLS", "WALLS_AFTER_SIGN_IN", "WALLS_BEFORE_SIGN_IN",
@@ -225,6 +226,9 @@ _CHALLENGE: tuple[Entry, ...] = (
     # "Too Many Requests" into, as the page's whole heading (vocabulary.py).
     heading_entry(_CH, "forbidden", "access forbidden (vocabulary)"),
     heading_entry(_CH, "too_many_requests", "too many requests (vocabulary)"),
+    # A refusal's reason on a line of its own, as Squid's ERR_ACCESS_DENIED prints it
+    # ("Access Denied.", "Zugriff verweigert.", "アクセスを拒否されました。": squid-langpack).
+    label_entry(_CH, "access_denied", "access denied (vocabulary)"),
     # Captcha widgets, last: a page that names itself or its vendor is named by that. They
     # also sit under comment forms (8 articles in the corpus).
     _c("markup", "g-recaptcha", None, "bare", "walls/challenge/google_sorry_*", "reCAPTCHA"),
@@ -241,7 +245,10 @@ _CHALLENGE: tuple[Entry, ...] = (
 # structure (reading/signin.py) is judged between the two halves.
 # A web filter's or a regulator's block page (blocks.py) is named so before a bot check's
 # generic words ("Access denied") would call it a challenge.
-WALLS_BEFORE_SIGN_IN: tuple[Entry, ...] = (VENDOR_PAGES + BLOCK_PAGES + _CHALLENGE + OUTAGES
-                                           + HOST_NOTICES + INTERSTITIAL)
+# A proxy's error page likewise (notices.py), and a CMS's maintenance or suspended-account
+# notice before the interstitials' own words.
+WALLS_BEFORE_SIGN_IN: tuple[Entry, ...] = (VENDOR_PAGES + BLOCK_PAGES + PROXY_ERRORS
+                                           + _CHALLENGE + OUTAGES + HOST_NOTICES + NOTICES
+                                           + INTERSTITIAL)
 WALLS_AFTER_SIGN_IN: tuple[Entry, ...] = LOGIN + CONSENT + PAYWALL + BLOCK_BY_ADDRESS
 WALLS: tuple[Entry, ...] = WALLS_BEFORE_SIGN_IN + WALLS_AFTER_SIGN_IN
