@@ -9,6 +9,11 @@ source, are in vocabulary_sources.py:
   titles of its error pages ("Not Found", "Forbidden", "Service Unavailable", "Too Many
   Requests", "Server Error", "Page Expired", "Unauthorized") and "Log in", "Login";
 - apache/httpd (Apache-2.0, git checkout): the titles of ``docs/error/HTTP_*.html.var``;
+- apache/httpd's pages' first sentences: 503's "The server is temporarily unable to service
+  your request due to maintenance downtime or capacity problems", 404's "The requested URL was
+  not found on this server", 403's "You don't have permission to access the requested object";
+- keycloakify (MIT, the npm tarball; Keycloak's login theme's messages, Apache-2.0): "Sign in
+  to your account", "Page not found", "Account is disabled, contact your administrator.";
 - Django (BSD-3-Clause, the PyPI wheel): its admin's "Log in", "Page not found", its 404
   sentence, "Server error (500)"; its CSRF page's "Forbidden"; auth's "This account is inactive.";
 - django-allauth (MIT, the PyPI wheel): "Account Inactive", "This account is inactive.",
@@ -26,6 +31,7 @@ again when the sources move (the Debian packages by ``apt-get download`` then ``
 the wheels by ``pip download --no-deps``):
 
     .venv/bin/python bench/vocabulary.py --laravel ../lang --httpd ../httpd \\
+        --httpd_bodies ../httpd --keycloakify keycloakify-11.16.0.tgz \\
         --django django-5.2.19-py3-none-any.whl --allauth django_allauth-65.22.1-py3-none-any.whl \\
         --wordpress wordpress-l10n/ --mediawiki mediawiki/ --squid squid-langpack/ \\
         > src/readreceipt/reading/tables/vocabulary.py
@@ -48,6 +54,8 @@ import vocabulary_sources as vs
 READERS: dict[str, tuple[Callable[[Path], Iterator[vs.Row]], str]] = {
     "laravel": (vs.laravel, "a checkout of Laravel-Lang/lang"),
     "httpd": (vs.httpd, "a checkout of apache/httpd"),
+    "httpd_bodies": (vs.httpd_bodies, "the same checkout (its pages' sentences)"),
+    "keycloakify": (vs.keycloakify, "keycloakify's npm tarball"),
     "django": (vs.django, "Django's wheel"),
     "allauth": (vs.allauth, "django-allauth's wheel"),
     "wordpress": (vs.wordpress, "wordpress-l10n's .deb extracted"),

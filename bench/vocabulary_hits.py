@@ -20,10 +20,10 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from verdicts import _view, load_pages
 from readreceipt.reading.facts import GATES, Facts
 from readreceipt.reading.tables.terms import title_alternation
 from readreceipt.reading.tables.vocabulary import TERMS
+from verdicts import _view, load_pages
 
 _SEP = "[|\\-\u2013\u2014:\u00b7\u2022]"
 CLEAN = ("article", "article_about_walls", "hard_negative")

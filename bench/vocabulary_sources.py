@@ -5,7 +5,8 @@ Every row's ``source`` names the project, its version (a commit or a package ver
 file and the key the term was read from, so that anyone can look it up. Terms are lower-cased
 and stripped of closing punctuation (``clean``); a *sentence* key gives its first sentence
 (WordPress's maintenance notice, MediaWiki's empty-page notice), and a term still holding
-markup or a placeholder (``$1``, ``%s``, ``{{``) is left out: it is not what a page shows.
+markup or a placeholder (``$1``, ``%s``, ``{{``), or a "sentence" of fewer than three words,
+is left out: it is not what a page shows.
 
 Only the most used content languages of the web are read (``TOP``, W3Techs' survey), as
 language codes without their region, except where the region is a written standard of its own
@@ -20,6 +21,7 @@ import io
 import json
 import re
 import subprocess
+import tarfile
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -70,6 +72,10 @@ def clean(term: str, *, sentence: bool = False) -> str | None:
     wide = any(ord(ch) > 0x2E80 for ch in term)
     if len(term) < (2 if wide else 3) or ":" in term:
         return None
+    # (Thai, like the wide scripts, writes a sentence without spaces between its words.)
+    unspaced = wide or any("\u0e00" <= ch <= "\u0e7f" for ch in term)
+    if sentence and (len(term) < 5 if unspaced else len(term.split()) < 3):
+        return None  # a fragment ("o método" before a placeholder), not the sentence
     return term
 
 
@@ -133,6 +139,61 @@ def httpd(checkout: Path) -> Iterator[Row]:
             yield from _rows(concept, m.group(1), m.group(2),
                              f"apache/httpd@{HTTPD_COMMIT[:12]} docs/error/{name}.html.var "
                              f"({m.group(1)}) TITLE", "Apache-2.0")
+
+
+#: concept -> (the error page whose *body* is read, whether every branch of its SSI
+#: conditional is: 403's two say the same of a directory and of a file; 404's second is
+#: advice about typing, not the notice).
+HTTPD_BODIES = {"unavailable_text": ("HTTP_SERVICE_UNAVAILABLE", False),
+                "not_found_text": ("HTTP_NOT_FOUND", False),
+                "forbidden_text": ("HTTP_FORBIDDEN", True)}
+_HTTPD_BODY = re.compile(r"Content-language: *(\S+).{0,400}?include/top\.html\" -->"
+                         r"(.{0,3000}?)<!--#include virtual=\"include/bottom", re.S)
+_SSI = re.compile(r"<!--#.{0,200}?-->", re.S)
+
+
+def httpd_bodies(checkout: Path) -> Iterator[Row]:
+    """The first sentence of each branch of a page's body (its SSI conditionals split it)."""
+    for concept, (name, every) in HTTPD_BODIES.items():
+        text = _git_show(checkout, HTTPD_COMMIT, f"docs/error/{name}.html.var") or ""
+        for m in _HTTPD_BODY.finditer(text):
+            parts = [p for p in _SSI.split(m.group(2)) if p.strip()]
+            for part in parts if every else parts[:1]:
+                yield from _rows(concept, language(m.group(1)), " ".join(part.split()),
+                                 f"apache/httpd@{HTTPD_COMMIT[:12]} docs/error/{name}.html.var "
+                                 f"({m.group(1)}) body", "Apache-2.0", sentence=True)
+
+
+# --- keycloakify (MIT; Keycloak's own login-theme messages, Apache-2.0), the npm package --
+
+KEYCLOAKIFY_VERSION = "11.16.0"
+_KC_DIR = "package/login/i18n/messages_defaultSet"
+#: concept -> (Keycloak's message key, a sentence?)
+KEYCLOAK_KEYS = (
+    ("sign_in_heading", "loginAccountTitle", False),
+    ("not_found", "pageNotFound", False),
+    ("suspended_text", "accountDisabledMessage", True),
+    ("suspended_text", "accountTemporarilyDisabledMessage", True),
+)
+_KC_ENTRY = re.compile(r'^\s{0,8}(\w{1,80}): "((?:[^"\\\n]|\\.){0,400})",?$', re.M)
+
+
+def keycloakify(tarball: Path) -> Iterator[Row]:
+    """``tarball``: ``npm pack keycloakify@<version>``'s file."""
+    with tarfile.open(tarball) as tf:
+        for member in sorted(tf.getmembers(), key=lambda m: m.name):
+            if not (member.name.startswith(_KC_DIR + "/") and member.name.endswith(".js")):
+                continue
+            locale = member.name.rsplit("/", 1)[1].removesuffix(".js")
+            handle = tf.extractfile(member)
+            if handle is None or locale == "index":
+                continue
+            table = {k: json.loads(f'"{v}"') for k, v in
+                     _KC_ENTRY.findall(handle.read().decode("utf-8"))}
+            for concept, key, sentence in KEYCLOAK_KEYS:
+                yield from _rows(concept, language(locale), table.get(key),
+                                 f"keycloakify {KEYCLOAKIFY_VERSION} {member.name} {key!r}",
+                                 "MIT (Keycloak's messages: Apache-2.0)", sentence=sentence)
 
 
 # --- gettext catalogues: Django and django-allauth (PyPI wheels), WordPress (Debian) ------

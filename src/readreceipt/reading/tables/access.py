@@ -65,6 +65,12 @@ LOGIN: tuple[Entry, ...] = (
         ev=_SIGN_IN_EV),
     # MediaWiki's "Login required" (loginreqtitle), as the page's whole heading.
     heading_entry(_LG, "sign_in_required", "sign-in required (vocabulary)"),
+    # Keycloak's "Sign in to your account", and the sign-in words themselves, as the whole
+    # heading of a page with next to nothing else (its form built by script): on a longer
+    # page such a heading is a help article's ("Sign in to your account: step 1 ...").
+    heading_entry(_LG, "sign_in_heading", "sign in to your account (vocabulary)", gate="bare"),
+    heading_entry(_LG, "sign_in", "a heading that is a sign-in word (vocabulary)",
+                  gate="bare"),
     # HTTP 401's own title, as frameworks and web servers translate it ("Unauthorized",
     # "Authentication required"), as the page's whole heading: the page asks for
     # credentials instead of showing itself (vocabulary.py).

@@ -8,10 +8,13 @@ vocabulary.py (terms.py), never from words a page here showed.
   languages). The heading is Squid's template's, the same on every network that runs it
   (``vendor``). Judged before the bot checks, as web filters' block pages are (blocks.py).
 - ``NOTICES``: WordPress's maintenance notice ("Briefly unavailable for scheduled
-  maintenance", the one sentence of the page WordPress serves while it updates: ``vendor``),
+  maintenance", the one sentence of the page WordPress serves while it updates: ``vendor``);
+  Apache's 503 sentence ("The server is temporarily unable to service your request due to
+  maintenance downtime or capacity problems", which hosts' own 503 pages copy: ``wording``);
   the heading of an inactive or blocked account (django-allauth's "Account Inactive",
   MediaWiki's "User is blocked") and the sentence saying so (Django's and allauth's "This
-  account is inactive.", WordPress multisite's "This site has been archived or suspended.").
+  account is inactive.", Keycloak's "Account is disabled, contact your administrator.",
+  WordPress multisite's "This site has been archived or suspended.").
 
 Gated as a wall is (``block``: a page that is the notice and nothing else); the sentences are
 placed as every wall phrase is (evidence.py: in the content, or on a page with nothing else).
@@ -41,6 +44,9 @@ PROXY_ERRORS: tuple[Entry, ...] = (
 NOTICES: tuple[Entry, ...] = (
     phrase_entry(_IN, "maintenance_notice", "briefly unavailable for scheduled maintenance "
                  "(vocabulary)", what=_MAINT, vendor="WordPress"),
+    # Apache's 503 page's sentence, which many hosts' own 503 pages copy.
+    phrase_entry(_IN, "unavailable_text", "the server is temporarily unable to service your "
+                 "request (vocabulary)", what=_MAINT),
     heading_entry(_IN, "suspended", "account inactive (vocabulary)", what=_SUSPENDED),
     phrase_entry(_IN, "suspended_text", "this account is inactive (vocabulary)",
                  what=_SUSPENDED),

@@ -16,7 +16,7 @@ from readreceipt.reading.tables.entries import Entry, HeaderRule, alt, lit, rx
 from readreceipt.reading.tables.notices import NOTICES, PROXY_ERRORS
 from readreceipt.reading.tables.outages import OUTAGES
 from readreceipt.reading.tables.platforms import HOST_NOTICES
-from readreceipt.reading.tables.terms import heading_entry, label_entry
+from readreceipt.reading.tables.terms import heading_entry, label_entry, phrase_entry
 from readreceipt.reading.tables.vendors import HEADER_RULES, VENDOR_HINTS, VENDOR_PAGES
 
 __all__ = ["HEADER_RULES", "VENDOR_HINTS", "WALLS", "WALLS_AFTER_SIGN_IN", "WALLS_BEFORE_SIGN_IN",
@@ -229,6 +229,9 @@ _CHALLENGE: tuple[Entry, ...] = (
     # A refusal's reason on a line of its own, as Squid's ERR_ACCESS_DENIED prints it
     # ("Access Denied.", "Zugriff verweigert.", "アクセスを拒否されました。": squid-langpack).
     label_entry(_CH, "access_denied", "access denied (vocabulary)"),
+    # Apache's 403 page's sentence ("You don't have permission to access the requested
+    # object"), in the languages it ships.
+    phrase_entry(_CH, "forbidden_text", "you don't have permission to access (vocabulary)"),
     # Captcha widgets, last: a page that names itself or its vendor is named by that. They
     # also sit under comment forms (8 articles in the corpus).
     _c("markup", "g-recaptcha", None, "bare", "walls/challenge/google_sorry_*", "reCAPTCHA"),
