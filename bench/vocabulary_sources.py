@@ -295,7 +295,7 @@ MEDIAWIKI_KEYS = (
 
 def mediawiki(root: Path) -> Iterator[Row]:
     """``root``: mediawiki's .deb extracted."""
-    for path in sorted((root / _MW_DIR).glob("*.json")):
+    for path in sorted((root / _MW_DIR).glob("*.json"), key=lambda p: (p.stem != "en", p.stem)):
         if path.stem == "qqq":
             continue
         table = json.loads(path.read_text(encoding="utf-8"))
@@ -316,8 +316,10 @@ _SQ_BOLD = re.compile(r"<p><b>([^<]{3,80})</b></p>")
 def squid(root: Path) -> Iterator[Row]:
     """``root``: squid-langpack's .deb extracted. Squid's heading over every error it serves
     ("The requested URL could not be retrieved") and the reason of ERR_ACCESS_DENIED."""
-    for folder in sorted(p for p in (root / _SQ_DIR).iterdir() if p.is_dir()
-                         and not p.is_symlink()):
+    # English first: a language folder may carry a line its translators left in English,
+    # which is English's term, not theirs (collect() keeps a term's first source).
+    for folder in sorted((p for p in (root / _SQ_DIR).iterdir() if p.is_dir()
+                          and not p.is_symlink()), key=lambda p: (p.name != "en", p.name)):
         page = folder / "ERR_ACCESS_DENIED"
         if not page.is_file():
             continue
