@@ -41,6 +41,16 @@ _SENTENCE_END = re.compile("(?<=[.!?])\\s+(?=[A-Z\u00c0-\u00de\u0391-\u03a9\u040
                            "\u05d0-\u05ea\u0600-\u06ff])|(?<=[\u3002\uff01\uff1f])|\n")
 
 
+#: Terms left out of a concept, with why: a word that is, in the same or another language,
+#: the everyday name of something else a page may be about (a title segment "Registrar" is a
+#: university's office, "Enregistrement" a recording, "Daftar" an Indonesian list).
+EXCLUDE = {
+    ("sign_up", "registrar"): "English: a registry office (universities', domain registrars')",
+    ("sign_up", "enregistrement"): "French: a recording",
+    ("sign_up", "daftar"): "Indonesian: a list ('Daftar Isi', contents)",
+}
+
+
 class Row(NamedTuple):
     concept: str
     language: str
@@ -90,7 +100,7 @@ def _rows(concept: str, lang: str | None, raw: str | None, source: str, licence:
     if lang is None or not raw:
         return
     term = clean(raw, sentence=sentence)
-    if term:
+    if term and (concept, term) not in EXCLUDE:
         yield Row(concept, lang, term, source, licence)
 
 
@@ -101,7 +111,7 @@ LARAVEL_COMMIT = "bd286f095bdfa2ec4607994af45f1a9f037de112"
 LARAVEL_KEYS = {
     "not_found": ("Not Found",), "forbidden": ("Forbidden",),
     "unavailable": ("Service Unavailable",), "too_many_requests": ("Too Many Requests",),
-    "sign_in": ("Log in", "Login"), "server_error": ("Server Error",),
+    "sign_in": ("Log in", "Login"), "sign_up": ("Register",), "server_error": ("Server Error",),
     "page_expired": ("Page Expired",), "unauthorized": ("Unauthorized",),
 }
 _LARAVEL_LOCALES = ("en", "es", "de", "ja", "fr", "ru", "pt", "pt_BR", "it", "tr", "nl", "pl",
@@ -171,6 +181,7 @@ _KC_DIR = "package/login/i18n/messages_defaultSet"
 #: concept -> (Keycloak's message key, a sentence?)
 KEYCLOAK_KEYS = (
     ("sign_in_heading", "loginAccountTitle", False),
+    ("sign_up", "doRegister", False),
     ("not_found", "pageNotFound", False),
     ("suspended_text", "accountDisabledMessage", True),
     ("suspended_text", "accountTemporarilyDisabledMessage", True),
@@ -226,6 +237,7 @@ ALLAUTH_KEYS = (
     ("allauth/locale", "suspended", "Account Inactive", False),
     ("allauth/locale", "suspended_text", "This account is inactive.", True),
     ("allauth/locale", "sign_in", "Sign In", False),
+    ("allauth/locale", "sign_up", "Sign Up", False),
 )
 
 
