@@ -9,7 +9,9 @@ folder, each entry with the evidence behind it.
   interstitials), ``notfound.py`` (not-found, search and parked pages), ``errors.py``
   (error and outage pages): words and markers written here from what pages show;
 - ``vocabulary.py``: terms taken from maintained multilingual vocabularies (the translations
-  of web frameworks' and web servers' own pages), with source and licence per entry;
+  of web frameworks', CMSs', proxies' and web servers' own pages: bench/vocabulary.py), with
+  source and licence per entry; ``terms.py`` builds entries from them, ``notices.py`` the
+  proxy-error, maintenance and suspended-account ones;
 - ``parking.py``: domain marketplaces' and registrars' landing hosts;
 - ``consent.py``: consent-management platforms' script hosts and dialog containers;
 - ``blocks.py``: web filters' and regulators' block pages; ``outages.py``: server errors'
