@@ -21,11 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from readreceipt.reading.facts import GATES, Facts
-from readreceipt.reading.tables.terms import title_alternation
+from readreceipt.reading.tables.terms import heading_entry, label_entry, title_alternation
 from readreceipt.reading.tables.vocabulary import TERMS
 from verdicts import _view, load_pages
 
-_SEP = "[|\\-\u2013\u2014:\u00b7\u2022]"
 CLEAN = ("article", "article_about_walls", "hard_negative")
 
 
@@ -35,10 +34,8 @@ def main() -> int:
     args = ap.parse_args()
     concepts = args.concept or sorted({t.concept for t in TERMS})
     text_rx = {c: re.compile(title_alternation(c)) for c in concepts}
-    whole = {c: re.compile(rf"(^|{_SEP} ?)\W{{0,3}}(\d{{3}}\W{{0,3}})?{title_alternation(c)}"
-                           rf"\W{{0,3}}(\d{{3}})?\W{{0,3}}( ?{_SEP}|$)") for c in concepts}
-    line = {c: re.compile(rf"(?m)^\W{{0,3}}(\d{{3}}\W{{0,3}})?{title_alternation(c)}"
-                          rf"\W{{0,3}}(\d{{3}})?\W{{0,3}}$") for c in concepts}
+    whole = {c: re.compile(heading_entry("x", c, c).expr) for c in concepts}
+    line = {c: re.compile(label_entry("x", c, c).expr) for c in concepts}
     counts: dict[str, Counter[str]] = {c: Counter() for c in concepts}
     seen: dict[str, list[str]] = {c: [] for c in concepts}
     pages = [p for p in load_pages() if p.label in CLEAN]

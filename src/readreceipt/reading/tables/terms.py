@@ -23,7 +23,8 @@ import re
 from readreceipt.reading.tables.entries import Entry, rx
 from readreceipt.reading.tables.vocabulary import TERMS, terms
 
-__all__ = ["evidence_of", "heading_entry", "label_entry", "phrase_entry", "title_alternation"]
+__all__ = ["coded_term", "evidence_of", "heading_entry", "label_entry", "phrase_entry",
+           "title_alternation"]
 
 # A template's sentence quoted is news about it ('visitors saw only "Briefly unavailable for
 # scheduled maintenance"': tests/pages/hard_negative/short_news_quotes_wordpress_*): not
@@ -52,29 +53,36 @@ def evidence_of(concept: str) -> tuple[str, str]:
     return f"vocabulary.py: the {concept!r} terms in {languages} languages", licence
 
 
+def coded_term(concept: str) -> str:
+    """The concept's term with at most a status code and a few marks beside it ("403 -
+    Forbidden!", "Access Denied."): the core of a heading's and a line's pattern."""
+    return (rf"\W{{0,3}}(\d{{3}}\W{{0,3}})?{title_alternation(concept)}"
+            rf"\W{{0,3}}(\d{{3}})?\W{{0,3}}")
+
+
+def _entry(kind: str, where: str, expr: str, concept: str, name: str, gate: str,
+           what: str | None, vendor: str | None) -> Entry:
+    ev, licence = evidence_of(concept)
+    return rx(kind, where, expr, name, gate=gate, what=what, vendor=vendor, ev=ev,
+              licence=licence)
+
+
 def heading_entry(kind: str, concept: str, name: str, *, gate: str = "block",
                   what: str | None = None, vendor: str | None = None) -> Entry:
     """A heading entry: the page's own heading is the concept's term (module docstring)."""
-    expr = (rf"(^|{_SEP} ?)\W{{0,3}}(\d{{3}}\W{{0,3}})?{title_alternation(concept)}"
-            rf"\W{{0,3}}(\d{{3}})?\W{{0,3}}( ?{_SEP}|$)")
-    ev, licence = evidence_of(concept)
-    return rx(kind, "heading", expr, name, gate=gate, what=what, vendor=vendor, ev=ev,
-              licence=licence)
+    return _entry(kind, "heading", rf"(^|{_SEP} ?){coded_term(concept)}( ?{_SEP}|$)",
+                  concept, name, gate, what, vendor)
 
 
 def label_entry(kind: str, concept: str, name: str, *, gate: str = "block",
                 what: str | None = None, vendor: str | None = None) -> Entry:
     """A line that is the concept's term, beside a status code or nothing (module docstring)."""
-    expr = (rf"(?m)^\W{{0,3}}(\d{{3}}\W{{0,3}})?{title_alternation(concept)}"
-            rf"\W{{0,3}}(\d{{3}})?\W{{0,3}}$")
-    ev, licence = evidence_of(concept)
-    return rx(kind, "label", expr, name, gate=gate, what=what, vendor=vendor, ev=ev,
-              licence=licence)
+    return _entry(kind, "label", rf"(?m)^{coded_term(concept)}$", concept, name, gate, what,
+                  vendor)
 
 
 def phrase_entry(kind: str, concept: str, name: str, *, gate: str = "block",
                  what: str | None = None, vendor: str | None = None) -> Entry:
     """A template's sentence anywhere in a short page's text (module docstring)."""
-    ev, licence = evidence_of(concept)
-    return rx(kind, "text", _NOT_QUOTED + title_alternation(concept), name, gate=gate,
-              what=what, vendor=vendor, ev=ev, licence=licence)
+    return _entry(kind, "text", _NOT_QUOTED + title_alternation(concept), concept, name, gate,
+                  what, vendor)
