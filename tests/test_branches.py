@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import redos
 from readreceipt.reading import errorpages, fingerprint, notfound
 from readreceipt.reading.branches import search_branches, split
 from readreceipt.reading.facts import Compiled, fold
@@ -87,3 +88,12 @@ def test_every_split_entry_finds_what_its_whole_pattern_finds(table: str) -> Non
                 hits += whole is not None
     if table == "before sign-in":
         assert hits > 0, "the wall pages hold some of these phrases: matches are compared"
+
+
+def test_every_branch_is_linear() -> None:
+    """The branches are compiled when first searched, after the audit's collector has run:
+    each is audited here as the tables' patterns are there."""
+    findings = [f for table in TABLES.values() for c in table for b in c.branches
+                for f in redos.audit(b.regex, f"{c.entry.name}: branch")]
+    assert sum(len(c.branches) for table in TABLES.values() for c in table) > 300
+    assert findings == [], "\n".join(str(f) for f in findings)

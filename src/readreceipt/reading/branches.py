@@ -15,8 +15,9 @@ finds, the same text. :func:`split` returns no branches (the entry then runs who
 before) for any pattern where that reasoning could slip: inline flags, backreferences, a
 conditional, anything outside the one alternation.
 
-Invariant: every branch is a part of a pattern the regex audit already holds to linear time
-(tests/test_regex_audit.py audits the branches too: they are compiled patterns of the tables).
+Invariant: every branch is a part of a pattern the regex audit holds to linear time, and is
+audited itself (tests/test_branches.py: the tables compile their branches when first searched,
+so the import-time collector of tests/test_regex_audit.py does not see them).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import re
 from dataclasses import dataclass
 from re import Pattern
 
-from readreceipt.reading.literals import may_match, required
+from readreceipt.reading.literals import may_match, required, required_by_branch
 
 __all__ = ["Branch", "search_branches", "split"]
 
@@ -51,8 +52,13 @@ def split(pattern: str) -> tuple[Branch, ...]:
     parts = _top_level(body)
     if len(parts) < MIN_BRANCHES:
         return ()
+    # Each branch's literals from one parse of the whole; where the parser reshaped the
+    # alternation (a prefix every branch shares is taken out of them), from each branch's own.
+    needs = required_by_branch(pattern, len(parts))
+    if all(n is None for n in needs):
+        needs = [required(part) for part in parts]
     try:
-        return tuple(Branch(re.compile(part), required(part)) for part in parts)
+        return tuple(Branch(re.compile(part), n) for part, n in zip(parts, needs, strict=True))
     except re.error:
         return ()
 

@@ -195,13 +195,18 @@ def short_lines(text: str) -> str:
 class Compiled:
     """A table entry, compiled once; ``needs`` holds, for each way the regex can match, the
     substrings that way needs (reading/literals.py), so the regex runs only on a text that
-    holds all of some way's; ``branches``, the regex's top-level alternation split
+    holds all of some way's; :attr:`branches`, the regex's top-level alternation split
     (reading/branches.py), each branch then run only on a text that holds its own."""
 
     entry: Entry
     regex: Pattern[str] | None
     needs: tuple[tuple[str, ...], ...] | None = None
-    branches: tuple[Branch, ...] = ()
+
+    @cached_property
+    def branches(self) -> tuple[Branch, ...]:
+        # Split and compiled when first searched: most entries never are on a long page,
+        # and the tables' import would take half as long again.
+        return split(self.entry.expr) if self.regex is not None else ()
 
     def search(self, haystack: str) -> str | None:
         """What matched (the literal, or the text the regex matched), or None."""
@@ -219,8 +224,7 @@ class Compiled:
 
 def compile_entries(entries: Iterable[Entry]) -> tuple[Compiled, ...]:
     return tuple(Compiled(e, None, None) if e.literal else
-                 Compiled(e, re.compile(e.expr), required(e.expr), split(e.expr))
-                 for e in entries)
+                 Compiled(e, re.compile(e.expr), required(e.expr)) for e in entries)
 
 
 class Facts:
