@@ -6,6 +6,7 @@ PY := $(VENV)/bin/python
 CONSTRAINTS := constraints.txt
 BASE := $(VENV)/.installed-base
 STAMP := $(VENV)/.installed
+WORKERS := $(shell n=$$(nproc 2>/dev/null || echo 2); w=$$(( n + 1 )); echo $$(( w < 3 ? 3 : w > 8 ? 8 : w )))
 
 .PHONY: demo test lint bench clean
 
@@ -34,8 +35,10 @@ demo: $(BASE)
 test: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench
 	$(VENV)/bin/mypy
-	# Three processes on two cores: most tests wait on servers and subprocesses, not the CPU.
-	$(PY) -m pytest -q -n 3
+	# One process more than the cores, three to eight: most tests wait on servers and
+	# subprocesses, not the CPU (three on this two-core machine; each worker starts its own
+	# PostgreSQL and S3 server for the team tests, hence the cap).
+	$(PY) -m pytest -q -n $(WORKERS)
 
 bench: $(STAMP)
 	for b in capture batch memory guard verdicts heldout heldout2 extraction nesting quotes claims hook_latency export s3_clients team; do $(PY) bench/$$b.py || exit 1; done
