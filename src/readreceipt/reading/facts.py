@@ -21,6 +21,7 @@ from re import Pattern
 
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.reading.basics import letters
+from readreceipt.reading.branches import Branch, search_branches, split
 from readreceipt.reading.literals import may_match, required
 from readreceipt.reading.placement import Layout, PageTree, layout_of, tree
 from readreceipt.reading.publisher import PublisherSays, publisher_says
@@ -194,11 +195,18 @@ def short_lines(text: str) -> str:
 class Compiled:
     """A table entry, compiled once; ``needs`` holds, for each way the regex can match, the
     substrings that way needs (reading/literals.py), so the regex runs only on a text that
-    holds all of some way's."""
+    holds all of some way's; :attr:`branches`, the regex's top-level alternation split
+    (reading/branches.py), each branch then run only on a text that holds its own."""
 
     entry: Entry
     regex: Pattern[str] | None
     needs: tuple[tuple[str, ...], ...] | None = None
+
+    @cached_property
+    def branches(self) -> tuple[Branch, ...]:
+        # Split and compiled when first searched: most entries never are on a long page,
+        # and the tables' import would take half as long again.
+        return split(self.entry.expr) if self.regex is not None else ()
 
     def search(self, haystack: str) -> str | None:
         """What matched (the literal, or the text the regex matched), or None."""
@@ -209,7 +217,8 @@ class Compiled:
             return None
         if self.needs is not None and not may_match(self.needs, haystack):
             return None
-        m = self.regex.search(haystack)
+        m = search_branches(self.branches, haystack) if self.branches else \
+            self.regex.search(haystack)
         return m.group(0).strip()[:80] if m else None
 
 

@@ -22,7 +22,7 @@ import re
 from functools import cache
 from typing import Any
 
-__all__ = ["may_match", "required"]
+__all__ = ["may_match", "required", "required_by_branch"]
 
 #: Ways one sequence may have when its parts multiply them (a part that would pass this is
 #: left out, which weakens the test and keeps it sound).
@@ -40,6 +40,26 @@ Way = frozenset[str]
 def required(pattern: str) -> tuple[tuple[str, ...], ...] | None:
     """For each way ``pattern`` can match, the literals it needs (longest first); None when
     some way needs nothing worth testing (the pattern then always runs)."""
+    parsed = _parsed(pattern)
+    return None if parsed is None else _kept(_top(list(parsed[0]), parsed[1]))
+
+
+def required_by_branch(pattern: str, branches: int) -> list[tuple[tuple[str, ...], ...] | None]:
+    """:func:`required` of each top-level branch of ``pattern`` (one alternation, bare or in
+    a group, of ``branches`` branches: reading/branches.py), from one parse of the whole;
+    None for every branch when the parse does not have that shape."""
+    parsed = _parsed(pattern)
+    items = list(parsed[0]) if parsed is not None else []
+    if parsed is not None and len(items) == 1 and items[0][0] is parsed[1].SUBPATTERN:
+        items = list(items[0][1][-1])
+    if parsed is None or len(items) != 1 or items[0][0] is not parsed[1].BRANCH or \
+            len(items[0][1][1]) != branches:
+        return [None] * branches
+    return [_kept(_top(list(branch), parsed[1])) for branch in items[0][1][1]]
+
+
+def _parsed(pattern: str) -> tuple[Any, Any] | None:
+    """The stdlib's parse of ``pattern`` and the parser module; None on any doubt."""
     try:
         from re import _parser  # type: ignore[attr-defined]  # the stdlib's own parser, 3.11+
 
@@ -48,7 +68,10 @@ def required(pattern: str) -> tuple[tuple[str, ...], ...] | None:
         return None
     if parsed.state.flags & (re.IGNORECASE | re.VERBOSE):
         return None
-    ways = _top(list(parsed), _parser)
+    return parsed, _parser
+
+
+def _kept(ways: list[Way]) -> tuple[tuple[str, ...], ...] | None:
     kept = []
     for way in ways:
         strong = tuple(sorted((s for s in way if _strong(s)), key=len, reverse=True))
