@@ -21,16 +21,14 @@ import pytest
 
 import regexsteps
 from conftest import LocalServer
-from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.reading.extract import extract
 from readreceipt.reading.facts import PageView
 from readreceipt.reading.fingerprint import judge_content
 from readreceipt.reading.tables.terms import phrase_entry, title_alternation
 from readreceipt.reading.tables.vocabulary import TERMS, terms
-from readreceipt.store.library import Library
+from servedpages import captured_page
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = ROOT / "tests" / "pages"
 TABLE = ROOT / "src" / "readreceipt" / "reading" / "tables" / "vocabulary.py"
 
 #: (page, verdict, reason, the kind of evidence the rule begins with; None when RETRIEVED)
@@ -60,10 +58,7 @@ CASES = (
 def test_a_served_notice_is_named_by_the_maintained_term(
         allow_server: LocalServer, library_dir: Path, page: str, verdict: str, reason: str,
         kind: str | None) -> None:
-    url = allow_server.route(f"/{Path(page).stem}", (PAGES / page).read_bytes(),
-                             headers={"content-type": "text/html; charset=utf-8"})
-    record = capture(url, CaptureOptions(now=True, render=False),
-                     Library.open(library_dir)).record
+    record = captured_page(allow_server, library_dir, page)
     assert (record.verdict, record.reason) == (verdict, reason), record.rule
     if kind is not None:
         assert (record.rule or "").split(":", 1)[0] == kind, record.rule

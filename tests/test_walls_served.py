@@ -14,10 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import LocalServer
-from readreceipt.pipeline import CaptureOptions, capture
-from readreceipt.store.library import Library
-
-PAGES = Path(__file__).resolve().parent / "pages"
+from servedpages import captured_page
 
 #: (page, verdict, reason, the kind of evidence the rule begins with; None when RETRIEVED)
 CASES = (
@@ -70,10 +67,7 @@ CASES = (
 def test_a_served_page_gets_its_verdict_and_evidence_kind(
         allow_server: LocalServer, library_dir: Path, page: str, verdict: str, reason: str,
         kind: str | None) -> None:
-    url = allow_server.route(f"/{Path(page).stem}", (PAGES / page).read_bytes(),
-                             headers={"content-type": "text/html; charset=utf-8"})
-    result = capture(url, CaptureOptions(now=True, render=False), Library.open(library_dir))
-    record = result.record
+    record = captured_page(allow_server, library_dir, page)
     assert (record.verdict, record.reason) == (verdict, reason), record.rule
     if kind is not None:
         assert (record.rule or "").split(":", 1)[0] == kind, record.rule
