@@ -9,10 +9,12 @@ pages) is served from 127.0.0.1.
   ``--now``), the split of the time across fetch, extraction, verdict and store, and the peak
   RSS of a process capturing a 1 GiB body against one capturing a small page;
 - ``--floor``: each page's capture against trafilatura's extraction of the same page alone
-  (the call readreceipt makes, on the page's decoded text), in the same process, the two
-  alternating page by page, a fresh library each round (so every capture writes its bytes
-  and texts, as a first capture does). The figure is the median over pages of capture time
-  / extraction time (issue 23: at most 1.3). With ``--older SRC``: the same for this
+  (on the page's decoded text), in the same process, the three alternating page by page, a
+  fresh library each round (so every capture writes its bytes and texts, as a first capture
+  does). The figure is the median over pages of capture time / extraction time (issue 23: at
+  most 1.3), against two baselines: trafilatura as a user calls it (``extract``: its
+  defaults, fallback extractors included) and trafilatura as readreceipt calls it
+  (``extract_fast``: ``fast=True``, no fallbacks). With ``--older SRC``: the same for this
   checkout and for readreceipt imported from SRC, each in a persistent process of its own,
   the two taking each page in turn, and the two captures' times page by page;
 - ``--peer``: readreceipt against retrieved 0.2.0 (PyPI ``retrieved``, the closest prior tool:
@@ -86,12 +88,61 @@ def corpus_run() -> None:
 
 # -- --floor: a capture against trafilatura's extraction of the same page ------------------
 
-def trafilatura_alone(text: str) -> str:
-    """trafilatura's extraction as readreceipt calls it (reading/extract.py), nothing else."""
+#: The two extractions a capture is set against: trafilatura with its fallback extractors
+#: (its default, what a user of it gets) and without them (what reading/extract.py runs).
+BASELINES = {"extract": False, "extract_fast": True}
+
+
+def trafilatura_alone(text: str, fast: bool = False) -> str:
+    """trafilatura's extraction with readreceipt's options (reading/extract.py), nothing else;
+    ``fast`` as :data:`BASELINES` says."""
     import trafilatura
 
     return trafilatura.extract(text, include_comments=False, include_tables=True,
-                               deduplicate=False, favor_precision=False, fast=False) or ""
+                               deduplicate=False, favor_precision=False, fast=fast) or ""
+
+
+def _ratios(took: dict[str, dict[str, list[float]]], baseline: str) -> dict[str, float]:
+    """Median, p25 and p75 over pages of capture time / ``baseline``'s time (each page's
+    median over rounds)."""
+    ratios = sorted(statistics.median(t["capture"]) / statistics.median(t[baseline])
+                    for t in took.values())
+    return {"median_ratio": round(statistics.median(ratios), 3),
+            "p25_ratio": round(ratios[len(ratios) // 4], 3),
+            "p75_ratio": round(ratios[3 * len(ratios) // 4], 3),
+            f"{baseline}_median_ms": round(1000 * statistics.median(
+                statistics.median(t[baseline]) for t in took.values()), 2)}
+
+
+def _floor_figures(name: str, took: dict[str, dict[str, list[float]]]) -> dict[str, object]:
+    capture_ms = 1000 * statistics.median(statistics.median(t["capture"]) for t in took.values())
+    figures: dict[str, object] = {"capture_median_ms": round(capture_ms, 2)}
+    print(f"  {name}: median capture {capture_ms:.1f} ms")
+    for baseline, fast in BASELINES.items():
+        got = _ratios(took, baseline)
+        figures[baseline] = got
+        print(f"    against trafilatura {'fast=True' if fast else 'defaults '} "
+              f"({got[f'{baseline}_median_ms']:.1f} ms): median over pages "
+              f"{got['median_ratio']:.2f} (p25 {got['p25_ratio']:.2f}, "
+              f"p75 {got['p75_ratio']:.2f}); target {FLOOR_TARGET} x: "
+              f"{'meets' if got['median_ratio'] <= FLOOR_TARGET else 'MISSES'}")
+    return figures
+
+
+def _steps(i: int, r: int) -> list[str]:
+    """The order of a page's three timings, rotated page by page and round by round."""
+    steps = ["capture", *BASELINES]
+    k = (i + r) % len(steps)
+    return steps[k:] + steps[:k]
+
+
+def _timed(step: str, url: str, text: str, lib: Library) -> float:
+    t0 = time.perf_counter()
+    if step == "capture":
+        capture(url, CaptureOptions(now=True), lib)
+    else:
+        trafilatura_alone(text, BASELINES[step])
+    return time.perf_counter() - t0
 
 
 def floor_run(rounds: int, limit: int | None = None) -> dict[str, object]:
@@ -100,59 +151,35 @@ def floor_run(rounds: int, limit: int | None = None) -> dict[str, object]:
     pages = load_articles()
     keys = list(pages)[:limit]
     texts = {k: decode(pages[k], None, html=True)[0] for k in keys}
-    took: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in keys}
+    took: dict[str, dict[str, list[float]]] = {
+        k: {step: [] for step in ("capture", *BASELINES)} for k in keys}
     with tempfile.TemporaryDirectory() as tmp, serve(pages) as base:
         os.environ["READRECEIPT_ALLOW_HOSTS"] = base.removeprefix("http://")
         warm = Library.open(Path(tmp) / "warm")
-        capture(f"{base}/{keys[0]}", CaptureOptions(now=True), warm)
-        trafilatura_alone(texts[keys[0]])
+        for step in ("capture", *BASELINES):
+            _timed(step, f"{base}/{keys[0]}", texts[keys[0]], warm)
         warm.close()
         for r in range(rounds):
             lib = Library.open(Path(tmp) / f"round{r}")
             for i, key in enumerate(keys if r % 2 == 0 else reversed(keys)):
-                captures, extractions = took[key]
-                for step in ((0, 1) if (i + r) % 2 else (1, 0)):
-                    t0 = time.perf_counter()
-                    if step == 0:
-                        capture(f"{base}/{key}", CaptureOptions(now=True), lib)
-                        captures.append(time.perf_counter() - t0)
-                    else:
-                        trafilatura_alone(texts[key])
-                        extractions.append(time.perf_counter() - t0)
+                for step in _steps(i, r):
+                    took[key][step].append(_timed(step, f"{base}/{key}", texts[key], lib))
             lib.close()
-    ratios = sorted(statistics.median(c) / statistics.median(e) for c, e in took.values())
-    capture_ms = statistics.median(statistics.median(c) for c, _ in took.values()) * 1000
-    extract_ms = statistics.median(statistics.median(e) for _, e in took.values()) * 1000
-    total_c = sum(statistics.median(c) for c, _ in took.values())
-    total_e = sum(statistics.median(e) for _, e in took.values())
-    result = {"pages": len(keys), "rounds": rounds,
-              "median_ratio": round(statistics.median(ratios), 3),
-              "p25_ratio": round(ratios[len(ratios) // 4], 3),
-              "p75_ratio": round(ratios[3 * len(ratios) // 4], 3),
-              "ratio_of_totals": round(total_c / total_e, 3),
-              "capture_median_ms": round(capture_ms, 2),
-              "trafilatura_median_ms": round(extract_ms, 2), "target": FLOOR_TARGET}
     print(f"floor: {len(keys)} pages x {rounds} rounds, capture against trafilatura's "
           "extraction of the same page, same process")
-    print(f"  median over pages of capture / extraction: {result['median_ratio']:.2f} "
-          f"(p25 {result['p25_ratio']:.2f}, p75 {result['p75_ratio']:.2f}); "
-          f"all pages' time: {result['ratio_of_totals']:.2f}")
-    print(f"  median capture {capture_ms:.1f} ms, median extraction {extract_ms:.1f} ms; "
-          f"target {FLOOR_TARGET} x: "
-          f"{'meets' if statistics.median(ratios) <= FLOOR_TARGET else 'MISSES'}")
-    return result
+    return {"pages": len(keys), "rounds": rounds, "target": FLOOR_TARGET,
+            **_floor_figures("this checkout", took)}
 
 
 #: A worker for ``--floor --older``: the per-page measurement of :func:`floor_run` in a
 #: process of its own (readreceipt imported from its PYTHONPATH), one page a request: a line
-#: ``{"url", "key", "order", "fresh"}`` in, ``{"capture": s, "extract": s}`` out.
+#: ``{"url", "key", "order", "fresh"}`` in, ``{step: seconds}`` out, one entry a step.
 FLOOR_CHILD = textwrap.dedent("""
-    import json, shutil, sys, tempfile, time
+    import json, shutil, sys, tempfile
     from pathlib import Path
     sys.path.insert(0, sys.argv[1])
     from _corpus_server import load_articles
-    from capture import trafilatura_alone
-    from readreceipt.pipeline import CaptureOptions, capture
+    from capture import _timed
     from readreceipt.reading.extract import decode
     from readreceipt.store.library import Library
     pages = load_articles()
@@ -168,14 +195,7 @@ FLOOR_CHILD = textwrap.dedent("""
             lib = Library.open(root / f"lib{made}")
         text = texts.get(ask["key"]) or texts.setdefault(
             ask["key"], decode(pages[ask["key"]], None, html=True)[0])
-        took = {}
-        for step in ask["order"]:
-            t0 = time.perf_counter()
-            if step == "capture":
-                capture(ask["url"], CaptureOptions(now=True), lib)
-            else:
-                trafilatura_alone(text)
-            took[step] = time.perf_counter() - t0
+        took = {step: _timed(step, ask["url"], text, lib) for step in ask["order"]}
         print(json.dumps(took), flush=True)
     if lib is not None:
         lib.close()
@@ -184,16 +204,17 @@ FLOOR_CHILD = textwrap.dedent("""
 
 
 def floor_against(rounds: int, limit: int | None, older: str) -> dict[str, object]:
-    """:func:`floor_run`'s figure for this checkout and for readreceipt imported from
+    """:func:`floor_run`'s figures for this checkout and for readreceipt imported from
     ``older`` (another checkout's src/), each in a persistent process of its own, the two
     taking each page in turn (which goes first alternating), so both see the same load;
-    and the paired ratio of their captures' times, page by page."""
+    and the paired ratio of their captures' times, page by page. Both are set against the
+    same two trafilatura baselines, each timed in its own process."""
     pages = load_articles()
     keys = list(pages)[:limit]
     names = ("this checkout", f"readreceipt from {older}")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    took: dict[str, dict[str, tuple[list[float], list[float]]]] = {
-        n: {k: ([], []) for k in keys} for n in names}
+    took: dict[str, dict[str, dict[str, list[float]]]] = {
+        n: {k: {step: [] for step in ("capture", *BASELINES)} for k in keys} for n in names}
     with serve(pages) as base:
         env["READRECEIPT_ALLOW_HOSTS"] = base.removeprefix("http://")
         workers = {
@@ -204,15 +225,14 @@ def floor_against(rounds: int, limit: int | None, older: str) -> dict[str, objec
             for name in names}
         try:
             for worker in workers.values():  # warm: imports, the first library
-                _ask(worker, f"{base}/{keys[0]}", keys[0], ["capture", "extract"], True)
+                _ask(worker, f"{base}/{keys[0]}", keys[0], _steps(0, 0), True)
             for r in range(rounds):
                 for i, key in enumerate(keys if r % 2 == 0 else reversed(keys)):
                     turn = list(names) if (i + r) % 2 else list(reversed(names))
-                    order = ["capture", "extract"] if (i + r) % 2 else ["extract", "capture"]
                     for name in turn:
-                        got = _ask(workers[name], f"{base}/{key}", key, order, i == 0)
-                        took[name][key][0].append(got["capture"])
-                        took[name][key][1].append(got["extract"])
+                        got = _ask(workers[name], f"{base}/{key}", key, _steps(i, r), i == 0)
+                        for step, seconds in got.items():
+                            took[name][key][step].append(seconds)
         finally:
             for worker in workers.values():
                 assert worker.stdin is not None
@@ -222,18 +242,10 @@ def floor_against(rounds: int, limit: int | None, older: str) -> dict[str, objec
     print(f"floor: {len(keys)} pages x {rounds} rounds, capture against trafilatura's "
           "extraction of the same page, same process; two versions in turn")
     for name in names:
-        ratios = sorted(statistics.median(c) / statistics.median(e)
-                        for c, e in took[name].values())
-        capture_ms = statistics.median(statistics.median(c) for c, _ in took[name].values())
-        result[name] = {"median_ratio": round(statistics.median(ratios), 3),
-                        "p25_ratio": round(ratios[len(ratios) // 4], 3),
-                        "p75_ratio": round(ratios[3 * len(ratios) // 4], 3),
-                        "capture_median_ms": round(capture_ms * 1000, 2)}
-        print(f"  {name}: median over pages of capture / extraction "
-              f"{statistics.median(ratios):.2f} (p25 {ratios[len(ratios) // 4]:.2f}, p75 "
-              f"{ratios[3 * len(ratios) // 4]:.2f}); median capture {capture_ms * 1000:.1f} ms")
+        result[name] = _floor_figures(name, took[name])
     ours, theirs = took[names[0]], took[names[1]]
-    paired = sorted(statistics.median(ours[k][0]) / statistics.median(theirs[k][0]) for k in keys)
+    paired = sorted(statistics.median(ours[k]["capture"]) / statistics.median(theirs[k]["capture"])
+                    for k in keys)
     result["capture_time_against_older"] = round(statistics.median(paired), 3)
     print(f"  capture time, this checkout / {names[1]}: median over pages "
           f"{statistics.median(paired):.3f} (p25 {paired[len(paired) // 4]:.3f}, p75 "

@@ -202,3 +202,22 @@ def test_fetch_writes_a_heavy_page_whole(allow_server: LocalServer, library_dir:
     assert out.code == 0, out.stderr
     written = target.read_text("utf-8")
     assert FIRST in written and LAST in written and "teaser" not in written
+
+
+def test_the_full_reading_bound_is_the_verdicts_thin_text_bound() -> None:
+    from readreceipt.reading.fingerprint import THIN_RATIO_MAX_MAIN_LETTERS
+
+    assert extract_module.FULL_READING_MAX_LETTERS == THIN_RATIO_MAX_MAIN_LETTERS
+
+
+def test_a_short_main_text_is_read_again_with_trafilaturas_fallbacks() -> None:
+    import trafilatura
+
+    page = (Path(__file__).parent / "pages" / "hard_negative"
+            / "forum_thread_logged_in_to_view_attachments.html").read_bytes()
+    fast_only = trafilatura.extract(page.decode(), include_comments=False, fast=True) or ""
+    # The page's reply is what the fast pass drops (so this test can tell the two apart).
+    assert "line roller bearing" not in fast_only
+    got = extract(page, "text/html", "utf-8")
+    assert "line roller bearing" in got.main_text
+    assert got.main_text.startswith("Reel squeaks after service")

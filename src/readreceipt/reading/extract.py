@@ -15,8 +15,17 @@ body is read from its beginning, and the result says so (``from_prefix``): the t
 then not the whole page, which the verdict and the answer check treat as they treat a body
 the size cap cut (UNKNOWN, no check). The Lexbor tree is freed (and handed back to the
 system) before trafilatura builds its own; past :data:`MAIN_DIRECT_CHARS`, trafilatura reads
-the markup without its scripts, styles and comments, and without its fallback extractors
-(readability, jusText), which would copy its tree again.
+the markup without its scripts, styles and comments.
+
+trafilatura runs first without its fallback extractors (``fast=True``: no readability port,
+no jusText), which cost about a third of its time on the article corpus and did not earn it
+there: main-text F1 over the 181 articles is 0.9623 without them against 0.9598 with them
+(bench/extraction.py, same run), and readreceipt's own fallback, the second reading
+(secondreading.py), runs wherever the first reading is short against the page's visible
+text. Only a main text short enough for the verdict to call thin
+(:data:`FULL_READING_MAX_LETTERS`) is read again with the fallbacks, and that reading kept:
+on a short page they find what the fast pass dropped (a forum thread's title and reply),
+and there they cost little.
 
 Invariants: :func:`extract` never raises on bad content (a failure is ``error`` set and empty
 texts); it does no I/O; the same bytes and content type always give the same texts.
@@ -33,6 +42,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -55,11 +65,16 @@ PDF_TEXT_CHARS = 10 * 1024 * 1024
 #: pages, long books to a couple of thousand; past this the text is read from the first pages
 #: only (``text_prefix``).
 PDF_MAX_PAGES = 2000
-#: HTML up to this size goes to trafilatura as it came, with its fallbacks; larger HTML
-#: without scripts, styles and comments, and past this size again without the fallbacks.
+#: HTML up to this size goes to trafilatura as it came; larger HTML without its scripts,
+#: styles and comments (one regex pass), so that trafilatura's tree holds only what it reads.
 #: Every page of the corpus but three is under it; those three have under 230 KB of markup
 #: once scripts and styles are gone, and their texts are the same either way.
 MAIN_DIRECT_CHARS = 1024 * 1024
+#: A main text of fewer letters than this, read without trafilatura's fallbacks, is read
+#: again with them. The bound is the verdict's: a main text this short may be judged thin
+#: (fingerprint.THIN_RATIO_MAX_MAIN_LETTERS, which tests/test_extract_limits.py holds
+#: equal), so below it the verdict sees the same text as with the fallbacks always on.
+FULL_READING_MAX_LETTERS = 600
 #: Markup at least this long has its parsers' freed trees handed back to the system between
 #: stages (:func:`_release_freed_memory`); below it the trees are a few megabytes, which glibc
 #: reuses for the next stage anyway, and the call (a walk of the heap: about 1 ms a call,
@@ -78,7 +93,7 @@ class Extraction:
     main_text: str
     page_text: str
     title: str | None
-    extractor: str  # names and versions: "trafilatura 2.3.1 (lxml 6.1.3, ...) + selectolax 1.0.2"
+    extractor: str  # names and versions: "trafilatura 2.3.1 (lxml 6.1.3) + selectolax 1.0.2"
     charset: str | None = None
     html: str | None = None  # the decoded HTML, for the content fingerprints
     error: str | None = None  # "invalid_json" | "binary" | "pdf_no_text" | "pdf_unreadable"
@@ -218,21 +233,34 @@ def decode(body: bytes, declared: str | None, *, html: bool = False,
 
 
 #: The distributions whose versions decide the texts (and so ``text_sha256``) of an HTML
-#: page: trafilatura's main content depends on its own parse and fallbacks (lxml, jusText,
-#: lxml_html_clean); the whole visible text on selectolax. ``constraints.txt`` pins them.
-HTML_TEXT_LIBRARIES = ("trafilatura", "lxml", "jusText", "lxml_html_clean", "selectolax")
+#: page: trafilatura's main content depends on its own parse (lxml; its fallbacks, jusText
+#: and the readability port, are not run); the whole visible text on selectolax.
+#: ``constraints.txt`` pins them.
+HTML_TEXT_LIBRARIES = ("trafilatura", "lxml", "selectolax")
 PDF_TEXT_LIBRARIES = ("pypdfium2",)
 
 
 @cache
 def _html_extractor_name() -> str:
-    """``trafilatura 2.3.1 (lxml 6.1.3, jusText 3.0.2, lxml_html_clean 0.4.6) + selectolax
-    1.0.2``: every version a record's text digests depend on."""
+    """``trafilatura 2.3.1 (lxml 6.1.3) + selectolax 1.0.2``: every version a record's text
+    digests depend on."""
     from importlib.metadata import version
 
     main, *under, whole = HTML_TEXT_LIBRARIES
     parts = ", ".join(f"{name} {version(name)}" for name in under)
     return f"{main} {version(main)} ({parts}) + {whole} {version(whole)}"
+
+
+def _main_text(trafilatura: ModuleType, markup: str, fast: bool) -> str:
+    """trafilatura's main content of ``markup``, comments excluded; empty when it fails."""
+    try:
+        main: str = trafilatura.extract(markup, include_comments=False, include_tables=True,
+                                        deduplicate=False, favor_precision=False,
+                                        fast=fast) or ""
+    except Exception:  # trafilatura raises a wide variety on hostile markup
+        log.warning("trafilatura failed on a page; main content left empty", exc_info=True)
+        return ""
+    return main.strip()
 
 
 def _html(text: str, charset: str) -> Extraction:
@@ -255,15 +283,10 @@ def _html(text: str, charset: str) -> Extraction:
     # Past MAIN_DIRECT_CHARS, without the scripts, styles and comments trafilatura would drop
     # anyway (a page of markup alone is the same string, not a copy).
     markup = text if len(text) <= MAIN_DIRECT_CHARS else _NOT_SHOWN.sub(" ", text)
-    try:
-        main = trafilatura.extract(markup, include_comments=False, include_tables=True,
-                                   deduplicate=False, favor_precision=False,
-                                   fast=len(markup) > MAIN_DIRECT_CHARS) or ""
-    except Exception:  # trafilatura raises a wide variety on hostile markup
-        log.warning("trafilatura failed on a page; main content left empty", exc_info=True)
-        main = ""
+    main = _main_text(trafilatura, markup, fast=True)
+    if letters(main) < FULL_READING_MAX_LETTERS:
+        main = _main_text(trafilatura, markup, fast=False)
     _release_freed_memory(len(text))
-    main = main.strip()
     result = Extraction("html", main, page_text, title or None, _html_extractor_name(),
                         charset=charset, html=text)
     # A second reading only where the main text may be far shorter than the content.
