@@ -221,3 +221,11 @@ def test_a_short_main_text_is_read_again_with_trafilaturas_fallbacks() -> None:
     got = extract(page, "text/html", "utf-8")
     assert "line roller bearing" in got.main_text
     assert got.main_text.startswith("Reel squeaks after service")
+
+
+def test_a_main_text_of_short_lines_is_a_list_and_prose_is_not() -> None:
+    states = "\n".join(["Find your senators", "Alabama", "Alaska", "Arizona", "Arkansas"] * 20)
+    prose = " ".join(["The committee met on Tuesday to hear the harbour engineers."] * 3)
+    assert extract_module._is_list(states)
+    assert not extract_module._is_list(f"{prose}\n{states[:200]}")
+    assert not extract_module._is_list("")
