@@ -229,3 +229,26 @@ def test_a_main_text_of_short_lines_is_a_list_and_prose_is_not() -> None:
     assert extract_module._is_list(states)
     assert not extract_module._is_list(f"{prose}\n{states[:200]}")
     assert not extract_module._is_list("")
+
+
+def test_a_huge_page_with_little_text_is_read_by_trafilatura_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import trafilatura
+
+    calls: list[bool] = []
+    real = trafilatura.extract
+
+    def counted(*args: object, **kwargs: object) -> str | None:
+        calls.append(bool(kwargs.get("fast")))
+        return real(*args, **kwargs)  # type: ignore[arg-type]  # the real call, counted
+
+    monkeypatch.setattr(trafilatura, "extract", counted)
+    # Few elements (under the start-tag cap), long attributes: visible markup past the bound.
+    cells = f"<td title='{'t' * 240}'></td>" * (MAIN_DIRECT_CHARS // 200)
+    page = (f"<html><body><p>A short note.</p><table><tr>{cells}</tr></table>"
+            "</body></html>").encode()
+    extract(page, "text/html", "utf-8")
+    assert calls == [True]
+    calls.clear()
+    extract(b"<html><body><p>A short note.</p></body></html>", "text/html", "utf-8")
+    assert calls == [True, False]  # a short page is read again, with the fallbacks
