@@ -8,7 +8,13 @@ The same pages go to three detectors:
 - is-antibot on PyPI (a port of microlinkhq's provider list; run in its own virtual
   environment, ``--pypi-python``);
 - is-antibot on npm (microlinkhq's own, ``--npm-dir``: a folder whose ``node_modules`` holds
-  it; run with node).
+  it; run with node);
+- wafw00f on PyPI (the WAF fingerprinting toolkit's 170-odd vendor plugins, BSD-3-Clause;
+  ``--wafw00f-python``: the python of a venv holding it). Each plugin's ``is_waf`` is called
+  with the page as both the ordinary and the "attack" response (status 200), twice: with the
+  page's headers and cookies (what the toolkit fingerprints: a CDN's ``Server`` header fires
+  on every page it serves) and with the body alone (its page markers: what a content verdict
+  can use), each firing plugin named.
 
 Each is given the page's HTML, its response headers (from ``.meta.json`` where the corpus has
 them), status 200 and a URL. Pages: every ``challenge`` page of ../shared/corpus (walls,
@@ -29,6 +35,7 @@ import json
 import subprocess
 import sys
 import tempfile
+from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -45,6 +52,45 @@ for line in open(sys.argv[1], encoding="utf-8"):
     p = json.loads(line)
     r = is_antibot(headers=p["headers"], html=p["html"], url=p["url"], status_code=200)
     print(json.dumps([r.detected, r.provider]))
+"""
+# wafw00f's plugins ask a WAFW00F object for matches on the response; this stands in for it
+# with the page as the response (its own matchers' semantics: re.I, Set-Cookie split on ", ").
+_WAFW00F = """
+import json, re, sys
+from wafw00f.manager import load_plugins
+
+class Response:
+    def __init__(self, headers, text):
+        self.headers = {k.lower(): v for k, v in headers.items()}
+        self.text, self.status_code, self.reason = text, 200, "OK"
+
+class Page:
+    def __init__(self, response):
+        self.rq = self.attackres = response
+    def matchHeader(self, headermatch, attack=False):
+        header, match = headermatch
+        value = self.rq.headers.get(header.lower())
+        if not value:
+            return False
+        values = value.split(", ") if header.lower() == "set-cookie" else [value]
+        return any(re.search(match, v, re.I) for v in values)
+    def matchCookie(self, match, attack=False):
+        return self.matchHeader(("Set-Cookie", match))
+    def matchStatus(self, code, attack=True):
+        return self.rq.status_code == code
+    def matchReason(self, reason, attack=True):
+        return str(self.rq.reason) == reason
+    def matchContent(self, regex, attack=True):
+        return re.search(regex, self.rq.text, re.I) is not None
+
+plugins = sorted(load_plugins().values(), key=lambda m: m.NAME)
+for line in open(sys.argv[1], encoding="utf-8"):
+    p = json.loads(line)
+    hits = {}
+    for headers in (p["headers"], {}):
+        page = Page(Response(headers, p["html"]))
+        hits["with_headers" if headers else "body"] = [m.NAME for m in plugins if m.is_waf(page)]
+    print(json.dumps([bool(hits["with_headers"]), hits]))
 """
 _JS = """
 const isAntibot = require('is-antibot');
@@ -87,6 +133,11 @@ def ours(body: bytes, headers: dict[str, str]) -> tuple[bool, bool, str]:
 
 
 def run_tool(command: list[str], script: str, feed: Path) -> list[bool] | None:
+    got = run_tool_raw(command, script, feed)
+    return None if got is None else [g[0] for g in got]
+
+
+def run_tool_raw(command: list[str], script: str, feed: Path) -> list[list[object]] | None:
     with tempfile.NamedTemporaryFile("w", suffix=".py" if "python" in command[0] else ".js",
                                      delete=False, dir=feed.parent) as fh:
         fh.write(script)
@@ -98,13 +149,14 @@ def run_tool(command: list[str], script: str, feed: Path) -> list[bool] | None:
     if done.returncode != 0:
         print(f"  ({command[0]} failed: {done.stderr.strip()[:200]})")
         return None
-    return [json.loads(line)[0] for line in done.stdout.splitlines() if line.strip()]
+    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--pypi-python", type=Path, help="python of a venv holding is-antibot")
     ap.add_argument("--npm-dir", type=Path, help="a folder whose node_modules holds is-antibot")
+    ap.add_argument("--wafw00f-python", type=Path, help="python of a venv holding wafw00f")
     ap.add_argument("--heldout", nargs="*", default=[], help="protego=DIR readability=DIR ...")
     args = ap.parse_args()
     heldout = {k: Path(v) for k, v in (a.split("=", 1) for a in args.heldout)}
@@ -117,6 +169,8 @@ def main() -> int:
         results["readreceipt (vendor evidence)"].append(vendor)
         results["readreceipt (any evidence)"].append(anything)
         rules.append(rule)
+    fired: dict[str, str] = {}  # page -> the wafw00f plugins that fired on it
+    plugin_hits: dict[str, Counter[str]] = defaultdict(Counter)  # plugin -> label -> pages
     with tempfile.TemporaryDirectory() as tmp:
         feed = Path(tmp) / "pages.jsonl"
         with feed.open("w", encoding="utf-8") as fh:
@@ -132,6 +186,16 @@ def main() -> int:
             got = run_tool(["node"], _JS, feed)
             if got is not None:
                 results["is-antibot (npm)"] = got
+        if args.wafw00f_python:
+            raw = run_tool_raw([str(args.wafw00f_python)], _WAFW00F, feed)
+            if raw is not None:
+                hits = [r[1] for r in raw]
+                results["wafw00f (headers + body)"] = [bool(h["with_headers"]) for h in hits]
+                results["wafw00f (body alone)"] = [bool(h["body"]) for h in hits]
+                for (name, label, *_), h in zip(measured, hits, strict=True):
+                    fired[name] = "+".join(h["with_headers"])
+                    for plugin in h["body"]:
+                        plugin_hits[plugin]["challenge" if label == "challenge" else "clean"] += 1
     challenges = [i for i, m in enumerate(measured) if m[1] == "challenge"]
     clean = [i for i, m in enumerate(measured) if m[1] in CLEAN]
     print(f"{len(challenges)} bot-check pages, {len(clean)} clean pages")
@@ -148,7 +212,12 @@ def main() -> int:
         row = [results[n][i] for n in names]
         if len(set(row)) > 1:
             print(f"  {name[-60:]:60s} {label:14s} " + " ".join("x" if v else "." for v in row)
-                  + f"  {rules[i][:60]}")
+                  + f"  {rules[i][:60]}" + (f"  [wafw00f: {fired[name]}]" if fired.get(name)
+                                            else ""))
+    if plugin_hits:
+        print("wafw00f plugins firing on the body alone: bot checks, clean pages")
+        for plugin, by in sorted(plugin_hits.items()):
+            print(f"  {plugin:50s} {by['challenge']:3d} {by['clean']:3d}")
     print(json.dumps(figures))
     return 0
 

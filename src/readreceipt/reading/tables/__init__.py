@@ -4,7 +4,8 @@ folder, each entry with the evidence behind it.
 - ``entries.py``: the shape of an entry, and the kinds of evidence a rule can be
   (``EVIDENCE_KINDS``);
 - ``vendors.py``: vendors' and platforms' own response headers, cookies, scripts, widgets
-  and page templates;
+  and page templates; ``wafs.py``: web application firewalls' block pages, from wafw00f's
+  maintained plugins;
 - ``walls.py`` (bot checks) with ``access.py`` (sign-in walls, paywalls, consent walls,
   interstitials), ``notfound.py`` (not-found, search and parked pages), ``errors.py``
   (error and outage pages): words and markers written here from what pages show;

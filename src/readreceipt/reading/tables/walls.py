@@ -18,6 +18,7 @@ from readreceipt.reading.tables.outages import OUTAGES
 from readreceipt.reading.tables.platforms import HOST_NOTICES
 from readreceipt.reading.tables.terms import heading_entry, label_entry, phrase_entry
 from readreceipt.reading.tables.vendors import HEADER_RULES, VENDOR_HINTS, VENDOR_PAGES
+from readreceipt.reading.tables.wafs import WAF_PAGES
 
 __all__ = ["HEADER_RULES", "VENDOR_HINTS", "WALLS", "WALLS_AFTER_SIGN_IN", "WALLS_BEFORE_SIGN_IN",
            "Entry", "HeaderRule"]
@@ -252,9 +253,10 @@ _CHALLENGE: tuple[Entry, ...] = (
 # A web filter's or a regulator's block page (blocks.py) is named so before a bot check's
 # generic words ("Access denied") would call it a challenge.
 # A proxy's error page likewise (notices.py), and a CMS's maintenance or suspended-account
-# notice before the interstitials' own words.
+# notice before the interstitials' own words. A firewall vendor's block page (wafs.py) is
+# named by its vendor before the bot checks' generic words would name it.
 WALLS_BEFORE_SIGN_IN: tuple[Entry, ...] = (VENDOR_PAGES + BLOCK_PAGES + PROXY_ERRORS
-                                           + _CHALLENGE + OUTAGES + HOST_NOTICES + NOTICES
-                                           + INTERSTITIAL)
+                                           + WAF_PAGES + _CHALLENGE + OUTAGES + HOST_NOTICES
+                                           + NOTICES + INTERSTITIAL)
 WALLS_AFTER_SIGN_IN: tuple[Entry, ...] = LOGIN + CONSENT + PAYWALL + BLOCK_BY_ADDRESS
 WALLS: tuple[Entry, ...] = WALLS_BEFORE_SIGN_IN + WALLS_AFTER_SIGN_IN
