@@ -24,7 +24,8 @@ Invariants:
 - Strictness when several fire: wall > parked (a parking lander is often a shell of its
   own: its parking service's markup names it) > js_shell > soft_404 > error page (an
   interstitial wall, errorpages.py: a page that says it is missing is named so first) >
-  thin_text.
+  bare notice (an interstitial named by its word on a page that is nothing else,
+  barenotice.py) > thin_text.
 - Patterns are compiled once, at import.
 """
 
@@ -35,6 +36,7 @@ from collections.abc import Callable
 
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.reading.agegate import age_gate, may_hold_age_gate
+from readreceipt.reading.barenotice import check_bare_notice
 from readreceipt.reading.captcha import captcha_form, may_hold_captcha
 from readreceipt.reading.consent import (
     carries_cmp,
@@ -214,7 +216,8 @@ def _check_thin(f: Facts) -> ContentSignal | None:
 
 
 _CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
-    _check_walls, check_parked, check_js_shell, check_soft_404, check_error_page, _check_thin,
+    _check_walls, check_parked, check_js_shell, check_soft_404, check_error_page,
+    check_bare_notice, _check_thin,
 )
 
 

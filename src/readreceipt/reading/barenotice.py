@@ -1,0 +1,120 @@
+"""Bare notices: a page that is one short notice and nothing else, named by its own word.
+
+A site that is down for maintenance, not built yet, closed, suspended by its host or past
+its paid term serves a document of its own in place of every page: a heading, a sentence or
+two, perhaps a date, a phone number or the host's address, and next to no links, since there
+is no site around it to link to. What it says changes with every site and language (the
+tables' phrases miss most: "We komen terug", "Технические работы", "サーバメンテナンスのお知らせ");
+its shape does not. So the test is structural first, and the words only name it:
+
+- *bare*: the main text is short (``BLOCK_MAX_MAIN_LETTERS``, as every wall's), the whole
+  visible text too (``MAX_PAGE_LETTERS``), the markup holds at most ``MAX_LINKS`` links
+  (a site's page, however short, links to the rest of its site: its navigation, its footer)
+  and no navigation element, and the publisher does not type it as an article
+  (a news brief about a bridge closed for maintenance is an article of a site:
+  tests/pages/hard_negative/short_news_scheduled_maintenance_bridge.html);
+- *named*: its title, a heading it shows, or a short line of its main text (``MAX_LINE``)
+  holds a notice's word in any of the tables' languages (``tables/noticewords.py``:
+  maintenance, construction, temporarily unavailable or closed, suspended or expired).
+
+The evidence of a development set of notices collected from public repositories (38 notices
+in 16 languages, bench/devset3_labels.tsv): 0 to 3 links each, the hosting providers'
+suspension pages with their own menus excepted; the clean pages beside them, 18 or more. A
+bare page that names no notice stays what the other checks make of it (thin text, or a page).
+
+Invariants: pure; linear in the page (one count of links over the markup, capped; the lines
+searched are capped in number and length); runs only on a page already short enough to be
+a wall.
+"""
+
+from __future__ import annotations
+
+import re
+
+from readreceipt.reading.basics import letters
+from readreceipt.reading.facts import (
+    BLOCK_MAX_MAIN_LETTERS,
+    WALL_TEXT_CHARS,
+    ContentSignal,
+    Facts,
+    fold,
+)
+from readreceipt.reading.publisher import OG_ARTICLE
+from readreceipt.reading.tables.noticewords import NOTICE_WORDS
+
+__all__ = ["MAX_LINE", "MAX_LINKS", "MAX_PAGE_LETTERS", "check_bare_notice"]
+
+#: A notice links to its host, its owner's mail, a status page: at most this many links.
+MAX_LINKS = 3
+#: Visible letters of the whole page (the notice and whatever small print stands beside it).
+MAX_PAGE_LETTERS = 1200
+#: A line this short may be the notice's heading written as bold text.
+MAX_LINE = 100
+#: Lines of the main text read, at most.
+MAX_LINES = 40
+
+#: Elements only a site's page has: its navigation. (Not ``<article>``: a notice may be
+#: written as one, tests/pages/other_interstitial/tr_bare_maintenance_article_box.html.)
+_SITE_TAGS = ("<nav", 'role="navigation"')
+_LINK = re.compile(r"<a\b[^>]{0,2000}?\bhref\s*=")
+#: Scripts written without spaces between words: their words are matched anywhere.
+_UNSPACED = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+
+
+def _pattern(words: tuple[tuple[str, str, str], ...]) -> re.Pattern[str]:
+    parts = sorted({w for _, w, _ in words}, key=len, reverse=True)
+    return re.compile("|".join(
+        re.escape(w) if _UNSPACED.match(w) else r"(?<!\w)" + re.escape(w) for w in parts))
+
+
+_CONCEPTS = tuple((concept, _pattern(words)) for concept, words in NOTICE_WORDS.items())
+_WHAT = {
+    "maintenance": "a maintenance page: the site is down for maintenance",
+    "construction": "a placeholder: the site is not built yet",
+    "unavailable": "a notice that the site is closed or unavailable for now",
+    "suspended": "a notice that the site is suspended or expired",
+}
+
+
+def _links(markup: str) -> int:
+    """Links in the markup, counted up to one past the bound."""
+    count = 0
+    for _ in _LINK.finditer(markup):
+        count += 1
+        if count > MAX_LINKS:
+            break
+    return count
+
+
+def _lines(f: Facts) -> list[str]:
+    """The title, the headings the page shows, and the short lines of its main text."""
+    lines = [f.title, *f.shown_headings]
+    for line in f.page.main_text[:WALL_TEXT_CHARS].splitlines()[:MAX_LINES]:
+        if 0 < len(line.strip()) <= MAX_LINE:
+            lines.append(fold(line))
+    return [line for line in lines if line]
+
+
+def _typed_article(f: Facts) -> bool:
+    return f.publisher.article or OG_ARTICLE.search(f.markup) is not None
+
+
+def check_bare_notice(f: Facts) -> ContentSignal | None:
+    """A bare page whose own words name a notice (module docstring), or None."""
+    if f.main_letters > BLOCK_MAX_MAIN_LETTERS or f.page_letters > MAX_PAGE_LETTERS:
+        return None
+    if letters(f.page.main_text) == 0 and not f.title:
+        return None
+    markup = f.markup
+    links = _links(markup)
+    if links > MAX_LINKS or any(tag in markup for tag in _SITE_TAGS) or _typed_article(f):
+        return None
+    for line in _lines(f):
+        for concept, pattern in _CONCEPTS:
+            m = pattern.search(line)
+            if m is not None:
+                rule = (f"wording:notice {m.group(0)!r} ({concept}) on a bare page ({links} "
+                        f"links, {f.main_letters} letters of main text)")
+                return ContentSignal(reason="wall:interstitial", wall="interstitial",
+                                     rule=rule, vendor=None, detail=_WHAT[concept])
+    return None

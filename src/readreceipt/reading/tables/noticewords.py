@@ -1,0 +1,146 @@
+"""The words a notice standing in for a site names itself by, in the web's most used languages.
+
+A maintenance, construction, closure, suspension or expiry notice says what it is in its title
+or heading, in one or two words of its language: "Wartung", "Технические работы",
+"メンテナンス", "Website đang bảo trì", "Konto zawieszone". On a page that is nothing but the
+notice (reading/barenotice.py's structural test) such a word names the page; anywhere else it
+is an article's word, and the rule never sees it there.
+
+Where the maintained vocabularies (vocabulary.py: WordPress's translated maintenance notice,
+the frameworks' "service unavailable" and "account suspended" pages) use a noun for the
+concept, that noun is the entry here (``vocabulary``); the rest are the common words of the
+language for the same notice, written here (``written``), each a stem so its inflections
+match (Polish "konserwacja" / "konserwacyjne", Turkish "bakım" / "bakımda"). "Temporarily"
+is never an entry alone (Indonesian "sementara" is also "meanwhile"): only with what is
+unavailable or closed.
+
+Invariants: lower case (matched against folded text, entries.py); a word of a script written
+with spaces is matched from a word's start, one of a script written without (Chinese,
+Japanese, Thai) anywhere; every concept names the kind of notice it is.
+"""
+
+# ruff: noqa: RUF001, RUF002 - the words are written in their own alphabets
+
+from __future__ import annotations
+
+__all__ = ["NOTICE_WORDS"]
+
+_VOCABULARY = "vocabulary"  # the noun the maintained term of vocabulary.py uses
+_WRITTEN = "written"  # the language's common word for the notice, written here
+
+#: concept -> ((language, stem, where it comes from), ...)
+NOTICE_WORDS: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "maintenance": (
+        ("en", "maintenance", _VOCABULARY), ("fr", "maintenance", _VOCABULARY),
+        ("de", "wartung", _WRITTEN), ("de", "instandhaltung", _VOCABULARY),
+        ("es", "mantenimiento", _VOCABULARY), ("it", "manutenzione", _VOCABULARY),
+        ("pt", "manutenção", _VOCABULARY), ("pt", "manutencao", _WRITTEN),
+        ("nl", "onderhoud", _VOCABULARY), ("pl", "konserwac", _VOCABULARY),
+        ("pl", "przerwa techniczna", _WRITTEN), ("pl", "prace techniczne", _WRITTEN),
+        ("cs", "údržb", _VOCABULARY), ("sk", "údržb", _VOCABULARY),
+        ("hu", "karbantartás", _VOCABULARY), ("ro", "mentenanț", _WRITTEN),
+        ("ro", "mentenanta", _WRITTEN), ("sv", "underhåll", _VOCABULARY),
+        ("da", "vedligeholdelse", _VOCABULARY), ("nb", "vedlikehold", _VOCABULARY),
+        ("fi", "huolto", _WRITTEN), ("fi", "huolletaan", _VOCABULARY),
+        ("tr", "bakım", _VOCABULARY), ("tr", "bakim", _WRITTEN),
+        ("el", "συντήρηση", _VOCABULARY), ("ru", "технические работы", _WRITTEN),
+        ("ru", "технических работ", _WRITTEN), ("ru", "техническое обслуживание", _VOCABULARY),
+        ("ru", "техническом обслуживании", _WRITTEN), ("ru", "профилактическ", _WRITTEN),
+        ("uk", "технічні роботи", _WRITTEN), ("uk", "техобслуговування", _VOCABULARY),
+        ("he", "תחזוקה", _VOCABULARY), ("ar", "صيانة", _VOCABULARY),
+        ("ar", "الصيانة", _VOCABULARY), ("fa", "تعمیرات", _VOCABULARY),
+        ("hi", "रखरखाव", _WRITTEN), ("th", "ปิดปรับปรุง", _WRITTEN),
+        ("th", "บำรุงรักษา", _WRITTEN), ("vi", "bảo trì", _WRITTEN),
+        ("id", "pemeliharaan", _VOCABULARY), ("ms", "penyelenggaraan", _WRITTEN),
+        ("zh", "维护", _VOCABULARY), ("zh", "維護", _VOCABULARY), ("zh", "升级中", _WRITTEN),
+        ("ja", "メンテナンス", _VOCABULARY), ("ko", "점검", _WRITTEN),
+        ("ko", "유지보수", _VOCABULARY), ("ko", "유지 보수", _WRITTEN),
+    ),
+    "construction": (
+        ("en", "under construction", _WRITTEN), ("en", "coming soon", _WRITTEN),
+        ("de", "im aufbau", _WRITTEN), ("de", "baustelle", _WRITTEN),
+        ("fr", "en construction", _WRITTEN), ("fr", "en travaux", _WRITTEN),
+        ("es", "en construcción", _WRITTEN), ("it", "in costruzione", _WRITTEN),
+        ("pt", "em construção", _WRITTEN), ("nl", "in aanbouw", _WRITTEN),
+        ("nl", "onder constructie", _WRITTEN), ("pl", "w budowie", _WRITTEN),
+        ("cs", "ve výstavbě", _WRITTEN), ("ru", "в разработке", _WRITTEN),
+        ("ru", "на реконструкции", _WRITTEN), ("tr", "yapım aşamasında", _WRITTEN),
+        ("sv", "under uppbyggnad", _WRITTEN), ("hu", "fejlesztés alatt", _WRITTEN),
+        ("ro", "în construcție", _WRITTEN), ("el", "υπό κατασκευή", _WRITTEN),
+        ("vi", "đang xây dựng", _WRITTEN), ("id", "dalam pembangunan", _WRITTEN),
+        ("zh", "建设中", _WRITTEN), ("zh", "建設中", _WRITTEN), ("ja", "工事中", _WRITTEN),
+        ("ja", "準備中", _WRITTEN), ("ko", "준비중", _WRITTEN), ("ko", "준비 중", _WRITTEN),
+    ),
+    "unavailable": (
+        ("en", "temporarily unavailable", _VOCABULARY), ("en", "temporarily closed", _WRITTEN),
+        ("en", "temporarily offline", _WRITTEN), ("en", "temporarily down", _WRITTEN),
+        ("en", "be back soon", _WRITTEN), ("de", "vorübergehend nicht", _VOCABULARY),
+        ("de", "vorübergehend geschlossen", _WRITTEN),
+        ("de", "vorübergehend offline", _WRITTEN), ("de", "bald wieder", _WRITTEN),
+        ("de", "bald zurück", _WRITTEN), ("fr", "temporairement indisponible", _VOCABULARY),
+        ("fr", "temporairement fermé", _WRITTEN),
+        ("fr", "temporairement inaccessible", _WRITTEN),
+        ("fr", "temporairement hors ligne", _WRITTEN), ("fr", "bientôt de retour", _WRITTEN),
+        ("es", "temporalmente no disponible", _VOCABULARY),
+        ("es", "temporalmente cerrado", _WRITTEN),
+        ("es", "temporalmente fuera de servicio", _WRITTEN), ("es", "volveremos", _WRITTEN),
+        ("it", "temporaneamente non disponibile", _VOCABULARY),
+        ("it", "temporaneamente chiuso", _WRITTEN), ("it", "temporaneamente offline", _WRITTEN),
+        ("it", "torneremo", _WRITTEN), ("pt", "temporariamente indisponível", _VOCABULARY),
+        ("pt", "temporariamente fora do ar", _WRITTEN),
+        ("pt", "temporariamente fechado", _WRITTEN), ("pt", "voltaremos", _WRITTEN),
+        ("nl", "tijdelijk niet", _VOCABULARY), ("nl", "tijdelijk gesloten", _WRITTEN),
+        ("nl", "tijdelijk offline", _WRITTEN), ("nl", "we komen terug", _WRITTEN),
+        ("nl", "zijn zo terug", _WRITTEN), ("pl", "tymczasowo niedostępn", _VOCABULARY),
+        ("pl", "tymczasowo wyłączon", _WRITTEN), ("pl", "tymczasowo zamknięt", _WRITTEN),
+        ("cs", "dočasně nedostupn", _VOCABULARY), ("cs", "dočasně mimo provoz", _WRITTEN),
+        ("cs", "dočasně uzavřen", _WRITTEN), ("sk", "dočasne nedostupn", _WRITTEN),
+        ("sk", "dočasne mimo prevádzky", _WRITTEN),
+        ("hu", "átmenetileg nem elérhető", _WRITTEN),
+        ("hu", "ideiglenesen nem elérhető", _WRITTEN), ("hu", "átmenetileg szünetel", _WRITTEN),
+        ("ro", "temporar indisponibil", _WRITTEN), ("ro", "temporar închis", _WRITTEN),
+        ("sv", "tillfälligt otillgänglig", _VOCABULARY), ("sv", "tillfälligt stängd", _WRITTEN),
+        ("sv", "tillfälligt nere", _WRITTEN), ("da", "midlertidigt utilgængelig", _WRITTEN),
+        ("da", "midlertidigt lukket", _WRITTEN), ("da", "midlertidigt nede", _WRITTEN),
+        ("nb", "midlertidig utilgjengelig", _VOCABULARY),
+        ("nb", "midlertidig stengt", _WRITTEN), ("nb", "midlertidig nede", _WRITTEN),
+        ("fi", "väliaikaisesti poissa", _WRITTEN), ("fi", "väliaikaisesti suljettu", _WRITTEN),
+        ("fi", "väliaikaisesti pois käytöstä", _WRITTEN),
+        ("el", "προσωρινά μη διαθέσιμ", _WRITTEN),
+        ("el", "προσωρινά εκτός λειτουργίας", _WRITTEN), ("el", "προσωρινά κλειστ", _WRITTEN),
+        ("ru", "временно недоступ", _WRITTEN), ("ru", "временно закрыт", _WRITTEN),
+        ("ru", "временно не работает", _WRITTEN), ("ru", "временно приостановлен", _WRITTEN),
+        ("ru", "сайт недоступен", _WRITTEN), ("ru", "сайт закрыт", _WRITTEN),
+        ("ru", "закрыт по техническим", _WRITTEN), ("uk", "тимчасово недоступ", _WRITTEN),
+        ("uk", "тимчасово закрит", _WRITTEN), ("uk", "тимчасово не працює", _WRITTEN),
+        ("uk", "сайт недоступний", _WRITTEN), ("tr", "geçici olarak kapalı", _WRITTEN),
+        ("tr", "geçici olarak hizmet dışı", _WRITTEN),
+        ("tr", "geçici olarak kullanılamıyor", _WRITTEN),
+        ("tr", "geçici olarak erişilemiyor", _WRITTEN), ("ar", "متوقف مؤقت", _WRITTEN),
+        ("ar", "مغلق مؤقت", _WRITTEN), ("ar", "غير متاح مؤقت", _WRITTEN),
+        ("ar", "متوقفة حاليا", _WRITTEN), ("ar", "متوقفة حاليًا", _WRITTEN),
+        ("vi", "tạm thời không", _WRITTEN), ("vi", "tạm ngưng", _WRITTEN),
+        ("id", "sementara tidak tersedia", _WRITTEN), ("id", "sementara ditutup", _WRITTEN),
+        ("id", "sementara tidak dapat diakses", _WRITTEN), ("th", "ปิดชั่วคราว", _WRITTEN),
+        ("th", "ระงับชั่วคราว", _WRITTEN), ("zh", "暂时无法", _WRITTEN), ("zh", "暫時無法", _WRITTEN),
+        ("zh", "暂停访问", _WRITTEN), ("zh", "暂停服务", _WRITTEN), ("zh", "暂停营业", _WRITTEN),
+        ("zh", "暫停服務", _WRITTEN), ("zh", "已被关闭", _WRITTEN), ("zh", "已停止访问", _WRITTEN),
+        ("ja", "一時停止", _WRITTEN), ("ja", "停止中", _WRITTEN), ("ko", "일시중지", _VOCABULARY),
+        ("ko", "일시 중지", _WRITTEN),
+    ),
+    "suspended": (
+        ("en", "suspended", _VOCABULARY), ("en", "has expired", _WRITTEN),
+        ("de", "deaktiviert", _WRITTEN),
+        ("fr", "suspendu", _WRITTEN), ("es", "suspendid", _WRITTEN),
+        ("it", "sospes", _WRITTEN), ("pt", "suspens", _WRITTEN),
+        ("nl", "opgeschort", _WRITTEN), ("pl", "zawieszon", _WRITTEN),
+        ("cs", "pozastaven", _WRITTEN), ("ru", "приостановлен", _WRITTEN),
+        ("ru", "период оплаты истек", _WRITTEN),
+        ("uk", "призупинено", _WRITTEN),
+        ("tr", "askıya alın", _WRITTEN), ("vi", "bị khóa", _WRITTEN),
+        ("vi", "tạm khóa", _WRITTEN), ("id", "ditangguhkan", _WRITTEN),
+        ("zh", "已暂停", _WRITTEN), ("zh", "已过期", _WRITTEN), ("zh", "已到期", _WRITTEN),
+        ("ja", "停止されています", _WRITTEN), ("ja", "期限切れ", _WRITTEN),
+        ("ko", "정지되었습니다", _WRITTEN), ("ko", "만료", _WRITTEN),
+    ),
+}

@@ -1,0 +1,82 @@
+"""Bare notices (reading/barenotice.py): a page that is one short notice, named by its word.
+
+One notice, and beside it the same words on pages each guard keeps clean: a page with the
+links of a site, one its publisher types as an article, one whose word stands in a sentence
+of prose. Each guard has its page; without the guard, that page would be a notice.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from readreceipt.reading.barenotice import MAX_LINE, MAX_LINKS, _pattern
+from readreceipt.reading.extract import extract
+from readreceipt.reading.facts import PageView
+from readreceipt.reading.fingerprint import judge_content
+from readreceipt.reading.tables.noticewords import NOTICE_WORDS
+
+
+def _judge(html: str) -> tuple[str, str] | None:
+    ex = extract(html.encode(), "text/html", None)
+    view = PageView("http://a.test/x", "http://a.test/x", 200, {}, "text/html", ex.html,
+                    ex.main_text, ex.page_text, len(html))
+    signal = judge_content(view)
+    return None if signal is None else (signal.reason, signal.rule)
+
+
+def _reason(html: str) -> str:
+    """The verdict's reason; a short page that is no notice may still be thin text."""
+    got = _judge(html)
+    return "ok" if got is None else got[0]
+
+
+def _page(title: str, body: str, head: str = "") -> str:
+    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title>{head}"
+            f"</head><body>{body}</body></html>")
+
+
+_NOTICE = "<div><h1>Estamos en mantenimiento</h1><p>La tienda vuelve a abrir esta tarde.</p></div>"
+
+
+def test_a_bare_notice_is_an_interstitial_named_by_its_word() -> None:
+    got = _judge(_page("Tienda", _NOTICE))
+    assert got is not None
+    assert got[0] == "wall:interstitial"
+    assert got[1].startswith("wording:notice 'mantenimiento' (maintenance) on a bare page")
+
+
+def test_a_page_with_a_sites_links_is_not_a_bare_notice() -> None:
+    links = "".join(f'<a href="/s{i}">Sección {i}</a> ' for i in range(MAX_LINKS + 1))
+    assert _reason(_page("Tienda", f"<div>{links}</div>{_NOTICE}")) != "wall:interstitial"
+    fewer = "".join(f'<a href="/s{i}">Sección {i}</a> ' for i in range(MAX_LINKS))
+    assert _reason(_page("Tienda", f"<div>{fewer}</div>{_NOTICE}")) == "wall:interstitial"
+
+
+def test_a_page_typed_as_an_article_is_not_a_bare_notice() -> None:
+    typed = '<meta property="og:type" content="article">'
+    assert _reason(_page("Tienda", _NOTICE, typed)) != "wall:interstitial"
+
+
+def test_a_notice_word_inside_a_line_of_prose_does_not_name_the_page() -> None:
+    prose = ("Cada primavera el club revisa los barcos uno por uno; este año el mantenimiento "
+             "de las velas y los cabos lo hacen los socios más jóvenes con el monitor.")
+    assert len(prose) > MAX_LINE
+    page = _page("Club náutico", f"<div><h1>Club náutico</h1><p>{prose}</p></div>")
+    assert _reason(page) != "wall:interstitial"
+
+
+def test_a_word_of_a_spaced_script_matches_only_from_a_words_start() -> None:
+    # German compounds: "Aufzugswartung" (a firm's name) is not the notice word "Wartung".
+    pattern = _pattern(NOTICE_WORDS["maintenance"])
+    assert pattern.search("wartungsarbeiten") is not None
+    assert pattern.search("aufzugswartung müller") is None
+    assert pattern.search("システムメンテナンスのお知らせ") is not None  # unspaced: anywhere
+
+
+@pytest.mark.parametrize("concept", sorted(NOTICE_WORDS))
+def test_every_word_is_lower_case_and_names_its_source(concept: str) -> None:
+    for language, word, source in NOTICE_WORDS[concept]:
+        assert word == word.lower() and re.fullmatch(r"[a-z]{2}", language), word
+        assert source in ("vocabulary", "written"), word
