@@ -401,7 +401,8 @@ def test_parked_domains(html: str) -> None:
 
 
 def test_thin_text_by_characters_and_by_ratio() -> None:
-    signal = judge(page("<p>Coming soon.</p>"))
+    # ("Coming soon." alone is a placeholder's notice: barenotice.py names it.)
+    signal = judge(page("<p>Hello there.</p>"))
     assert signal is not None and signal.reason == "thin_text"
     assert signal.rule.startswith("structure:length ")
     # A 500-letter page buried in 2 MB of markup is a sliver of a page. The padding is 6,000

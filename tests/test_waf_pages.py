@@ -98,3 +98,19 @@ def test_every_entry_names_its_vendor_and_plugin() -> None:
         bare = re.sub(r"\\.", "", entry.expr)  # an escape (\\W) is not a letter
         assert bare == bare.lower(), entry.name
         assert entry.gate == "block", entry.name
+
+
+@pytest.mark.parametrize("label", ["Reference #", "Reference ID:", "Referenznummer:"])
+def test_akamais_reference_id_names_the_vendor_however_it_is_labelled(label: str) -> None:
+    page = ("<html><head><title>Access Denied</title></head><body><h1>Sorry</h1><p>We could not "
+            f"serve this request.</p><p>{label} 18.294c3917.1565639044.23a4966</p></body></html>")
+    got = _judge(page)
+    assert got is not None and got[0] == "wall:challenge", got
+    assert got[1].startswith("vendor:phrase Akamai's reference ID"), got
+
+
+def test_a_dotted_version_number_is_not_akamais_reference_id() -> None:
+    page = ("<html><head><title>Release notes</title></head><body><h1>Build</h1><p>Build "
+            "2.1.1565639044.7 of the tool.</p></body></html>")
+    got = _judge(page)
+    assert got is None or "Akamai" not in got[1], got

@@ -13,8 +13,8 @@ its shape does not. So the test is structural first, and the words only name it:
   and no navigation element, and the publisher does not type it as an article
   (a news brief about a bridge closed for maintenance is an article of a site:
   tests/pages/hard_negative/short_news_scheduled_maintenance_bridge.html);
-- *named*: its title, a heading it shows, or a short line of its main text (``MAX_LINE``)
-  holds a notice's word in any of the tables' languages (``tables/noticewords.py``:
+- *named*: its title, a heading it shows, or (on a page of almost nothing else) a short
+  line of its main text (``MAX_LINE``) holds a notice's word in any of the tables' languages (``tables/noticewords.py``:
   maintenance, construction, temporarily unavailable or closed, suspended or expired).
 
 The evidence of a development set of notices collected from public repositories (38 notices
@@ -33,6 +33,7 @@ import re
 
 from readreceipt.reading.basics import letters
 from readreceipt.reading.facts import (
+    BARE_MAX_MAIN_LETTERS,
     BLOCK_MAX_MAIN_LETTERS,
     WALL_TEXT_CHARS,
     ContentSignal,
@@ -87,8 +88,13 @@ def _links(markup: str) -> int:
 
 
 def _lines(f: Facts) -> list[str]:
-    """The title, the headings the page shows, and the short lines of its main text."""
+    """The title and the headings the page shows; on a page with almost nothing else
+    (``BARE_MAX_MAIN_LETTERS``), the short lines of its main text too (a notice's heading
+    may be bold text; a short article's sentence about a forum's maintenance night is not
+    one: tests/test_fingerprint.py's "a maintenance notice on a short article")."""
     lines = [f.title, *f.shown_headings]
+    if f.main_letters > BARE_MAX_MAIN_LETTERS:
+        return [line for line in lines if line]
     for line in f.page.main_text[:WALL_TEXT_CHARS].splitlines()[:MAX_LINES]:
         if 0 < len(line.strip()) <= MAX_LINE:
             lines.append(fold(line))

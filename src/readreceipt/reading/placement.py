@@ -11,7 +11,9 @@ page into *content* and *chrome* by the page's own structure, with no site's nam
   (the HTML standard's own rule for ``banner``/``contentinfo``); the ARIA roles that say the
   same;
 - elements whose class or id names a kind of chrome (``CLASS_TOKENS``);
-- blocks that are mostly link text (lists of teasers, menus): ``LINK_DENSE_SHARE``;
+- blocks that are mostly link text (lists of teasers, menus): ``LINK_DENSE_SHARE``; not a
+  block whose only links are those of the sign-in form it holds (a sign-in box is its
+  labels and its "forgot password" and "register" links);
 - teasers of other articles: every ``<article>`` but the longest, when shorter than it by far;
 - hidden elements (``hidden``, ``aria-hidden="true"``, ``display:none``): chrome of the
   kind "hidden" (a sign-in modal waiting for a click is not what the page shows).
@@ -145,6 +147,11 @@ class Element:
     letters: int = 0
     link_letters: int = 0
     links: int = 0
+    #: Password fields in the subtree, and the links inside the forms that hold them: a
+    #: block whose only links are its sign-in form's ("forgot password", "register") is a
+    #: credential box, whatever share of its few letters those links are.
+    passwords: int = 0
+    form_links: int = 0
     texts: list[tuple[int, str]] = field(default_factory=list)
 
 
@@ -244,17 +251,24 @@ def _walk(html: str) -> tuple[list[Element], frozenset[str]]:
         link = in_link or tag == "a"
         if tag == "a":
             nodes[index].links = 1
+        elif tag == "input" and (nodes[index].attrs.get("type") or "").strip().lower() == \
+                "password":
+            nodes[index].passwords = 1
         # The children pushed last to first, so the first is popped first (pre-order).
         child = current.last_child  # type: ignore[attr-defined]
         while child is not None:
             push((child, index, link))
             child = child.prev
     for node in reversed(nodes):  # children come after their parent: sum them upwards
+        if node.tag == "form" and node.passwords:  # (its subtree is summed by now)
+            node.form_links = node.links
         if node.parent >= 0:
             up = nodes[node.parent]
             up.letters += node.letters
             up.link_letters += node.link_letters
             up.links += node.links
+            up.passwords += node.passwords
+            up.form_links += node.form_links
     links = frozenset(" ".join(a.text(separator=" ").lower().split()) for a in root.css("a"))
     return nodes, links
 
@@ -349,7 +363,10 @@ def _own_kind(node: Element, sectioned: bool) -> tuple[str | None, bool]:
         if kind is not None:
             return kind, True
     if tag in _BLOCKS and node.letters >= LINK_DENSE_MIN_LETTERS and node.links >= 2 and \
-            node.link_letters >= LINK_DENSE_SHARE * node.letters:
+            node.link_letters >= LINK_DENSE_SHARE * node.letters and \
+            not (node.passwords and node.form_links == node.links):
+        # (A sign-in box's text is its labels and its form's "forgot password" and
+        # "register" links: link-dense, yet not a list of links. Beside other links it is.)
         return "links", True
     return None, False
 
