@@ -8,7 +8,16 @@ thousands of letters of buyer protection and FAQ):
   domain: an offer to sell this very domain;
 - the page was sent to a marketplace or a parking service (its final address is on one);
 - a parking service's script or frame (``<script src>``, ``<iframe src>``) on a page whose
-  content is short.
+  content is short;
+- links whose tracking parameters name the parking page they are on
+  (``utm_source=parking_click``: a registrar's lander counting the clicks it sends back,
+  seen on AfterMarket.pl's landers in the development set; ``parkedpages``,
+  ``domain_parking``), on a page short enough to be a sale page;
+- the ad-block key parking landers carry on their root element (``<html
+  data-adblockkey="...">``: the key by which the parking services' ad networks let their
+  adverts through ad blockers; Sedo's, Bodis's and ParkingCrew's landers all carry it), on a
+  page whose content is short (an archived front page of a lapsed domain in the development
+  set, bench/devset3_labels.tsv, has it and no text).
 
 Invariants: pure; the markup is searched once per domain name (and, on a short page, once per
 parking service), each hit read in the tag around it, capped (``MAX_LINKS``).
@@ -35,6 +44,14 @@ _LINK = re.compile(r"""<(a|form|iframe|script)\b[^>]{0,600}?\b(href|action|src)\
                    r"""([^"'\s>]{1,600})""")
 
 
+#: The root element's ad-block key, within the first characters of the markup (a doctype,
+#: a comment before ``<html>``).
+_ADBLOCK_KEY = re.compile(r"<html\b[^>]{0,400}\bdata-adblockkey\s*=")
+_ROOT_REACH = 2000
+#: A link's tracking parameter naming the parking page it is on (not "parking" alone: a
+#: city's page about car parks tags its campaigns so).
+_PARKING_TAG = re.compile(r"[?&](amp;)?utm_[a-z]{1,10}=[a-z0-9_-]{0,20}?(parked|domain_?parking|"
+                          r"parking_?(click|page|lander))")
 _DOMAIN = re.compile(r"\b[a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){1,3}\b")
 
 
@@ -102,8 +119,13 @@ def parked_by_structure(f: Facts) -> str | None:
             if market and tag in ("a", "form"):
                 return (f"structure:a {'link' if tag == 'a' else 'form'} to {market} "
                         f"offering this domain ({own})")
+    tagged = _PARKING_TAG.search(markup)
+    if tagged is not None:
+        return f"vendor:links tagged as a parking page's ({tagged.group(0)[:60]})"
     if f.main_letters > BLOCK_MAX_MAIN_LETTERS:
         return None
+    if _ADBLOCK_KEY.search(markup[:_ROOT_REACH]) is not None:
+        return "vendor:a parking lander's ad-block key (data-adblockkey) on a short page"
     for service in sorted(PARKING_SERVICES):
         for tag, target in _tags_naming(markup, service):
             if tag in ("script", "iframe") and _on(_host(target if "//" in target else ""),
