@@ -102,11 +102,22 @@ def test_every_entry_names_its_vendor_and_plugin() -> None:
 
 @pytest.mark.parametrize("label", ["Reference #", "Reference ID:", "Referenznummer:"])
 def test_akamais_reference_id_names_the_vendor_however_it_is_labelled(label: str) -> None:
-    page = ("<html><head><title>Access Denied</title></head><body><h1>Sorry</h1><p>We could not "
-            f"serve this request.</p><p>{label} 18.294c3917.1565639044.23a4966</p></body></html>")
+    page = ("<html><head><title>Example Shop</title></head><body><h1>One moment</h1><p>We could "
+            f"not serve this request.</p><p>{label} 18.294c3917.1565639044.23a4966</p></body>"
+            "</html>")
     got = _judge(page)
     assert got is not None and got[0] == "wall:challenge", got
-    assert got[1].startswith("vendor:phrase Akamai's reference ID"), got
+    assert got[1] == "vendor:Akamai's edge reference ID on a short page", got
+
+
+def test_a_sites_error_page_with_akamais_reference_is_an_error_page() -> None:
+    """Akamai stamps its reference on the error pages of the sites it fronts too (scrapy/
+    protego's bank pages): the error page is named first."""
+    page = ("<html><head><title>Internet Banking</title></head><body><h1>Sorry, an error has "
+            "occurred [Error: 1007 ID: 18.1c4c3917.1563829620.38b0b75b]</h1><p>If this problem "
+            "continues, please contact us quoting the above error and ID.</p></body></html>")
+    got = _judge(page)
+    assert got is not None and got[0] == "wall:interstitial", got
 
 
 def test_a_dotted_version_number_is_not_akamais_reference_id() -> None:

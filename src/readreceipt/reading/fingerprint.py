@@ -25,13 +25,15 @@ Invariants:
   own: its parking service's markup names it) > js_shell > soft_404 > error page (an
   interstitial wall, errorpages.py: a page that says it is missing is named so first) >
   bare notice (an interstitial named by its word on a page that is nothing else,
-  barenotice.py) > thin_text.
+  barenotice.py) > a CDN's edge reference (a bot check, only where nothing else named the
+  page: the CDN stamps the sites' own error pages too) > thin_text.
 - Patterns are compiled once, at import.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 
 from readreceipt.fetching.deadline import Deadline
@@ -51,6 +53,7 @@ from readreceipt.reading.facts import (
     BLOCK_MAX_MAIN_LETTERS,
     GATES,
     TAIL_CHARS,
+    WALL_TEXT_CHARS,
     ContentSignal,
     Facts,
     PageView,
@@ -62,6 +65,7 @@ from readreceipt.reading.notfound import check_parked, check_soft_404, soft_404_
 from readreceipt.reading.publisher import OG_ARTICLE
 from readreceipt.reading.shells import check_js_shell
 from readreceipt.reading.signin import sign_in_boxes
+from readreceipt.reading.tables.vendors import EDGE_REFERENCE
 from readreceipt.reading.tables.walls import (
     HEADER_RULES,
     VENDOR_HINTS,
@@ -202,6 +206,23 @@ def _is_cookie_check(f: Facts) -> bool:
     m = f.markup
     return "document.cookie" in m and ("location.reload" in m or "location.href" in m
                                        or "location.replace" in m)
+_EDGE_REFERENCE = re.compile(EDGE_REFERENCE[0])
+
+
+def _check_edge_reference(f: Facts) -> ContentSignal | None:
+    """A short page carrying a CDN's edge reference that no other check named: the CDN's
+    own block page (tables/vendors.py, ``EDGE_REFERENCE``)."""
+    if f.main_letters > BLOCK_MAX_MAIN_LETTERS:
+        return None
+    found = _EDGE_REFERENCE.search(f.page.page_text[:WALL_TEXT_CHARS]) or \
+        _EDGE_REFERENCE.search(f.page.main_text[:WALL_TEXT_CHARS])
+    if found is None:
+        return None
+    vendor = EDGE_REFERENCE[1]
+    return _wall_signal("challenge", f"vendor:{vendor}'s edge reference ID on a short page",
+                        vendor, "a bot check: the CDN refused the request")
+
+
 def _check_thin(f: Facts) -> ContentSignal | None:
     n = f.main_letters
     if n <= THIN_MAX_MAIN_LETTERS and f.page_letters <= THIN_MAX_PAGE_LETTERS:
@@ -217,7 +238,7 @@ def _check_thin(f: Facts) -> ContentSignal | None:
 
 _CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
     _check_walls, check_parked, check_js_shell, check_soft_404, check_error_page,
-    check_bare_notice, _check_thin,
+    check_bare_notice, _check_edge_reference, _check_thin,
 )
 
 
