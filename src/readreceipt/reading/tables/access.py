@@ -149,6 +149,15 @@ PAYWALL: tuple[Entry, ...] = (
     # promotions under full articles use (walls2/hard_negative/asahi_*, nikkei_*).
     rx(_PW, "text", r"(この|本)記事は[^。]{0,12}(会員限定|有料)", "members-only article (ja)",
         gate="teaser", ev="the Japanese locked article's own sentence"),
+    # The count of what is left to read, the Japanese papers' own way to cut a locked article
+    # ("残り1460文字", then the whole article's count), at the end of the text however long
+    # the teaser; and the label "読者会員限定" (a development-set page of each,
+    # bench/devset3_labels.tsv: Mainichi's and Yomiuri's locked articles).
+    rx(_PW, "tail", "残り ?[\\d,\uff0c]{1,7} ?文字", "characters left to read (ja)", gate="tail",
+        ev="a Japanese locked article's 'N characters left' line"),
+    # (Not "会員限定" alone: a site's menu links its members' corner so.)
+    rx(_PW, "label", r"(読者|有料|プレミアム)会員限定", "members-only label (ja)", gate="teaser",
+        ev="a Japanese locked article's label"),
     rx(_PW, "text", alt(
         r"to (continue|keep) reading,? (please )?(log ?in|sign ?in|subscribe|register)",
         r"(subscribe|log ?in|sign ?in|sign up|register)( now)? to (continue|keep) reading",
