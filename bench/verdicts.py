@@ -93,6 +93,23 @@ class Page:
     source: str = ""  # the public repository the page was taken from
 
 
+DEVSET3 = Path(__file__).with_name("devset3_labels.tsv")
+
+
+def load_devset3(folder: Path) -> list[Page]:
+    """The pages of bench/devset3_labels.tsv, read from ``folder`` (``<id>.html`` each; see
+    bench/devset3.py), each under its own source repository; ambiguous pages left out."""
+    pages: list[Page] = []
+    with DEVSET3.open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh, delimiter="\t"):
+            path = folder / f"{row['id']}.html"
+            if row["label"] in EXPECTED and path.is_file():
+                pages.append(Page(f"devset3/{row['id']}", row["label"], path.read_bytes(), 200,
+                                  {"content-type": "text/html; charset=utf-8"}, "devset3",
+                                  row["source_repo"]))
+    return pages
+
+
 def load_pages(*, synthetic: bool = True) -> list[Page]:
     pages: list[Page] = []
     sets = [*WALL_SETS, *([SYNTHETIC] if synthetic and SYNTHETIC.is_dir() else [])]
@@ -360,8 +377,9 @@ def evidence_counts(outcomes: list[Outcome]) -> dict[str, dict[str, int]]:
 
 
 def report(outcomes: list[Outcome], times: dict[str, float]) -> dict[str, object]:
-    development = [o for o in outcomes if o.page.corpus != "synthetic"]
+    development = [o for o in outcomes if o.page.corpus not in ("synthetic", "devset3")]
     synthetic = [o for o in outcomes if o.page.corpus == "synthetic"]
+    devset3 = [o for o in outcomes if o.page.corpus == "devset3"]
     figures: dict[str, object] = {}
     for name in ("walls", "walls2"):
         part = [o for o in outcomes if o.page.corpus in (name, "articles")]
@@ -373,6 +391,16 @@ def report(outcomes: list[Outcome], times: dict[str, float]) -> dict[str, object
     if synthetic:
         figures["synthetic"] = label_table(synthetic, "synthetic pages (tests/pages)")
         figures["synthetic_evidence"] = evidence_counts(synthetic)
+    if devset3:
+        # The development set gathered for issue 21's fourth round, beside the corpora: its
+        # 87 sources let a rule show whether it holds beyond the one source it was seen in.
+        every = development + devset3
+        figures["devset3"] = label_table(devset3 + [o for o in development
+                                                    if o.page.corpus == "articles"],
+                                         "devset3 + articles")
+        print("all development sets (walls, walls2, devset3, articles):")
+        figures["all_leave_one_source_out"] = leave_one_source_out(every)
+        figures["all_evidence"] = evidence_counts(every)
     print(f"speed (same run, direct calls): extraction {times['extract_ms_median']:.1f} ms a "
           f"page (median); content fingerprint {times['judge_ms_median']:.2f} ms median, "
           f"{times['judge_ms_p95']:.2f} ms p95, {times['judge_ms_max']:.1f} ms max; "
@@ -388,11 +416,14 @@ def main() -> int:
     parser.add_argument("--direct", action="store_true",
                         help="call extract + judge_content instead of the capture pipeline")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--devset3", type=Path, help="a folder of bench/devset3_labels.tsv's "
+                        "pages (<id>.html): judged too, and counted in a second "
+                        "leave-one-source-out table")
     args = parser.parse_args()
     if not all(w.is_dir() for w in WALL_SETS) or not ARTICLES.is_dir():
         print(f"corpus not found at {CORPUS}", file=sys.stderr)
         return 1
-    pages = load_pages()
+    pages = load_pages() + (load_devset3(args.devset3) if args.devset3 else [])
     started = time.perf_counter()
     outcomes = run_direct(pages) if args.direct else run_pipeline(pages)
     elapsed = time.perf_counter() - started
