@@ -75,6 +75,7 @@ _WHAT = {
     "construction": "a placeholder: the site is not built yet",
     "unavailable": "a notice that the site is closed or unavailable for now",
     "suspended": "a notice that the site is suspended or expired",
+    "blocked": "a block page: access to the address is blocked",
 }
 
 
@@ -90,15 +91,19 @@ def _links(markup: str) -> int:
 
 def _lines(f: Facts) -> list[str]:
     """The title and the headings the page shows; on a page with almost nothing else
-    (``BARE_MAX_MAIN_LETTERS``), the short lines of its main text too (a notice's heading
-    may be bold text; a short article's sentence about a forum's maintenance night is not
-    one: tests/test_fingerprint.py's "a maintenance notice on a short article")."""
+    (``BARE_MAX_MAIN_LETTERS``), the short lines of its main and visible texts too (a
+    notice's heading may be bold text; a short article's sentence about a forum's
+    maintenance night is not one: tests/test_fingerprint.py's "a maintenance notice on a
+    short article")."""
     lines = [f.title, *f.shown_headings]
     if f.main_letters > BARE_MAX_MAIN_LETTERS:
         return [line for line in lines if line]
-    for line in f.page.main_text[:WALL_TEXT_CHARS].splitlines()[:MAX_LINES]:
-        if 0 < len(line.strip()) <= MAX_LINE:
-            lines.append(fold(line))
+    # The visible text's lines too: a notice laid out in a table cell is one line of main
+    # text (tests/pages/other_interstitial/it_sito_sottoposto_a_sequestro.html).
+    for text in (f.page.main_text, f.page.page_text):
+        for line in text[:WALL_TEXT_CHARS].splitlines()[:MAX_LINES]:
+            if 0 < len(line.strip()) <= MAX_LINE:
+                lines.append(fold(line))
     return [line for line in lines if line]
 
 

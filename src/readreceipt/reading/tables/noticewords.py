@@ -1,7 +1,7 @@
 """The words a notice standing in for a site names itself by, in the web's most used languages.
 
-A maintenance, construction, closure, suspension or expiry notice says what it is in its title
-or heading, in one or two words of its language: "Wartung", "Технические работы",
+A maintenance, construction, closure, suspension, expiry or block notice says what it is in
+its title or heading, in one or two words of its language: "Wartung", "Технические работы",
 "メンテナンス", "Website đang bảo trì", "Konto zawieszone". On a page that is nothing but the
 notice (reading/barenotice.py's structural test) such a word names the page; anywhere else it
 is an article's word, and the rule never sees it there.
@@ -12,7 +12,10 @@ concept, that noun is the entry here (``vocabulary``); the rest are the common w
 language for the same notice, written here (``written``), each a stem so its inflections
 match (Polish "konserwacja" / "konserwacyjne", Turkish "bakım" / "bakımda"). "Temporarily"
 is never an entry alone (Indonesian "sementara" is also "meanwhile"): only with what is
-unavailable or closed.
+unavailable or closed. A *block* notice (a network's, an Internet provider's or a regulator's
+page for an address it blocks, or a site's own geo-block) is named by the words for the site
+or the access being blocked, not for the reader's request (a bot check's "your request has
+been blocked" is the wall table's, judged before this).
 
 Invariants: lower case (matched against folded text, entries.py); a word of a script written
 with spaces is matched from a word's start, one of a script written without (Chinese,
@@ -142,5 +145,38 @@ NOTICE_WORDS: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("zh", "已暂停", _WRITTEN), ("zh", "已过期", _WRITTEN), ("zh", "已到期", _WRITTEN),
         ("ja", "停止されています", _WRITTEN), ("ja", "期限切れ", _WRITTEN),
         ("ko", "정지되었습니다", _WRITTEN), ("ko", "만료", _WRITTEN),
+    ),
+    "blocked": (
+        ("en", "this site is blocked", _WRITTEN), ("en", "this website is blocked", _WRITTEN),
+        ("en", "site has been blocked", _WRITTEN), ("en", "website has been blocked", _WRITTEN),
+        ("en", "blocked by court order", _WRITTEN),
+        ("en", "blocked in accordance with", _WRITTEN),
+        ("en", "access to this site has been", _WRITTEN),
+        ("en", "access to this website has been", _WRITTEN), ("de", "seite gesperrt", _WRITTEN),
+        ("de", "zugang gesperrt", _WRITTEN), ("de", "zugriff gesperrt", _WRITTEN),
+        ("de", "website gesperrt", _WRITTEN), ("fr", "site bloqué", _WRITTEN),
+        ("fr", "accès bloqué", _WRITTEN), ("fr", "bloqué par décision", _WRITTEN),
+        ("es", "sitio bloqueado", _WRITTEN), ("es", "acceso bloqueado", _WRITTEN),
+        ("es", "bloqueado por orden", _WRITTEN), ("it", "sito bloccato", _WRITTEN),
+        ("it", "sottoposto a sequestro", _WRITTEN), ("it", "oscurato", _WRITTEN),
+        ("pt", "site bloqueado", _WRITTEN), ("pt", "acesso bloqueado", _WRITTEN),
+        ("pt", "bloqueado por ordem", _WRITTEN), ("nl", "geblokkeerd", _WRITTEN),
+        ("pl", "zablokowan", _WRITTEN), ("cs", "zablokován", _WRITTEN),
+        ("ru", "доступ к ресурсу", _WRITTEN), ("ru", "ресурс заблокирован", _WRITTEN),
+        ("ru", "сайт заблокирован", _WRITTEN), ("ru", "доступ ограничен", _WRITTEN),
+        ("ru", "по решению суда", _WRITTEN), ("uk", "доступ до ресурсу", _WRITTEN),
+        ("uk", "доступ обмежено", _WRITTEN), ("uk", "сайт заблоковано", _WRITTEN),
+        ("tr", "erişim engellen", _WRITTEN), ("tr", "engellenmiştir", _WRITTEN),
+        ("tr", "erişime kapatılmıştır", _WRITTEN), ("el", "αποκλεισμ", _WRITTEN),
+        ("id", "diblokir", _WRITTEN), ("id", "internet positif", _WRITTEN),
+        ("id", "konten negatif", _WRITTEN), ("ms", "disekat", _WRITTEN),
+        ("vi", "bị chặn", _WRITTEN), ("th", "ระงับการเข้าถึง", _WRITTEN),
+        ("th", "ถูกปิดกั้น", _WRITTEN), ("ar", "تم حجب", _WRITTEN), ("ar", "محجوب", _WRITTEN),
+        ("fa", "دسترسی به این وب", _WRITTEN), ("fa", "امکان پذیر نمی باشد", _WRITTEN),
+        ("he", "נחסם", _WRITTEN), ("he", "חסום", _WRITTEN), ("hi", "अवरुद्ध", _WRITTEN),
+        ("zh", "已被屏蔽", _WRITTEN), ("zh", "已被封锁", _WRITTEN), ("zh", "禁止访问", _WRITTEN),
+        ("ja", "ブロックされ", _WRITTEN), ("ja", "アクセスが制限", _WRITTEN),
+        ("ko", "접속이 차단", _WRITTEN),
+        ("ko", "차단되었습니다", _WRITTEN), ("ko", "차단된 사이트", _WRITTEN),
     ),
 }
