@@ -58,7 +58,9 @@ MAX_LINES = 40
 #: Elements only a site's page has: its navigation. (Not ``<article>``: a notice may be
 #: written as one, tests/pages/other_interstitial/tr_bare_maintenance_article_box.html.)
 _SITE_TAGS = ("<nav", 'role="navigation"')
-_LINK = re.compile(r"<a\b[^>]{0,2000}?\bhref\s*=")
+#: (``[^<>]``: an attempt stops at the next tag's opening, so a run of unclosed "<a" openers is
+#: read once, not 2,000 characters from each.)
+_LINK = re.compile(r"<a\b[^<>]{0,2000}?\bhref\s*=")
 #: Scripts written without spaces between words: their words are matched anywhere.
 _UNSPACED = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 
