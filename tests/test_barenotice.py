@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from readreceipt.reading.barenotice import MAX_LINE, MAX_LINKS, _pattern
+import regexsteps
+from readreceipt.reading.barenotice import _LINK, MAX_LINE, MAX_LINKS, _pattern
 from readreceipt.reading.extract import extract
 from readreceipt.reading.facts import PageView
 from readreceipt.reading.fingerprint import judge_content
@@ -80,3 +81,14 @@ def test_every_word_is_lower_case_and_names_its_source(concept: str) -> None:
     for language, word, source in NOTICE_WORDS[concept]:
         assert word == word.lower() and re.fullmatch(r"[a-z]{2}", language), word
         assert source in ("vocabulary", "written"), word
+
+
+def test_counting_links_reads_a_run_of_unclosed_openers_once() -> None:
+    """A page of "<a " openers and no ">" (a title and nothing else, so the count runs): each
+    attempt stops at the next opener, so the steps stay a small multiple of the length. The
+    first version read up to 2,000 characters from every opener (20 s on 1.2 MB)."""
+    text = "<a " * 3000
+    assert regexsteps.steps(_LINK, text) < 20 * len(text)
+    unbounded = re.compile(r"<a\b[^>]{0,2000}?\bhref\s*=")
+    with pytest.raises(regexsteps.TooMuch):
+        regexsteps.steps(unbounded, text, cap=20 * len(text))
