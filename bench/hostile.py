@@ -221,6 +221,11 @@ CASES = [
          lambda n: _capture(b"<html><body><article>" + b"<b>a</b>" * (n // 2) +
                             b"<i>b</i>" * (n - n // 2) + b"</article></body></html>")),
     Case("big-page", "5 big HTML page", 10 * MIB, "bytes", lambda n: _capture(_article(n))),
+    # A title and a run of link openers that never close: the bare-notice check counts links
+    # over the markup (its first pattern read 2,000 characters from every opener).
+    Case("unclosed-openers", "6 unclosed <a openers under a title", MIB, "bytes",
+         lambda n: _capture(b"<html><head><title>Notice</title></head><body>"
+                            + b"<a " * (n // 3))),
 ]
 
 
