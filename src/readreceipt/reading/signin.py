@@ -15,9 +15,11 @@ identifier-first form) and comment forms are not credential boxes (their names s
 
 The box is the page's *main thing* when it stands where the content is (not in a header,
 navigation, sidebar, footer, teaser or hidden element; a dialog only on an otherwise bare
-page) and little of the content lies outside it, measured on the page's structure, not its
-words (``placement.py``'s content: text outside every chrome): at most ``MAX_BEFORE`` letters
-of content before the box, at most ``MAX_BESIDE`` letters beside it in all, no more than
+page; in a block the link density takes for a list of links, only on a page with almost no
+main text beside it: a mobile sign-in page among its language links) and little of the
+content lies outside it, measured on the page's structure, not its words
+(``placement.py``'s content: text outside every chrome): at most ``MAX_BEFORE`` letters of
+content before the box, at most ``MAX_BESIDE`` letters beside it in all, no more than
 ``MAX_LONG_PARAGRAPHS`` paragraphs of prose (``LONG_PARAGRAPH`` letters each) outside it, and
 the extracted main text, less the box's own lines, within the same bound; and no listing
 (a run of entries: a forum's boards, a shop's products, a portal's headlines, ``listings.py``)
@@ -80,6 +82,11 @@ BLOCK_BESIDE = 800
 #: Headings that may title a sign-in box: text before the box's own heading is the page's
 #: other blocks (a welcome column, a site's intro), not what the box stands under.
 _HEADINGS = frozenset({"h1", "h2", "h3"})
+#: Main text beside a box that stands in a list of links, at most (the gate of a page with
+#: almost nothing else, facts.BARE_MAX_MAIN_LETTERS): a sign-in page whose form sits among
+#: its language and help links has a heading and a line or two; a portal or a forum index
+#: with a quick-login box among its links has its headlines and boards.
+LINKS_MAX_MAIN_OUTSIDE = 200
 #: How far up from a form-less password field to look for the block holding its button.
 MAX_CLIMB = 5
 
@@ -117,6 +124,11 @@ class SignIn:
 
     def main_thing(self, main_outside: int) -> bool:
         """Whether the box is the page's main thing (module docstring)."""
+        if self.place == "links" and not self.beside_listing:
+            # A box the link density took for a list of links (a mobile sign-in page under
+            # its list of languages): the page's main thing only on a page with almost
+            # nothing else to read.
+            return self.beside <= MAX_BEFORE and main_outside <= LINKS_MAX_MAIN_OUTSIDE
         if self.place in WIDGET_PLACES or self.beside_listing:
             return False
         if self.place == "dialog":
