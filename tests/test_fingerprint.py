@@ -505,3 +505,19 @@ def test_the_must_not_fire_pages_do_carry_the_words() -> None:
     assert "verify you are human" in text and "access denied" in text
     text = view(MUST_NOT_FIRE["comment form on a short article"]).page_text.lower()
     assert "must be logged in" in text
+
+
+def test_thin_by_ratio_needs_the_whole_visible_text_thin_too() -> None:
+    """A forum's link post whose main text is its title, in 2 MB of markup beside tens of
+    thousands of letters of comments, is a page; the same title alone in 2 MB is a sliver."""
+    title = " ".join(_SENTENCES[:3])
+    html = page(f"<h1>{title}</h1>")
+
+    def signal(page_text: str) -> ContentSignal | None:
+        return judge_content(PageView("http://a.test/p", "http://a.test/p", 200, {},
+                                      "text/html", html, title, page_text, 2_000_000))
+
+    thin = signal(title)
+    assert thin is not None and thin.rule.startswith("structure:ratio "), thin
+    comments = "\n".join(_SENTENCES * 200)
+    assert signal(title + "\n" + comments) is None

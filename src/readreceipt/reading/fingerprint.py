@@ -83,7 +83,10 @@ log = logging.getLogger(__name__)
 COOKIE_CHECK_MAX_BYTES = 20_000
 # Thin text: the shortest article in the corpus has 352 letters of main text and 1,243 of
 # whole text; the smallest ratio of main-text letters to bytes among articles is 0.00078
-# (467 letters in a 597 kB page).
+# (467 letters in a 597 kB page). The whole visible text must be as thin: a forum's link
+# post whose extracted main text is its title (reddit's, in postlight/parser's fixtures:
+# 223-474 letters in 1.6-2.7 MB) shows tens of thousands of letters of comments, and is a
+# page.
 THIN_MAX_MAIN_LETTERS = 150
 THIN_MAX_PAGE_LETTERS = 500
 THIN_MAX_LETTERS_PER_BYTE = 0.0003
@@ -228,7 +231,8 @@ def _check_thin(f: Facts) -> ContentSignal | None:
     if n <= THIN_MAX_MAIN_LETTERS and f.page_letters <= THIN_MAX_PAGE_LETTERS:
         rule = f"structure:length of the main text, {n} letters"
     elif (n <= THIN_RATIO_MAX_MAIN_LETTERS and f.page.body_bytes > 0
-          and n / f.page.body_bytes < THIN_MAX_LETTERS_PER_BYTE):
+          and n / f.page.body_bytes < THIN_MAX_LETTERS_PER_BYTE
+          and f.page_letters / f.page.body_bytes < THIN_MAX_LETTERS_PER_BYTE):
         rule = f"structure:ratio of {n} letters to {f.page.body_bytes} bytes"
     else:
         return None
