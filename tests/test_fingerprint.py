@@ -17,6 +17,7 @@ from readreceipt.reading.extract import extract
 from readreceipt.reading.fingerprint import (
     BLOCK_MAX_MAIN_LETTERS,
     TAIL_CHARS,
+    THIN_RATIO_MAX_PAGE_LETTERS,
     ContentSignal,
     PageView,
     fold,
@@ -507,7 +508,7 @@ def test_the_must_not_fire_pages_do_carry_the_words() -> None:
     assert "must be logged in" in text
 
 
-def test_thin_by_ratio_needs_the_whole_visible_text_thin_too() -> None:
+def test_thin_by_ratio_is_not_a_page_of_tens_of_thousands_of_letters() -> None:
     """A forum's link post whose main text is its title, in 2 MB of markup beside tens of
     thousands of letters of comments, is a page; the same title alone in 2 MB is a sliver."""
     title = " ".join(_SENTENCES[:3])
@@ -520,4 +521,5 @@ def test_thin_by_ratio_needs_the_whole_visible_text_thin_too() -> None:
     thin = signal(title)
     assert thin is not None and thin.rule.startswith("structure:ratio "), thin
     comments = "\n".join(_SENTENCES * 200)
+    assert letters(comments) > THIN_RATIO_MAX_PAGE_LETTERS
     assert signal(title + "\n" + comments) is None

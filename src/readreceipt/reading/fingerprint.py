@@ -73,7 +73,8 @@ from readreceipt.reading.tables.walls import (
     WALLS_BEFORE_SIGN_IN,
 )
 
-__all__ = ["BLOCK_MAX_MAIN_LETTERS", "GATES", "TAIL_CHARS", "ContentSignal", "PageView", "fold",
+__all__ = ["BLOCK_MAX_MAIN_LETTERS", "GATES", "TAIL_CHARS", "THIN_RATIO_MAX_PAGE_LETTERS",
+           "ContentSignal", "PageView", "fold",
            "judge_content", "letters", "name_served_everywhere", "soft_404_suspicion"]
 
 log = logging.getLogger(__name__)
@@ -83,14 +84,16 @@ log = logging.getLogger(__name__)
 COOKIE_CHECK_MAX_BYTES = 20_000
 # Thin text: the shortest article in the corpus has 352 letters of main text and 1,243 of
 # whole text; the smallest ratio of main-text letters to bytes among articles is 0.00078
-# (467 letters in a 597 kB page). The whole visible text must be as thin: a forum's link
-# post whose extracted main text is its title (reddit's, in postlight/parser's fixtures:
-# 223-474 letters in 1.6-2.7 MB) shows tens of thousands of letters of comments, and is a
-# page.
+# (467 letters in a 597 kB page). Not beside many thousands of letters of visible text: a
+# forum's link post whose extracted main text is its title (reddit's, in postlight/parser's
+# fixtures: 223-474 letters in 1.6-2.7 MB) shows 16,214-28,214 letters of comments, and is a
+# page; of the corpora's walls with a short main text, the most visible text is 8,122
+# letters (walls2/soft_404/bits_pilani_*, 173 of main text).
 THIN_MAX_MAIN_LETTERS = 150
 THIN_MAX_PAGE_LETTERS = 500
 THIN_MAX_LETTERS_PER_BYTE = 0.0003
 THIN_RATIO_MAX_MAIN_LETTERS = 600
+THIN_RATIO_MAX_PAGE_LETTERS = 12_000
 
 _BEFORE_SIGN_IN = compile_entries(WALLS_BEFORE_SIGN_IN)
 _AFTER_SIGN_IN = compile_entries(WALLS_AFTER_SIGN_IN)
@@ -232,7 +235,7 @@ def _check_thin(f: Facts) -> ContentSignal | None:
         rule = f"structure:length of the main text, {n} letters"
     elif (n <= THIN_RATIO_MAX_MAIN_LETTERS and f.page.body_bytes > 0
           and n / f.page.body_bytes < THIN_MAX_LETTERS_PER_BYTE
-          and f.page_letters / f.page.body_bytes < THIN_MAX_LETTERS_PER_BYTE):
+          and f.page_letters <= THIN_RATIO_MAX_PAGE_LETTERS):
         rule = f"structure:ratio of {n} letters to {f.page.body_bytes} bytes"
     else:
         return None
