@@ -12,24 +12,14 @@ import re
 import pytest
 
 import regexsteps
+from judged import judged
 from readreceipt.reading.barenotice import _LINK, MAX_LINE, MAX_LINKS, _pattern
-from readreceipt.reading.extract import extract
-from readreceipt.reading.facts import PageView
-from readreceipt.reading.fingerprint import judge_content
 from readreceipt.reading.tables.noticewords import NOTICE_WORDS
-
-
-def _judge(html: str) -> tuple[str, str] | None:
-    ex = extract(html.encode(), "text/html", None)
-    view = PageView("http://a.test/x", "http://a.test/x", 200, {}, "text/html", ex.html,
-                    ex.main_text, ex.page_text, len(html))
-    signal = judge_content(view)
-    return None if signal is None else (signal.reason, signal.rule)
 
 
 def _reason(html: str) -> str:
     """The verdict's reason; a short page that is no notice may still be thin text."""
-    got = _judge(html)
+    got = judged(html)
     return "ok" if got is None else got[0]
 
 
@@ -42,7 +32,7 @@ _NOTICE = "<div><h1>Estamos en mantenimiento</h1><p>La tienda vuelve a abrir est
 
 
 def test_a_bare_notice_is_an_interstitial_named_by_its_word() -> None:
-    got = _judge(_page("Tienda", _NOTICE))
+    got = judged(_page("Tienda", _NOTICE))
     assert got is not None
     assert got[0] == "wall:interstitial"
     assert got[1].startswith("wording:notice 'mantenimiento' (maintenance) on a bare page")

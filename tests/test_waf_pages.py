@@ -12,9 +12,7 @@ import re
 
 import pytest
 
-from readreceipt.reading.extract import extract
-from readreceipt.reading.facts import PageView
-from readreceipt.reading.fingerprint import judge_content
+from judged import judged
 from readreceipt.reading.tables.entries import Entry
 from readreceipt.reading.tables.wafs import WAF_PAGES
 
@@ -64,14 +62,6 @@ def _page(entry: Entry, article: bool) -> str:
     return f"<html><head><title>403</title></head><body>{body}</body></html>"
 
 
-def _judge(html: str) -> tuple[str, str] | None:
-    ex = extract(html.encode(), "text/html", None)
-    view = PageView("http://a.test/x", "http://a.test/x", 200, {}, "text/html", ex.html,
-                    ex.main_text, ex.page_text, len(html))
-    signal = judge_content(view)
-    return None if signal is None else (signal.reason, signal.rule)
-
-
 def test_every_regex_entry_has_an_example_it_matches() -> None:
     for entry in WAF_PAGES:
         if not entry.literal:
@@ -81,7 +71,7 @@ def test_every_regex_entry_has_an_example_it_matches() -> None:
 @pytest.mark.parametrize("entry", WAF_PAGES, ids=[e.name[:50] for e in WAF_PAGES])
 def test_the_vendors_block_page_is_a_bot_check_and_an_article_naming_it_is_not(
         entry: Entry) -> None:
-    got = _judge(_page(entry, article=False))
+    got = judged(_page(entry, article=False))
     assert got is not None, entry.name
     reason, rule = got
     assert reason == f"wall:{entry.kind}", rule
@@ -89,7 +79,7 @@ def test_the_vendors_block_page_is_a_bot_check_and_an_article_naming_it_is_not(
     # web filter's name in its sentence is the filter's own).
     assert rule.split(":", 1)[0] in ("vendor", "wording") if entry.kind == "interstitial" \
         else rule.startswith("vendor:"), rule
-    assert _judge(_page(entry, article=True)) is None, entry.name
+    assert judged(_page(entry, article=True)) is None, entry.name
 
 
 def test_every_entry_names_its_vendor_and_plugin() -> None:
@@ -105,7 +95,7 @@ def test_akamais_reference_id_names_the_vendor_however_it_is_labelled(label: str
     page = ("<html><head><title>Example Shop</title></head><body><h1>One moment</h1><p>We could "
             f"not serve this request.</p><p>{label} 18.294c3917.1565639044.23a4966</p></body>"
             "</html>")
-    got = _judge(page)
+    got = judged(page)
     assert got is not None and got[0] == "wall:challenge", got
     assert got[1] == "vendor:Akamai's edge reference ID on a short page", got
 
@@ -116,12 +106,12 @@ def test_a_sites_error_page_with_akamais_reference_is_an_error_page() -> None:
     page = ("<html><head><title>Internet Banking</title></head><body><h1>Sorry, an error has "
             "occurred [Error: 1007 ID: 18.1c4c3917.1563829620.38b0b75b]</h1><p>If this problem "
             "continues, please contact us quoting the above error and ID.</p></body></html>")
-    got = _judge(page)
+    got = judged(page)
     assert got is not None and got[0] == "wall:interstitial", got
 
 
 def test_a_dotted_version_number_is_not_akamais_reference_id() -> None:
     page = ("<html><head><title>Release notes</title></head><body><h1>Build</h1><p>Build "
             "2.1.1565639044.7 of the tool.</p></body></html>")
-    got = _judge(page)
+    got = judged(page)
     assert got is None or "Akamai" not in got[1], got
