@@ -18,7 +18,7 @@ its shape does not. So the test is structural first, and the words only name it:
   languages (``tables/noticewords.py``: maintenance, construction, temporarily unavailable
   or closed, suspended or expired).
 
-The evidence of a development set of notices collected from public repositories (38 notices
+The evidence of a development set of notices collected from public repositories (37 notices
 in 16 languages, bench/devset3_labels.tsv): 0 to 3 links each, the hosting providers'
 suspension pages with their own menus excepted; the clean pages beside them, 18 or more. A
 bare page that names no notice stays what the other checks make of it (thin text, or a page).

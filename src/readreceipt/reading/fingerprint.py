@@ -212,6 +212,8 @@ def _is_cookie_check(f: Facts) -> bool:
     m = f.markup
     return "document.cookie" in m and ("location.reload" in m or "location.href" in m
                                        or "location.replace" in m)
+
+
 _EDGE_REFERENCE = re.compile(EDGE_REFERENCE[0])
 
 

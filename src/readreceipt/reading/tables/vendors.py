@@ -22,9 +22,10 @@ of the 53 (all evidence 53), with no clean page flagged; is-antibot 0.1.1 (PyPI)
 flagged 19 clean pages (a cookie or a vendor's name in an ordinary page: ``_abck``,
 ``incapsula``, ``window._pxAppId``), is-antibot 2.5.15 (npm) found 5 and flagged none (most of
 its rules need the live response's headers and cookies). No bot check the list found was
-missed here, so its entries that fire on ordinary pages are not taken; the four above are
-not exercised by any page measured (no page here carries them) and are kept at the gates of
-a vendor's own page.
+missed here, so its entries that fire on ordinary pages are not taken; of the four above,
+only FullStory's is exercised by a page since (a saved "Client Challenge" page of the
+development set, bench/devset3_labels.tsv), and each is kept at the gates of a vendor's own
+page.
 
 Invariants: lower case; every entry names its vendor and its evidence.
 """
