@@ -14,9 +14,9 @@ its shape does not. So the test is structural first, and the words only name it:
   (a news brief about a bridge closed for maintenance is an article of a site:
   tests/pages/hard_negative/short_news_scheduled_maintenance_bridge.html);
 - *named*: its title, a heading it shows, or (on a page of almost nothing else) a short
-  line of its main text (``MAX_LINE``) holds a notice's word in any of the tables'
-  languages (``tables/noticewords.py``: maintenance, construction, temporarily unavailable
-  or closed, suspended or expired).
+  line of its main or visible text (``MAX_LINE``) holds a notice's word in any of the
+  tables' languages (``tables/noticewords.py``: maintenance, construction, temporarily
+  unavailable or closed, suspended or expired, blocked).
 
 The evidence of a development set of notices collected from public repositories (37 notices
 in 16 languages, bench/devset3_labels.tsv): 0 to 3 links each, the hosting providers'
