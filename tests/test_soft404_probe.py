@@ -259,9 +259,18 @@ CAPTCHA_EVERYWHERE = (
     "data-sitekey='x'></div><button>OK</button></form></main></body></html>").encode()
 
 
+#: A maintenance notice inside the site's own chrome, in words no phrase of the tables has:
+#: the page-only rules read a page of the site (its navigation, more text than a bare notice
+#: holds); served for every address, its heading's word names it.
+MAINTENANCE_EVERYWHERE = (
+    f"<html><head><title>Houtbewerkersclub</title></head><body><nav><ul>{NAV}</ul></nav>"
+    f"<main><h1>Onderhoud aan de website</h1>{NOTICE}</main></body></html>").encode()
+
+
 @pytest.mark.parametrize(("body", "reason", "named"), [
     (SIGN_IN_EVERYWHERE, "wall:login", "a sign-in form"),
     (CAPTCHA_EVERYWHERE, "wall:challenge", "reCAPTCHA"),
+    (MAINTENANCE_EVERYWHERE, "wall:interstitial", "'onderhoud' (maintenance)"),
 ])
 def test_a_wall_served_for_every_address_is_named_by_what_matched(
         host_factory: Callable[..., Host], tmp_path: Path, body: bytes, reason: str,

@@ -44,7 +44,7 @@ from readreceipt.reading.facts import (
 from readreceipt.reading.publisher import OG_ARTICLE
 from readreceipt.reading.tables.noticewords import NOTICE_WORDS
 
-__all__ = ["MAX_LINE", "MAX_LINKS", "MAX_PAGE_LETTERS", "check_bare_notice"]
+__all__ = ["MAX_LINE", "MAX_LINKS", "MAX_PAGE_LETTERS", "check_bare_notice", "notice_word"]
 
 #: A notice links to its host, its owner's mail, a status page: at most this many links.
 MAX_LINKS = 3
@@ -123,12 +123,23 @@ def check_bare_notice(f: Facts) -> ContentSignal | None:
     links = _links(markup)
     if links > MAX_LINKS or any(tag in markup for tag in _SITE_TAGS) or _typed_article(f):
         return None
-    for line in _lines(f):
+    found = notice_word(_lines(f))
+    if found is None:
+        return None
+    concept, word = found
+    rule = (f"wording:notice {word!r} ({concept}) on a bare page ({links} links, "
+            f"{f.main_letters} letters of main text)")
+    return ContentSignal(reason="wall:interstitial", wall="interstitial", rule=rule,
+                         vendor=None, detail=_WHAT[concept])
+
+
+def notice_word(lines: list[str]) -> tuple[str, str] | None:
+    """(concept, word) of the first notice word in the folded ``lines``, or None. Also what
+    names a page the host serves for every address (fingerprint.name_served_everywhere),
+    where the bareness need not be asked: the comparison showed it is not the page."""
+    for line in lines:
         for concept, pattern in _CONCEPTS:
             m = pattern.search(line)
             if m is not None:
-                rule = (f"wording:notice {m.group(0)!r} ({concept}) on a bare page ({links} "
-                        f"links, {f.main_letters} letters of main text)")
-                return ContentSignal(reason="wall:interstitial", wall="interstitial",
-                                     rule=rule, vendor=None, detail=_WHAT[concept])
+                return concept, m.group(0)
     return None

@@ -38,7 +38,7 @@ from collections.abc import Callable
 
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.reading.agegate import age_gate, may_hold_age_gate
-from readreceipt.reading.barenotice import check_bare_notice
+from readreceipt.reading.barenotice import check_bare_notice, notice_word
 from readreceipt.reading.captcha import captcha_form, may_hold_captcha
 from readreceipt.reading.consent import (
     carries_cmp,
@@ -273,6 +273,11 @@ def name_served_everywhere(page: PageView) -> tuple[str, str | None, str]:
                 if c.entry.kind == kind and (found := f.matches(c)) is not None:
                     name = c.entry.name if c.entry.where == "markup" else found
                     return f"wall:{kind}", kind, f"{c.entry.evidence} {name!r}"
+    # A notice's own word in its title or a heading it shows (barenotice.py's words; the
+    # site's chrome around it does not matter here): maintenance, a closure, a block.
+    noticed = notice_word(list(f.visible_headings))
+    if noticed is not None:
+        return "wall:interstitial", "interstitial", f"wording {noticed[1]!r} ({noticed[0]})"
     return "soft_404", None, "nothing else"
 
 
