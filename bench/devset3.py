@@ -15,7 +15,9 @@ The pages are read from checkouts of the source repositories (``--fetch-dir``, o
 per repository as ``owner+name``, as bench/heldout2.py reads its own), or from a folder of
 the pages as collected (``--pages``: one ``<id>.html`` each). A few pages are not a file of
 their repository as it stands (a page decoded from a JSON field, one whose copy was taken
-from the code index): the notes say which; ``--pages`` holds them as judged.
+from the code index, and four pages of a package mirror too large to fetch here): the
+notes say which; ``--pages`` holds them as judged. One source stores each page in a JSON
+record (``UNWRAP``).
 
     .venv/bin/python bench/devset3.py --pages DIR [--quiet] [--json FILE]
     .venv/bin/python bench/devset3.py --fetch-dir DIR
@@ -38,12 +40,24 @@ LABELS = Path(__file__).with_name("devset3_labels.tsv")
 CLEAN = {"article", "hard_negative"}
 
 
+def _robots_txt_field(raw: bytes) -> bytes:
+    """The page a robots.txt crawler stored in its JSON record's ``robotsTxt`` field (what the
+    site served at /robots.txt: HTML, for these pages)."""
+    return str(json.loads(raw).get("robotsTxt") or "").encode("utf-8")
+
+
+#: Sources whose files wrap the page: how to take the page out.
+UNWRAP = {"avuim/RobotsTXTCrawler": _robots_txt_field}
+
+
 def _body(row: dict[str, str], pages: Path | None, fetch_dir: Path | None) -> bytes | None:
     if pages is not None:
         path = pages / f"{row['id']}.html"
         return path.read_bytes() if path.is_file() else None
     checkout = heldout2.find_checkout(fetch_dir, row["source_repo"]) if fetch_dir else None
-    return heldout.read_blob(checkout, row["commit"], row["path"]) if checkout else None
+    raw = heldout.read_blob(checkout, row["commit"], row["path"]) if checkout else None
+    unwrap = UNWRAP.get(row["source_repo"])
+    return unwrap(raw) if raw is not None and unwrap is not None else raw
 
 
 def main() -> int:
