@@ -25,7 +25,10 @@ found, clean pages flagged; and the pages where the detectors disagree. Figures,
 assertions; the tools are optional (a detector whose tool is absent is skipped, saying so).
 
     .venv/bin/python bench/vendors.py --pypi-python /tmp/antibot/bin/python \\
-        --npm-dir /tmp/npmab [--heldout protego=... readability=... postlight=...]
+        --npm-dir /tmp/npmab [--heldout protego=... readability=... postlight=...] \\
+        [--wafw00f-python /tmp/waf/bin/python]
+
+(``python3 -m venv /tmp/waf && /tmp/waf/bin/pip install wafw00f==2.4.2`` makes the last.)
 """
 
 from __future__ import annotations
