@@ -146,6 +146,46 @@ def test_worst_cases_grow_linearly(pattern: re.Pattern[Any]) -> None:
         assert large <= GROWTH * small + 64
 
 
+#: Steps a character, at most, on a run of a tag pattern's own opener that never closes: each
+#: attempt must stop at the next tag's ``<``, not read a tag's whole bound from every opener
+#: (``<input\b[^>]{0,400}?...`` read 400 characters from each: 1 MB of ``<input`` took 2.9 s).
+PER_CHARACTER = 40
+
+
+def _tag_opener(pattern: re.Pattern[Any]) -> str:
+    """``<input`` for a pattern opening with a tag's name (``<a`` for any tag), else ""."""
+    text = pattern.pattern if isinstance(pattern.pattern, str) else ""
+    m = re.match(r"(?:\(\?:)?<([a-z]+)\b", text, re.I)
+    if m:
+        return "<" + m.group(1)
+    return "<a" if text.startswith("<[a-z]") else ""
+
+
+TAG_PATTERNS = {p: where for p, where in PATTERNS.items() if _tag_opener(p)}
+
+
+def test_the_tag_patterns_are_found() -> None:
+    assert len(TAG_PATTERNS) >= 10
+
+
+@pytest.mark.parametrize("pattern", list(TAG_PATTERNS), ids=_ids(TAG_PATTERNS))
+def test_a_run_of_unclosed_openers_is_read_once(pattern: re.Pattern[Any]) -> None:
+    text = (_tag_opener(pattern) + " ") * 2000
+    if not pattern.flags & re.IGNORECASE:
+        text = text.lower()
+    try:
+        regexsteps.steps(pattern, text, cap=PER_CHARACTER * len(text))
+    except regexsteps.TooMuch:
+        pytest.fail(f"{TAG_PATTERNS[pattern]}: a run of unclosed openers takes more than "
+                    f"{PER_CHARACTER} steps a character")
+
+
+def test_the_opener_measure_sees_a_tag_read_to_its_bound_from_every_opener() -> None:
+    old = re.compile(r"<input\b[^>]{0,400}?type=[\"']?password")
+    with pytest.raises(regexsteps.TooMuch):
+        regexsteps.steps(old, "<input " * 2000, cap=PER_CHARACTER * 7 * 2000)
+
+
 def _own_opening(pattern: re.Pattern[Any]) -> str:
     """The literal text a pattern opens with (``<title``, ``consent.yahoo.com/``), where it
     opens with one: a page made of it repeated is the pattern's own worst case."""

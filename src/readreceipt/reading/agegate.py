@@ -63,7 +63,7 @@ _MARKUP_WAYS = (
     re.compile(r"=[\"'](?:(?<=name=[\"'])|(?<=id=[\"'])|(?<=class=[\"']))[^\"'>]{0,60}?"
                r"(?:birth|dob\b|bday|geburt|naissance|nacimiento|"
                r"age[-_]?(?:gate|verif|check|confirm)|verify[-_]?age)"),
-    re.compile(r"<option[^>]{0,40}>\s{0,4}19[0-9]{2}\s{0,4}</option>"),
+    re.compile(r"<option[^<>]{0,40}>\s{0,4}19[0-9]{2}\s{0,4}</option>"),
 )
 #: An age box's id or class: "age-gate", "agegate", "age_verification", "av-age-check".
 _AGE_BOX = re.compile(r"(?<![a-z])age[-_]?(?:gate|verif[a-z]{0,9}|check|confirm[a-z]{0,6})|"

@@ -41,7 +41,6 @@ from readreceipt.reading.facts import (
     Facts,
     fold,
 )
-from readreceipt.reading.publisher import OG_ARTICLE
 from readreceipt.reading.tables.noticewords import NOTICE_WORDS
 
 __all__ = ["MAX_LINE", "MAX_LINKS", "MAX_PAGE_LETTERS", "check_bare_notice", "notice_word"]
@@ -109,10 +108,6 @@ def _lines(f: Facts) -> list[str]:
     return [line for line in lines if line]
 
 
-def _typed_article(f: Facts) -> bool:
-    return f.publisher.article or OG_ARTICLE.search(f.markup) is not None
-
-
 def check_bare_notice(f: Facts) -> ContentSignal | None:
     """A bare page whose own words name a notice (module docstring), or None."""
     if f.main_letters > BLOCK_MAX_MAIN_LETTERS or f.page_letters > MAX_PAGE_LETTERS:
@@ -121,7 +116,7 @@ def check_bare_notice(f: Facts) -> ContentSignal | None:
         return None
     markup = f.markup
     links = _links(markup)
-    if links > MAX_LINKS or any(tag in markup for tag in _SITE_TAGS) or _typed_article(f):
+    if links > MAX_LINKS or any(tag in markup for tag in _SITE_TAGS) or f.typed_article:
         return None
     found = notice_word(_lines(f))
     if found is None:

@@ -24,7 +24,7 @@ from readreceipt.reading.basics import letters
 from readreceipt.reading.branches import Branch, search_branches, split
 from readreceipt.reading.literals import may_match, required
 from readreceipt.reading.placement import Layout, PageTree, layout_of, tree
-from readreceipt.reading.publisher import PublisherSays, publisher_says
+from readreceipt.reading.publisher import OG_ARTICLE, PublisherSays, publisher_says
 from readreceipt.reading.signin import (
     MAX_BEFORE,
     MAX_BESIDE,
@@ -149,9 +149,9 @@ def _strip(fragment: str) -> str:
 # Run on the HTML as it came, its tag names matched as HTML matches them (ASCII letters in
 # either case): what they capture is folded, so the page's markup need not be lower-cased
 # for them (that copy costs about 3 ms an article, and a long page's checks need no other).
-_TITLE = re.compile(r"<title[^>]{0,200}>(.{0,2000}?)</title>", re.S | re.I | re.A)
-_HEADING = re.compile(r"<h[12][^>]{0,500}>(.{0,1000}?)</h[12]>", re.S | re.I | re.A)
-_NOSCRIPT = re.compile(r"<noscript[^>]{0,200}>(.{0,2000}?)</noscript>", re.S | re.I | re.A)
+_TITLE = re.compile(r"<title[^<>]{0,200}>(.{0,2000}?)</title>", re.S | re.I | re.A)
+_HEADING = re.compile(r"<h[12][^<>]{0,500}>(.{0,1000}?)</h[12]>", re.S | re.I | re.A)
+_NOSCRIPT = re.compile(r"<noscript[^<>]{0,200}>(.{0,2000}?)</noscript>", re.S | re.I | re.A)
 _IMG_ALT = re.compile(r"<img[^<>]*?\salt=[\"']([^\"']+)")
 _SCRIPT = re.compile(r"<script\b")
 # A sign-in form's inputs: a password field, or a user-name field by the names sign-in forms
@@ -160,10 +160,10 @@ _SCRIPT = re.compile(r"<script\b")
 # (tests/pages/login/bank_login_step_one_no_password.html: user ID and date of birth first,
 # the password on the next step).
 _USER_NAMES = r"(username|login|userid|user_id|j_username|loginname|logonid|logon_id)"
-_SIGN_IN_INPUT = re.compile(r"<input\b[^>]{0,400}?(type=[\"']?password|autocomplete=[\"']?"
+_SIGN_IN_INPUT = re.compile(r"<input\b[^<>]{0,400}?(type=[\"']?password|autocomplete=[\"']?"
                             r"(username|current-password)|name=[\"']?([\w.$\[\]-]{0,60}?[:.$\[])?"
                             + _USER_NAMES + r"[\"'\]\s>])")
-_SIGN_IN_FORM = re.compile(r"<form\b[^>]{0,400}?action=[\"']?[^\"'\s>]{0,200}?"
+_SIGN_IN_FORM = re.compile(r"<form\b[^<>]{0,400}?action=[\"']?[^\"'\s>]{0,200}?"
                            r"(log-?in|sign-?in|log-?on|authenticat|/auth/|/sso/)")
 
 
@@ -172,7 +172,7 @@ _SIGN_IN_FORM = re.compile(r"<form\b[^>]{0,400}?action=[\"']?[^\"'\s>]{0,200}?"
 #: autocomplete token, a field named as an account's identifier (tables/signin.py). Checked
 #: before the page is parsed; bounded, so one tag costs at most a few hundred characters.
 _CREDENTIAL_INPUT = re.compile(
-    r"<input\b[^>]{0,400}?(?:type=[\"']?password|autocomplete=[\"']?(?:username|webauthn|"
+    r"<input\b[^<>]{0,400}?(?:type=[\"']?password|autocomplete=[\"']?(?:username|webauthn|"
     r"email)|(?:name|id)=[\"']?[^\"'>]{0,40}?(?:" + "|".join(sorted(IDENTIFIER_NAMES)) + "))",
     re.I)  # some names are not ASCII ("användarnamn"); Facts.markup lowers ASCII only
 
@@ -298,6 +298,11 @@ class Facts:
         if "isaccessibleforfree" not in self.markup and "ld+json" not in self.markup:
             return PublisherSays(None, "")
         return publisher_says(self.html, self.page.page_text, self.page.main_text)
+
+    @cached_property
+    def typed_article(self) -> bool:
+        """The page's markup types it as an article (schema.org, og:type)."""
+        return self.publisher.article or OG_ARTICLE.search(self.markup) is not None
 
     @cached_property
     def locked(self) -> bool:

@@ -62,7 +62,6 @@ from readreceipt.reading.facts import (
     letters,
 )
 from readreceipt.reading.notfound import check_parked, check_soft_404, soft_404_suspicion
-from readreceipt.reading.publisher import OG_ARTICLE
 from readreceipt.reading.shells import check_js_shell
 from readreceipt.reading.signin import sign_in_boxes
 from readreceipt.reading.tables.vendors import EDGE_REFERENCE
@@ -182,7 +181,7 @@ def _age_gate_signal(f: Facts) -> ContentSignal | None:
 def _consent_signal(f: Facts) -> ContentSignal | None:
     """A consent platform's dialog, or a form posting to a consent endpoint, that is the
     page's main thing (consent.py)."""
-    if may_hold_consent_form(f.main_letters, f.lowered) and not _typed_article(f):
+    if may_hold_consent_form(f.main_letters, f.lowered) and not f.typed_article:
         posted = consent_form(f.tree, f.main_letters)
         if posted is not None:
             rule = (f"vendor:a form posting to the consent endpoint {posted.endpoint}, the "
@@ -196,11 +195,6 @@ def _consent_signal(f: Facts) -> ContentSignal | None:
     rule = (f"vendor:{found.vendor}'s consent dialog, the page's main thing ({found.outside} "
             f"letters of content and {found.main_outside} of main text beside it)")
     return _wall_signal("consent", rule, found.vendor, None)
-
-
-def _typed_article(f: Facts) -> bool:
-    """The page's markup types it as an article (schema.org, og:type)."""
-    return f.publisher.article or OG_ARTICLE.search(f.markup) is not None
 
 
 def _is_cookie_check(f: Facts) -> bool:

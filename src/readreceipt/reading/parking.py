@@ -40,13 +40,13 @@ MAX_MAIN_LETTERS = 6000
 MAX_LINKS = 500
 #: How far before a host's name its tag may open (the tag's name and attributes).
 _TAG_REACH = 700
-_LINK = re.compile(r"""<(a|form|iframe|script)\b[^>]{0,600}?\b(href|action|src)\s*=\s*["']?"""
+_LINK = re.compile(r"""<(a|form|iframe|script)\b[^<>]{0,600}?\b(href|action|src)\s*=\s*["']?"""
                    r"""([^"'\s>]{1,600})""")
 
 
 #: The root element's ad-block key, within the first characters of the markup (a doctype,
 #: a comment before ``<html>``).
-_ADBLOCK_KEY = re.compile(r"<html\b[^>]{0,400}\bdata-adblockkey\s*=")
+_ADBLOCK_KEY = re.compile(r"<html\b[^<>]{0,400}\bdata-adblockkey\s*=")
 _ROOT_REACH = 2000
 #: A link's tracking parameter naming the parking page it is on (not "parking" alone: a
 #: city's page about car parks tags its campaigns so).

@@ -57,11 +57,13 @@ BODY_MIN_WORDS = 80
 
 _ARTICLE_TYPES = re.compile(r"(news|scholarly|tech|report|blog|opinion|analysis|review|"
                             r"satirical|advertiser)?article|blogposting|posting|report", re.I)
-#: An Open Graph ``og:type`` of article (either attribute order).
-OG_ARTICLE = re.compile(r"<meta[^>]{0,300}?(?:property|name)\s*=\s*[\"']og:type[\"'][^>]{0,300}?"
-                         r"content\s*=\s*[\"']article|<meta[^>]{0,300}?content\s*=\s*[\"']"
-                         r"article[\"'][^>]{0,300}?(?:property|name)\s*=\s*[\"']og:type", re.I)
-_LD_JSON = re.compile(r"<script[^>]{0,200}application/ld\+json[^>]{0,200}>", re.I)
+#: An Open Graph ``og:type`` of article (either attribute order). Within one tag: a run of
+#: ``<meta`` openers that never close is read to the next ``<`` from each, not 300
+#: characters (1 MB of them took 1.5 s).
+OG_ARTICLE = re.compile(r"<meta[^<>]{0,300}?(?:property|name)\s*=\s*[\"']og:type[\"'][^<>]{0,300}?"
+                         r"content\s*=\s*[\"']article|<meta[^<>]{0,300}?content\s*=\s*[\"']"
+                         r"article[\"'][^<>]{0,300}?(?:property|name)\s*=\s*[\"']og:type", re.I)
+_LD_JSON = re.compile(r"<script[^<>]{0,200}application/ld\+json[^<>]{0,200}>", re.I)
 _SCRIPT_END = re.compile(r"</script>", re.I)
 _WORD = re.compile(r"\w+")
 

@@ -99,8 +99,8 @@ MAX_CONTENT_LETTERS_BESIDE_TEMPLATES = 200
 #: Empty binding elements: this many, on a page with as little content as above.
 MIN_EMPTY_BINDINGS = 3
 
-_BINDING = re.compile(r"<[a-z][a-z0-9-]*\s[^>]{0,400}?\b(?:ng-bind(?:-html)?|data-ng-bind|"
-                      r"v-text|v-html|x-text|x-html)\s*=\s*[\"'][^\"']{1,200}[\"'][^>]{0,400}>"
+_BINDING = re.compile(r"<[a-z][a-z0-9-]*\s[^<>]{0,400}?\b(?:ng-bind(?:-html)?|data-ng-bind|"
+                      r"v-text|v-html|x-text|x-html)\s*=\s*[\"'][^\"']{1,200}[\"'][^<>]{0,400}>"
                       r"\s*</")
 #: A mount point's only text may be a loading word, in the languages the wall table knows.
 _LOADING = re.compile(r"^\W*(loading|chargement|cargando|carregando|caricamento|laden|"

@@ -78,7 +78,7 @@ def tables_text(html: str) -> str:
     return "\n".join(lines)
 
 
-_META = re.compile(r"<meta\s[^>]{0,2000}>", re.I)
+_META = re.compile(r"<meta\s[^<>]{0,2000}>", re.I)
 _ATTRIBUTE = re.compile(r"""([\w:.-]{1,60})\s{0,5}=\s{0,5}(?:"([^"]{0,4000})"|'([^']{0,4000})')""")
 
 

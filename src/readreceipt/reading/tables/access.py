@@ -205,7 +205,7 @@ CONSENT: tuple[Entry, ...] = (
     # A page that only sends the reader on to a consent service, by a refresh or a script's
     # redirect (Google's, YouTube's consent.<host>, Yahoo's and AOL's guce.<host>): nothing to
     # read, the consent step is where the reader is sent.
-    rx(_CO, "markup", r"(?:http-equiv=[\"']?refresh[^>]{0,200}?url=|location(?:\.href)?\s{0,3}="
+    rx(_CO, "markup", r"(?:http-equiv=[\"']?refresh[^<>]{0,200}?url=|location(?:\.href)?\s{0,3}="
        r"\s{0,3}[\"']|location\.(?:replace|assign)\(\s{0,3}[\"'])[\"']?https?://"
        r"(?:consent|guce)\.[a-z0-9.-]{1,100}", "a redirect to a consent service", gate="bare",
        vendor="a consent service", anchor="://", ev="consent.google.com, consent.youtube.com, "

@@ -83,8 +83,8 @@ _HOSTS_AND_PATHS: tuple[Entry, ...] = (
     # block hosts and paths: "blocked.<isp>", "block.<isp>", "/blocked/", "warning.<isp>",
     # "/restricted-content"; a post's slug "/blocking-out-time-for-writing/" is not), on a
     # page with nothing to read of its own.
-    rx(_IN, "markup", r"(?:http-equiv=[\"']?refresh[^>]{0,200}?url=|location(?:\.href)?\s{0,3}="
-        r"\s{0,3}[\"']|location\.(?:replace|assign)\([\"']|<iframe\b[^>]{0,200}?\bsrc=[\"']?)"
+    rx(_IN, "markup", r"(?:http-equiv=[\"']?refresh[^<>]{0,200}?url=|location(?:\.href)?\s{0,3}="
+        r"\s{0,3}[\"']|location\.(?:replace|assign)\([\"']|<iframe\b[^<>]{0,200}?\bsrc=[\"']?)"
         r"[^\"'\s>]{0,200}?[./](?:block(?:ed|ing|page)?|blocklist|blacklist|deny|denied|"
         r"restricted(?:-content)?|forbidden|warning|censored|webfilter|urlfilter)[./?=&#\"']",
         "a page that sends the reader to a block server", what=_WHAT, gate="bare",
@@ -99,9 +99,9 @@ BLOCK_BY_ADDRESS: tuple[Entry, ...] = (
     # A script's redirect counts only as the script's first statement: a page that does
     # nothing but send the reader on (a single-page app that builds its article and then
     # navigates somewhere is a shell; tests/test_render.py's navigation test).
-    rx(_IN, "markup", r"(?:http-equiv=[\"']?refresh[^>]{0,200}?url=|<script\b[^>]{0,200}>\s{0,40}"
+    rx(_IN, "markup", r"(?:http-equiv=[\"']?refresh[^<>]{0,200}?url=|<script\b[^<>]{0,200}>\s{0,40}"
         r"(?:(?:window|top|self|document)\.)?location(?:\.href\s{0,3}=\s{0,3}[\"']|\s{0,3}="
-        r"\s{0,3}[\"']|\.(?:replace|assign)\([\"'])|<i?frame\b[^>]{0,200}?\bsrc=[\"']?)"
+        r"\s{0,3}[\"']|\.(?:replace|assign)\([\"'])|<i?frame\b[^<>]{0,200}?\bsrc=[\"']?)"
         r"[\"']?https?://\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d{1,5})?[/?\"'\s>]",
         "a page that sends the reader to a server named by its IP address", what=_WHAT,
         gate="bare", anchor="://", evidence="structure",

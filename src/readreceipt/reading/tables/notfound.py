@@ -192,7 +192,7 @@ _PK = "parked"
 
 def _loads(path: str, anchor: str, vendor: str, ev: str) -> Entry:
     """A script the page loads from ``path`` (a regex fragment)."""
-    return rx(_PK, "markup", r"<script\b[^>]{0,300}?\bsrc=[\"']?[^\"'\s>]{0,200}?" + path,
+    return rx(_PK, "markup", r"<script\b[^<>]{0,300}?\bsrc=[\"']?[^\"'\s>]{0,200}?" + path,
               f"{vendor}'s script", vendor=vendor, anchor=anchor, ev=ev)
 
 

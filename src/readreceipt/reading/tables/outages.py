@@ -31,9 +31,9 @@ _WP = "WordPress plugin {}: its assets load only on the maintenance screen it sh
 def _plugin(slug: str, name: str) -> Entry:
     """The plugin's style sheet or script loaded by the page (a link to its files is not)."""
     path = f"/wp-content/plugins/{slug}/"
-    return rx(_IN, "markup", r"<(?:link|script)\b[^>]{0,300}?\b(?:href|src)=[\"']?[^\"'\s>]{0,200}?"
-              + re.escape(path), f"{name}'s maintenance screen", vendor=name, what=_MAINT,
-              anchor=path, ev=_WP.format(slug))
+    return rx(_IN, "markup", r"<(?:link|script)\b[^<>]{0,300}?\b(?:href|src)=[\"']?"
+              r"[^\"'\s>]{0,200}?" + re.escape(path), f"{name}'s maintenance screen",
+              vendor=name, what=_MAINT, anchor=path, ev=_WP.format(slug))
 
 
 OUTAGES: tuple[Entry, ...] = (

@@ -84,7 +84,7 @@ _CHALLENGE: tuple[Entry, ...] = (
     _c("markup", "js.datadome.co", _DD, "empty", ev="DataDome tag script"),
     # Imperva / Incapsula.
     _c("text", "incapsula incident id", _IM, ev="Imperva block page"),
-    rx(_CH, "markup", r'id="main-iframe"[^>]{0,200}_incapsula_resource', "main-iframe",
+    rx(_CH, "markup", r'id="main-iframe"[^<>]{0,200}_incapsula_resource', "main-iframe",
         vendor=_IM, anchor="main-iframe", ev="Imperva challenge page layout"),
     _c("markup", "_incapsula_resource", _IM, "empty", ev="also injected into ordinary pages"),
     # Sucuri, StackPath, SiteGround, Kasada, Alibaba, Reddit.
