@@ -226,6 +226,11 @@ CASES = [
     Case("unclosed-openers", "6 unclosed <a openers under a title", MIB, "bytes",
          lambda n: _capture(b"<html><head><title>Notice</title></head><body>"
                             + b"<a " * (n // 3))),
+    # The same with the sign-in check's and og:type's tags (each read 300-400 characters from
+    # every opener before the review of issue 21's fifth round).
+    Case("unclosed-inputs", "6 unclosed <input and <meta openers under a title", MIB, "bytes",
+         lambda n: _capture(b"<html><head><title>Notice</title></head><body>"
+                            + b"<input <meta " * (n // 13))),
 ]
 
 
