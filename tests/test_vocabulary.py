@@ -21,9 +21,7 @@ import pytest
 
 import regexsteps
 from conftest import LocalServer
-from readreceipt.reading.extract import extract
-from readreceipt.reading.facts import PageView
-from readreceipt.reading.fingerprint import judge_content
+from judged import judged
 from readreceipt.reading.tables.terms import phrase_entry, title_alternation
 from readreceipt.reading.tables.vocabulary import TERMS, terms
 from servedpages import captured_page
@@ -70,11 +68,8 @@ def test_a_served_notice_is_named_by_the_maintained_term(
 
 
 def _judge(html: str) -> str:
-    ex = extract(html.encode(), "text/html", None)
-    view = PageView("http://a.test/", "http://a.test/", 200, {}, "text/html", ex.html,
-                    ex.main_text, ex.page_text, len(html))
-    signal = judge_content(view)
-    return "ok" if signal is None else f"{signal.reason} {signal.rule}"
+    got = judged(html)
+    return "ok" if got is None else f"{got[0]} {got[1]}"
 
 
 def test_a_refusal_on_a_line_of_its_own_is_a_wall_but_not_in_a_sentence() -> None:
