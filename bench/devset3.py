@@ -50,9 +50,20 @@ def _robots_txt_field(raw: bytes) -> bytes:
 UNWRAP = {"avuim/RobotsTXTCrawler": _robots_txt_field}
 
 
+def rows() -> list[dict[str, str]]:
+    """The labelled pages, ambiguous ones left out."""
+    with LABELS.open(encoding="utf-8", newline="") as fh:
+        return [r for r in csv.DictReader(fh, delimiter="\t") if r["label"] != "ambiguous"]
+
+
+def page_file(pages: Path, row: dict[str, str]) -> Path:
+    """Where a collected copy of the row's page lies in a ``--pages`` folder."""
+    return pages / f"{row['id']}.html"
+
+
 def _body(row: dict[str, str], pages: Path | None, fetch_dir: Path | None) -> bytes | None:
     if pages is not None:
-        path = pages / f"{row['id']}.html"
+        path = page_file(pages, row)
         return path.read_bytes() if path.is_file() else None
     checkout = heldout2.find_checkout(fetch_dir, row["source_repo"]) if fetch_dir else None
     raw = heldout.read_blob(checkout, row["commit"], row["path"]) if checkout else None
@@ -70,11 +81,13 @@ def main() -> int:
     if args.pages is None and args.fetch_dir is None:
         print("skipped: give --pages or --fetch-dir (the pages are not kept in this checkout)")
         return 0
-    with LABELS.open(encoding="utf-8") as fh:
-        rows = [r for r in csv.DictReader(fh, delimiter="\t") if r["label"] != "ambiguous"]
+    folder = args.pages if args.pages is not None else args.fetch_dir
+    if not folder.is_dir():
+        print(f"no such folder: {folder}", file=sys.stderr)
+        return 2
     n: Counter[str] = Counter()
     misses: list[str] = []
-    for r in rows:
+    for r in rows():
         body = _body(r, args.pages, args.fetch_dir)
         if body is None:
             n["not read"] += 1

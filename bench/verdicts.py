@@ -93,20 +93,18 @@ class Page:
     source: str = ""  # the public repository the page was taken from
 
 
-DEVSET3 = Path(__file__).with_name("devset3_labels.tsv")
-
-
 def load_devset3(folder: Path) -> list[Page]:
     """The pages of bench/devset3_labels.tsv, read from ``folder`` (``<id>.html`` each; see
     bench/devset3.py), each under its own source repository; ambiguous pages left out."""
+    import devset3  # a sibling script, as _corpus_server is
+
     pages: list[Page] = []
-    with DEVSET3.open(encoding="utf-8", newline="") as fh:
-        for row in csv.DictReader(fh, delimiter="\t"):
-            path = folder / f"{row['id']}.html"
-            if row["label"] in EXPECTED and path.is_file():
-                pages.append(Page(f"devset3/{row['id']}", row["label"], path.read_bytes(), 200,
-                                  {"content-type": "text/html; charset=utf-8"}, "devset3",
-                                  row["source_repo"]))
+    for row in devset3.rows():
+        path = devset3.page_file(folder, row)
+        if row["label"] in EXPECTED and path.is_file():
+            pages.append(Page(f"devset3/{row['id']}", row["label"], path.read_bytes(), 200,
+                              {"content-type": "text/html; charset=utf-8"}, "devset3",
+                              row["source_repo"]))
     return pages
 
 
@@ -423,6 +421,9 @@ def main() -> int:
     if not all(w.is_dir() for w in WALL_SETS) or not ARTICLES.is_dir():
         print(f"corpus not found at {CORPUS}", file=sys.stderr)
         return 1
+    if args.devset3 is not None and not args.devset3.is_dir():
+        print(f"no such folder: {args.devset3}", file=sys.stderr)
+        return 2
     pages = load_pages() + (load_devset3(args.devset3) if args.devset3 else [])
     started = time.perf_counter()
     outcomes = run_direct(pages) if args.direct else run_pipeline(pages)
