@@ -26,6 +26,7 @@ parking service), each hit read in the tag around it, capped (``MAX_LINKS``).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from urllib.parse import unquote, urlsplit
 
 from readreceipt.reading.facts import BLOCK_MAX_MAIN_LETTERS, Facts
@@ -82,14 +83,66 @@ def _registrable(host: str) -> str:
     return ".".join(parts[-2:]) if len(parts) >= 2 else host
 
 
-def _tags_naming(markup: str, needle: str) -> list[tuple[str, str]]:
+#: What may stand before an address in a tag: a quote or a blank, neither of which an
+#: address ``_LINK`` reads may hold, so the address begins right after it (an ``=`` may be a
+#: query's, inside another address: ``?u=https://example.com``).
+_VALUE_START = frozenset("\"' \t\n\r\f")
+#: What may end the host of an address (not ``:`` or ``\``: ``https://example.com:x@other/``
+#: and ``https://example.com\@other/`` have the other host).
+_HOST_END = frozenset("/\"' \t\n\r\f>?#")
+_HOST_LABEL = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
+#: How far back a host's subdomain labels are read (the longest host name).
+_HOST_REACH = 253
+
+
+def _is_own_host(markup: str, at: int, end: int) -> bool:
+    """Whether the domain at ``markup[at:end]`` is the host (or under the host) of an
+    absolute address that begins there: ``="https://www.example.com/...``. Such an address
+    is the site's own link, never a marketplace's."""
+    if end < len(markup) and markup[end] not in _HOST_END:
+        return False
+    i, floor = at, max(0, at - _HOST_REACH)
+    while i > floor and markup[i - 1] in _HOST_LABEL:
+        i -= 1
+    if i != at and markup[i] == ".":  # (".example.com": not a label before it)
+        return False
+    if i != at and markup[at - 1] != ".":  # (the domain is the tail of a longer label)
+        return False
+    if not markup.startswith("//", i - 2):
+        return False
+    i -= 2
+    for scheme in ("https:", "http:"):
+        if markup.startswith(scheme, i - len(scheme)):
+            i -= len(scheme)
+            break
+    return i > 0 and markup[i - 1] in _VALUE_START
+
+
+@lru_cache(maxsize=256)
+def _hosts_market(domain: str) -> bool:
+    """Whether a host that is ``domain`` or under it may be a marketplace's: the domain is
+    one, is under one, or has one under it (a link to the domain's own site is then not
+    passed over)."""
+    return any(m == domain or m.endswith("." + domain) or domain.endswith("." + m)
+               for m in MARKETPLACES)
+
+
+def _tags_naming(markup: str, needle: str,
+                 skip_own_links: bool = False) -> list[tuple[str, str]]:
     """(tag, address) of the links, forms, frames and scripts whose address holds ``needle``:
     each occurrence is read in the tag around it (at most ``MAX_LINKS`` occurrences, each tag
-    at most ``_TAG_REACH`` characters back), so the page is scanned once for the needle."""
+    at most ``_TAG_REACH`` characters back), so the page is scanned once for the needle.
+
+    ``skip_own_links``: an occurrence that is the host of an absolute address beginning
+    there (the site's own links, hundreds on an article page) is passed over without reading
+    its tag: the caller has made sure no host of that kind is one it looks for."""
     found: list[tuple[str, str]] = []
     at, seen = markup.find(needle), 0
     while at >= 0 and seen < MAX_LINKS:
         seen += 1
+        if skip_own_links and _is_own_host(markup, at, at + len(needle)):
+            at = markup.find(needle, at + len(needle))
+            continue
         start = markup.rfind("<", max(0, at - _TAG_REACH), at)
         if start >= 0 and (m := _LINK.match(markup, start)) is not None and \
                 m.start(3) <= at < m.end(3):
@@ -114,7 +167,7 @@ def parked_by_structure(f: Facts) -> str | None:
     # A link or form whose address names the domain on sale and is on a marketplace: the
     # page is read at each mention of the domain (a few), not link by link.
     for own in sorted(owns):
-        for tag, target in _tags_naming(markup, own):
+        for tag, target in _tags_naming(markup, own, skip_own_links=not _hosts_market(own)):
             market = _on(_host(target if "//" in target else ""), MARKETPLACES)
             if market and tag in ("a", "form"):
                 return (f"structure:a {'link' if tag == 'a' else 'form'} to {market} "
