@@ -53,6 +53,22 @@ def test_patterns_that_could_slip_are_not_split(pattern: str) -> None:
     assert split(pattern) == ()
 
 
+def test_a_lookbehind_before_the_alternation_goes_with_every_branch() -> None:
+    """The vocabulary's entries open with "not after an opening quote": split, each branch
+    keeps it, and a quoted phrase is passed over for the next unquoted one, as whole."""
+    pattern = r'(?<!["«])(?:page not found|seite nicht gefunden|no encontrada)'
+    branches = split(pattern)
+    assert [b.regex.pattern for b in branches] == [
+        r'(?<!["«])page not found', r'(?<!["«])seite nicht gefunden',
+        r'(?<!["«])no encontrada']
+    assert all(b.needs for b in branches)  # each behind its own phrase
+    text = 'the heading "page not found" and «seite nicht gefunden» then: no encontrada'
+    whole = re.compile(pattern).search(text)
+    assert _found(search_branches(branches, text)) == _found(whole) == (62, "no encontrada")
+    # Something after the group: every branch would need it, not split.
+    assert split(r'(?<!")(?:aa|bb|cc)dd') == ()
+
+
 def test_groups_and_classes_keep_their_bars() -> None:
     parts = [b.regex.pattern for b in split(r"(?:a(b|c)|[|(]x|\(y|z)")]
     assert parts == [r"a(b|c)", r"[|(]x", r"\(y", "z"]
