@@ -434,12 +434,11 @@ class Facts:
         hidden message, a dialog's, a form's or a sidebar's."""
         own = [self.title] if self.title else []
         if self.layout.parsed:
-            shown = [fold(self.layout.content)]
-            shown += [fold(text) for kind, text in self.layout.chrome.items()
-                      if kind in ("header", "navigation")]
+            kinds = ("content", "header", "navigation")
+            own += [h for h in self.headings[len(own):] if self._shown(h, kinds)]
         else:
-            shown = [fold(self.page.main_text)]
-        own += [h for h in self.headings[len(own):] if any(h in text for text in shown)]
+            shown = fold(self.page.main_text)
+            own += [h for h in self.headings[len(own):] if h in shown]
         return tuple(own)
 
     @cached_property
@@ -451,10 +450,22 @@ class Facts:
         own = [self.title] if self.title else []
         if not self.layout.parsed:
             return tuple(own + list(self.headings[len(own):]))
-        shown = [fold(self.layout.content)] + [fold(text) for kind, text in
-                                               self.layout.chrome.items() if kind != "hidden"]
-        own += [h for h in self.headings[len(own):] if any(h in text for text in shown)]
+        kinds = ("content", *(kind for kind in self.layout.chrome if kind != "hidden"))
+        own += [h for h in self.headings[len(own):] if self._shown(h, kinds)]
         return tuple(own)
+
+    @cached_property
+    def _certain_folded(self) -> dict[str, str]:
+        """Kind -> its text outside the elements a script shows only on a condition
+        (placement.Layout.certain), folded."""
+        layout = self.layout
+        return {kind: fold(layout.certain_text(kind)) for kind in ("content", *layout.chrome)}
+
+    def _shown(self, heading: str, kinds: tuple[str, ...]) -> bool:
+        """Whether ``heading`` (folded) stands in the texts of ``kinds``, outside every
+        element a script shows only on a condition (placement.conditional)."""
+        folded = self._certain_folded
+        return any(heading in folded[kind] for kind in kinds if kind in folded)
 
     @cached_property
     def noscript(self) -> str:

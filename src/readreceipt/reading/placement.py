@@ -16,7 +16,12 @@ page into *content* and *chrome* by the page's own structure, with no site's nam
   labels and its "forgot password" and "register" links);
 - teasers of other articles: every ``<article>`` but the longest, when shorter than it by far;
 - hidden elements (``hidden``, ``aria-hidden="true"``, ``display:none``): chrome of the
-  kind "hidden" (a sign-in modal waiting for a click is not what the page shows).
+  kind "hidden" (a sign-in modal waiting for a click is not what the page shows);
+- elements a script shows only on a condition (a framework's ``v-if``/``ng-if``/``x-show``,
+  a CSS framework's hiding class such as ``d-none``): their text stays where it sits, and
+  the layout also keeps each kind's text without them (``Layout.certain``), so that words
+  or a heading found only there count as hidden (an unrendered page ships its not-found
+  view beside the article it is an alternative to).
 
 A candidate that holds most of the page's text (``WRAPPER_SHARE``) is a layout wrapper, not
 chrome (ASP.NET wraps whole pages in one ``<form>``; "page-with-sidebar" wraps everything),
@@ -117,15 +122,29 @@ class Layout:
     #: is only a link's text is navigation taken for content (walls2/soft_404/tjx_*).
     link_texts: frozenset[str] = frozenset()
     parsed: bool = True
+    #: Kind ("content" or a kind of chrome) -> its text without the elements a script shows
+    #: only on a condition (:data:`CONDITIONAL_ATTRIBUTES`, :data:`HIDING_CLASSES`), for the
+    #: kinds that hold such an element. Their text is counted where it sits, as any other
+    #: (its letters are the page's, shown or not); words found only there are not where they
+    #: sit (:meth:`place_of`), nor a heading the page's own.
+    certain: dict[str, str] = field(default_factory=dict)
+
+    def certain_text(self, kind: str) -> str:
+        """The text of ``kind`` outside the elements a script shows only on a condition."""
+        if kind in self.certain:
+            return self.certain[kind]
+        return self.content if kind == "content" else self.chrome.get(kind, "")
 
     def place_of(self, found: Callable[[str], bool]) -> str | None:
-        """Where ``found`` says yes: "content" first, then a kind of chrome; None: nowhere."""
-        if found(self.content):
-            return "content"
-        for kind, text in self.chrome.items():
+        """Where ``found`` says yes: "content" first, then a kind of chrome; None: nowhere.
+        Words that stand only in elements a script shows on a condition are "hidden"."""
+        conditional = False
+        for kind, text in (("content", self.content), *self.chrome.items()):
             if found(text):
-                return kind
-        return None
+                if kind not in self.certain or found(self.certain[kind]):
+                    return kind
+                conditional = True
+        return "hidden" if conditional else None
 
     def beside(self, field: PasswordField) -> int:
         """Letters of content beside a password field's form (not counting the form)."""
@@ -184,14 +203,48 @@ def layout(html: str) -> Layout:
     return layout_of(tree(html))
 
 
+#: Attributes by which a client-side framework shows an element only when a script's
+#: condition holds (Vue's ``v-if``/``v-show``, AngularJS's ``ng-if``/``ng-show``/``ng-hide``
+#: and their ``data-`` forms, Alpine's ``x-show``/``x-if``, Angular's ``*ngIf`` as an HTML
+#: parser lower-cases it): unrendered, the markup ships every branch, a not-found view's
+#: "Page not found" beside the article it is an alternative to.
+CONDITIONAL_ATTRIBUTES = frozenset({
+    "v-if", "v-else", "v-else-if", "v-show", "ng-if", "ng-show", "ng-hide", "ng-switch-when",
+    "ng-switch-default", "data-ng-if", "data-ng-show", "data-ng-hide", "x-show", "x-if",
+    "*ngif"})
+#: Class names (whole, never a part: Bootstrap 3's ``hidden-xs`` hides only on phones) by
+#: which the CSS frameworks hide an element until a script shows it: Bootstrap's ``d-none``,
+#: ``hidden`` and ``invisible``, Tailwind's ``hidden`` and ``invisible``, Bulma's
+#: ``is-hidden``, Foundation's and Bootstrap 2's ``hide``, AngularJS's ``ng-hide``.
+HIDING_CLASSES = frozenset({"d-none", "hidden", "invisible", "is-hidden", "hide", "ng-hide"})
+
+
+def conditional(attrs: dict[str, str | None]) -> bool:
+    """Whether an element's own attributes leave its showing to a script (above)."""
+    if not attrs.keys().isdisjoint(CONDITIONAL_ATTRIBUTES):
+        return True
+    classes = attrs.get("class")
+    return classes is not None and not HIDING_CLASSES.isdisjoint(classes.lower().split())
+
+
 def layout_of(page: PageTree | None) -> Layout:
     """The layout of a page already walked (:func:`tree`)."""
     if page is None:
         return Layout(content="", parsed=False)
     content: list[tuple[int, str]] = []
     chrome: dict[str, list[tuple[int, str]]] = {}
-    for node, kind in zip(page.elements, page.kinds, strict=True):
+    certain: dict[str, list[tuple[int, str]]] = {}  # by kind, outside conditional elements
+    decided: set[str] = set()  # the kinds holding a conditional element's text
+    under = [False] * len(page.elements)  # the element or one above it is conditional
+    for index, (node, kind) in enumerate(zip(page.elements, page.kinds, strict=True)):
         (content if kind == "content" else chrome.setdefault(kind, [])).extend(node.texts)
+        under[index] = (node.parent >= 0 and under[node.parent]) or conditional(node.attrs)
+        if not node.texts:
+            continue
+        if under[index]:
+            decided.add(kind)
+        else:
+            certain.setdefault(kind, []).extend(node.texts)
     content_text = _lines(content)
     chrome_text = {k: _lines(v) for k, v in chrome.items()}
     passwords = tuple(_passwords(page.elements, page.kinds))
@@ -199,7 +252,8 @@ def layout_of(page: PageTree | None) -> Layout:
                   content_letters=letters(content_text),
                   chrome_letters=sum(letters(t) for k, t in chrome_text.items()
                                      if k != "hidden"),
-                  passwords=passwords, link_texts=page.link_texts)
+                  passwords=passwords, link_texts=page.link_texts,
+                  certain={k: _lines(certain.get(k, [])) for k in decided})
 
 
 def _lines(texts: list[tuple[int, str]]) -> str:
