@@ -16,7 +16,10 @@ pages) is served from 127.0.0.1.
   defaults, fallback extractors included) and trafilatura as readreceipt calls it
   (``extract_fast``: ``fast=True``, no fallbacks). With ``--older SRC``: the same for this
   checkout and for readreceipt imported from SRC, each in a persistent process of its own,
-  the two taking each page in turn, and the two captures' times page by page;
+  the two taking each page in turn, and the two captures' times page by page. With
+  ``--named``: each page under the host name it was published at, pinned to the local
+  server (a page's links name its own domain, which the parked-domain check reads at each
+  mention: under 127.0.0.1 that cost is not there);
 - ``--peer``: readreceipt against retrieved 0.2.0 (PyPI ``retrieved``, the closest prior tool:
   it re-fetches and keeps bytes and a record, with a regex for text), each capturing the same
   pages through its own in-process API in a process of its own (retrieved in a venv of its
@@ -26,7 +29,7 @@ pages) is served from 127.0.0.1.
   denylist, which is the only change made to it.
 
     .venv/bin/python bench/capture.py                    # rate, split, RSS
-    .venv/bin/python bench/capture.py --floor [--rounds 5] [--older ../main/src]
+    .venv/bin/python bench/capture.py --floor [--rounds 5] [--older ../main/src] [--named]
     .venv/bin/python bench/capture.py --peer [--rounds 5] [--older ../main/src]
 """
 
@@ -46,7 +49,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _corpus_server import load_articles, serve
+from _corpus_server import ground_truth, load_articles, serve
 from _retrieved import VERSION as RETRIEVED_VERSION
 from _retrieved import ensure_retrieved
 from readreceipt.pipeline import CaptureOptions, capture
@@ -139,13 +142,41 @@ def _steps(i: int, r: int) -> list[str]:
 def _timed(step: str, url: str, text: str, lib: Library) -> float:
     t0 = time.perf_counter()
     if step == "capture":
-        capture(url, CaptureOptions(now=True), lib)
+        capture(url, _options(url), lib)
     else:
         trafilatura_alone(text, BASELINES[step])
     return time.perf_counter() - t0
 
 
-def floor_run(rounds: int, limit: int | None = None) -> dict[str, object]:
+def _options(url: str) -> CaptureOptions:
+    """A capture of ``url`` under ``--now``; a host name (``--named``) pinned to 127.0.0.1."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if host == "127.0.0.1":
+        return CaptureOptions(now=True)
+    return CaptureOptions(now=True, resolve=(f"{host}:{parts.port}:127.0.0.1",))
+
+
+def _urls(base: str, keys: list[str], named: bool) -> tuple[dict[str, str], str]:
+    """Each page's URL on the local server, and the READRECEIPT_ALLOW_HOSTS exemptions.
+    ``named``: under the host name the page was published at (its ground truth's address),
+    pinned to the server's address, so that what a capture reads of its own site's links
+    (its own domain's every mention, as on the web) is measured too."""
+    from urllib.parse import urlsplit
+
+    served = base.removeprefix("http://")
+    if not named:
+        return {k: f"{base}/{k}" for k in keys}, served
+    port = served.rsplit(":", 1)[1]
+    truth = ground_truth()
+    hosts = {k: urlsplit(truth[k]["url"]).hostname or "127.0.0.1" for k in keys}
+    urls = {k: f"http://{hosts[k]}:{port}/{k}" for k in keys}
+    return urls, ",".join(sorted({f"{h}:{port}" for h in hosts.values()} | {served}))
+
+
+def floor_run(rounds: int, limit: int | None = None, named: bool = False) -> dict[str, object]:
     from readreceipt.reading.extract import decode
 
     pages = load_articles()
@@ -154,16 +185,17 @@ def floor_run(rounds: int, limit: int | None = None) -> dict[str, object]:
     took: dict[str, dict[str, list[float]]] = {
         k: {step: [] for step in ("capture", *BASELINES)} for k in keys}
     with tempfile.TemporaryDirectory() as tmp, serve(pages) as base:
-        os.environ["READRECEIPT_ALLOW_HOSTS"] = base.removeprefix("http://")
+        urls, allowed = _urls(base, keys, named)
+        os.environ["READRECEIPT_ALLOW_HOSTS"] = allowed
         warm = Library.open(Path(tmp) / "warm")
         for step in ("capture", *BASELINES):
-            _timed(step, f"{base}/{keys[0]}", texts[keys[0]], warm)
+            _timed(step, urls[keys[0]], texts[keys[0]], warm)
         warm.close()
         for r in range(rounds):
             lib = Library.open(Path(tmp) / f"round{r}")
             for i, key in enumerate(keys if r % 2 == 0 else reversed(keys)):
                 for step in _steps(i, r):
-                    took[key][step].append(_timed(step, f"{base}/{key}", texts[key], lib))
+                    took[key][step].append(_timed(step, urls[key], texts[key], lib))
             lib.close()
     print(f"floor: {len(keys)} pages x {rounds} rounds, capture against trafilatura's "
           "extraction of the same page, same process")
@@ -203,7 +235,8 @@ FLOOR_CHILD = textwrap.dedent("""
 """)
 
 
-def floor_against(rounds: int, limit: int | None, older: str) -> dict[str, object]:
+def floor_against(rounds: int, limit: int | None, older: str,
+                  named: bool = False) -> dict[str, object]:
     """:func:`floor_run`'s figures for this checkout and for readreceipt imported from
     ``older`` (another checkout's src/), each in a persistent process of its own, the two
     taking each page in turn (which goes first alternating), so both see the same load;
@@ -216,7 +249,7 @@ def floor_against(rounds: int, limit: int | None, older: str) -> dict[str, objec
     took: dict[str, dict[str, dict[str, list[float]]]] = {
         n: {k: {step: [] for step in ("capture", *BASELINES)} for k in keys} for n in names}
     with serve(pages) as base:
-        env["READRECEIPT_ALLOW_HOSTS"] = base.removeprefix("http://")
+        urls, env["READRECEIPT_ALLOW_HOSTS"] = _urls(base, keys, named)
         workers = {
             name: subprocess.Popen(
                 [sys.executable, "-c", FLOOR_CHILD, str(HERE)], stdin=subprocess.PIPE,
@@ -225,12 +258,12 @@ def floor_against(rounds: int, limit: int | None, older: str) -> dict[str, objec
             for name in names}
         try:
             for worker in workers.values():  # warm: imports, the first library
-                _ask(worker, f"{base}/{keys[0]}", keys[0], _steps(0, 0), True)
+                _ask(worker, urls[keys[0]], keys[0], _steps(0, 0), True)
             for r in range(rounds):
                 for i, key in enumerate(keys if r % 2 == 0 else reversed(keys)):
                     turn = list(names) if (i + r) % 2 else list(reversed(names))
                     for name in turn:
-                        got = _ask(workers[name], f"{base}/{key}", key, _steps(i, r), i == 0)
+                        got = _ask(workers[name], urls[key], key, _steps(i, r), i == 0)
                         for step, seconds in got.items():
                             took[name][key][step].append(seconds)
         finally:
@@ -433,13 +466,16 @@ def main() -> None:
                         help="with --peer: also readreceipt imported from SRC (another "
                         "checkout's src/ folder: the code before a change), same rounds; with "
                         "--floor: both versions, each in a process of its own, page by page")
+    parser.add_argument("--named", action="store_true",
+                        help="with --floor: each page under the host name it was published "
+                        "at (pinned to the local server), not 127.0.0.1")
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
     args = parser.parse_args()
     figures: dict[str, object] = {}
     if args.floor and args.older:
-        figures["floor"] = floor_against(args.rounds, args.pages, args.older)
+        figures["floor"] = floor_against(args.rounds, args.pages, args.older, args.named)
     elif args.floor:
-        figures["floor"] = floor_run(args.rounds, args.pages)
+        figures["floor"] = floor_run(args.rounds, args.pages, args.named)
     if args.peer:
         figures["peer"] = peer_run(args.rounds, args.pages, args.older)
     if not (args.floor or args.peer):
