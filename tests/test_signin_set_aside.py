@@ -8,7 +8,7 @@ from pathlib import Path
 
 from judged import judged
 from readreceipt.reading.placement import tree
-from readreceipt.reading.signin import set_aside_lines
+from readreceipt.reading.signin import SignIn, set_aside_lines
 
 PAGES = Path(__file__).parent / "pages"
 
@@ -44,3 +44,23 @@ def test_sign_in_page_whose_main_text_holds_a_hidden_carousel_is_a_sign_in_page(
 def test_article_with_a_sign_in_form_below_it_stays_clean() -> None:
     html = (PAGES / "hard_negative" / "de_article_sign_in_to_discuss_below.html").read_text()
     assert judged(html) is None
+
+
+def _box(place: str) -> SignIn:
+    return SignIn("a password field", place, before=0, beside=40, long_paragraphs=0,
+                  heading_after=False, box_lines=frozenset())
+
+
+def test_a_box_in_the_main_column_is_weighed_by_the_main_text_not_set_aside() -> None:
+    assert not _box("content").main_thing(3000)
+    assert _box("content").main_thing(3000, 100)
+    assert _box("form").main_thing(3000, 100)
+
+
+def test_a_box_in_a_dialog_or_a_list_of_links_is_weighed_by_the_whole_main_text() -> None:
+    # A home page under a sign-in dialog, or a bank's home page whose box the link density
+    # took for a list of links (scrapy/protego's arvest.com): the text set aside as chrome
+    # there may be the page's own.
+    assert not _box("dialog").main_thing(1000, 0)
+    assert not _box("links").main_thing(340, 113)
+    assert _box("links").main_thing(150, 150)

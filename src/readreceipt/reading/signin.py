@@ -21,7 +21,12 @@ content lies outside it, measured on the page's structure, not its words
 (``placement.py``'s content: text outside every chrome): at most ``MAX_BEFORE`` letters of
 content before the box, at most ``MAX_BESIDE`` letters beside it in all, no more than
 ``MAX_LONG_PARAGRAPHS`` paragraphs of prose (``LONG_PARAGRAPH`` letters each) outside it, and
-the extracted main text, less the box's own lines, within the same bound; and no listing
+the extracted main text, less the box's own lines, within the same bound (for a box in the
+main column, less too the lines the structure sets aside as chrome that holds no page's own
+text: hidden elements, dialogs, navigation, the site's header and footer,
+:func:`set_aside_lines`; an extractor that finds no article takes a shop's menus, its
+promotion banner, its footer's addresses, a cookie dialog or a hidden carousel for the main
+text, and none of them stands beside the form); and no listing
 (a run of entries: a forum's boards, a shop's products, a portal's headlines, ``listings.py``)
 stands in the box's region beside it. An article with a
 sign-in box (in its header, its sidebar, or under it for comments) has its text before the
