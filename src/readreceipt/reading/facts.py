@@ -28,8 +28,10 @@ from readreceipt.reading.publisher import OG_ARTICLE, PublisherSays, publisher_s
 from readreceipt.reading.signin import (
     MAX_BEFORE,
     MAX_BESIDE,
+    MAX_BOX_LETTERS,
     PROVIDER_NEEDLES,
     SignIn,
+    set_aside_lines,
     sign_in_boxes,
 )
 from readreceipt.reading.tables.entries import Entry
@@ -269,28 +271,37 @@ class Facts:
     def sign_in(self) -> tuple[SignIn, int] | None:
         """The credential box that is the page's main thing (signin.py), with the letters of
         main text outside it; None when there is none."""
-        # A sign-in page's main text is what stands beside its box, plus the box's own lines.
-        if self.main_letters > MAX_BESIDE + MAX_BEFORE:
-            return None
         providers = any(needle in self.markup for needle in PROVIDER_NEEDLES)
         if not providers and _CREDENTIAL_INPUT.search(self.markup) is None:
             return None
         if self.tree is None:
             return None
+        # A sign-in page's content is what stands beside its box, plus the box itself: a page
+        # whose content outside every chrome is longer has more than a box to read (the main
+        # text may be longer: an extractor takes menus, banners and hidden blocks too).
+        if self.main_letters > MAX_BESIDE + MAX_BEFORE and \
+                self.layout.content_letters > MAX_BESIDE + MAX_BEFORE + MAX_BOX_LETTERS:
+            return None
         boxes = sign_in_boxes(self.tree, self.page.main_text, providers=providers)
         if not boxes:
             return None
         # The main text's letters by line, once: each box takes away its own lines' (a page
-        # of n boxes beside n lines would cost n² read line by line for every box).
+        # of n boxes beside n lines would cost n² read line by line for every box); and of
+        # those, the lines the structure sets aside as chrome (signin.set_aside_lines).
+        aside = set_aside_lines(self.tree)
         by_line: dict[str, int] = {}
         for line in self.page.main_text.split("\n"):
             if one := " ".join(line.split()):
                 by_line[one] = by_line.get(one, 0) + letters(one)
         total = sum(by_line.values())
+        total_shown = sum(n for line, n in by_line.items() if line not in aside)
         for box in boxes:
-            outside = total - sum(by_line.get(line, 0) for line in box.box_lines)
-            if box.main_thing(outside):
-                return box, outside
+            own = [line for line in box.box_lines if line in by_line]
+            outside = total - sum(by_line[line] for line in own)
+            shown_outside = total_shown - sum(by_line[line] for line in own
+                                              if line not in aside)
+            if box.main_thing(outside, shown_outside):
+                return box, shown_outside if box.place in ("content", "form") else outside
         return None
 
     @cached_property

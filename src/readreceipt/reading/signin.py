@@ -21,7 +21,12 @@ content lies outside it, measured on the page's structure, not its words
 (``placement.py``'s content: text outside every chrome): at most ``MAX_BEFORE`` letters of
 content before the box, at most ``MAX_BESIDE`` letters beside it in all, no more than
 ``MAX_LONG_PARAGRAPHS`` paragraphs of prose (``LONG_PARAGRAPH`` letters each) outside it, and
-the extracted main text, less the box's own lines, within the same bound; and no listing
+the extracted main text, less the box's own lines, within the same bound (for a box in the
+main column, less too the lines the structure sets aside as chrome that holds no page's own
+text: hidden elements, dialogs, navigation, the site's header and footer,
+:func:`set_aside_lines`; an extractor that finds no article takes a shop's menus, its
+promotion banner, its footer's addresses, a cookie dialog or a hidden carousel for the main
+text, and none of them stands beside the form); and no listing
 (a run of entries: a forum's boards, a shop's products, a portal's headlines, ``listings.py``)
 stands in the box's region beside it. An article with a
 sign-in box (in its header, its sidebar, or under it for comments) has its text before the
@@ -60,8 +65,9 @@ from readreceipt.reading.tables.signin import (
     SIGN_UP_NAMES,
 )
 
-__all__ = ["LONG_PARAGRAPH", "MAX_BEFORE", "MAX_BESIDE", "MAX_LONG_PARAGRAPHS",
-           "PROVIDER_NEEDLES", "SignIn", "sign_in_boxes"]
+__all__ = ["LONG_PARAGRAPH", "MAX_BEFORE", "MAX_BESIDE", "MAX_BOX_LETTERS", "MAX_LONG_PARAGRAPHS",
+           "PROVIDER_NEEDLES", "SET_ASIDE", "SignIn", "set_aside_lines",
+           "sign_in_boxes"]
 
 #: Content before the box: a sign-in page's heading and a sentence or two (the corpus's
 #: sign-in pages: 0-127 letters; tests/pages/login/*: up to 260). An article's own text
@@ -70,6 +76,10 @@ MAX_BEFORE = 300
 #: Content beside the box in all: a sign-in page's reassurances, help and sign-up offers,
 #: security notices (tests/pages/login/*_with_text_*: up to 1,900 letters).
 MAX_BESIDE = 2500
+#: The letters of a sign-in box itself, at most, as the content's bound counts them (its
+#: labels, buttons, help links and the sign-up offer in the same column): a page whose
+#: content outside every chrome exceeds MAX_BEFORE + MAX_BESIDE + this is not weighed at all.
+MAX_BOX_LETTERS = 2000
 #: A paragraph of prose: a text block this long (an article's paragraph; a sign-in page's
 #: notices are shorter).
 LONG_PARAGRAPH = 200
@@ -87,6 +97,14 @@ _HEADINGS = frozenset({"h1", "h2", "h3"})
 #: its language and help links has a heading and a line or two; a portal or a forum index
 #: with a quick-login box among its links has its headlines and boards.
 LINKS_MAX_MAIN_OUTSIDE = 200
+#: Chrome whose text is never the page's own (what the main text beside a box leaves out):
+#: hidden elements, dialogs, navigation, the site's header and footer (placement.py). Not a
+#: sidebar, a teaser, a form or a list of links: a shop's home page has its offers there.
+SET_ASIDE = frozenset({"hidden", "dialog", "navigation", "header", "footer"})
+#: Inline elements: their text is part of the line of the block around them.
+_INLINE = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em",
+                     "font", "i", "kbd", "label", "mark", "q", "s", "samp", "small", "span",
+                     "strong", "sub", "sup", "time", "u", "var"})
 #: How far up from a form-less password field to look for the block holding its button.
 MAX_CLIMB = 5
 
@@ -122,8 +140,15 @@ class SignIn:
     #: outside it (listings.py): the box is a widget beside the page's entries.
     beside_listing: bool = False
 
-    def main_thing(self, main_outside: int) -> bool:
-        """Whether the box is the page's main thing (module docstring)."""
+    def main_thing(self, main_outside: int, shown_outside: int | None = None) -> bool:
+        """Whether the box is the page's main thing (module docstring). ``main_outside``: the
+        extracted main text's letters outside the box; ``shown_outside``: those of them that
+        the structure does not set aside as chrome (:func:`set_aside_lines`), when measured."""
+        if self.place == "dialog":
+            # A dialog over a page: only on a page with next to nothing else, by the
+            # extractor's count as well (a shop's home page under a sign-in dialog a click
+            # opened has its offers in blocks the structure may take for chrome).
+            return self.beside <= MAX_BEFORE and main_outside <= MAX_BEFORE
         if self.place == "links" and not self.beside_listing:
             # A box the link density took for a list of links (a mobile sign-in page under
             # its list of languages): the page's main thing only on a page with almost
@@ -131,8 +156,12 @@ class SignIn:
             return self.beside <= MAX_BEFORE and main_outside <= LINKS_MAX_MAIN_OUTSIDE
         if self.place in WIDGET_PLACES or self.beside_listing:
             return False
-        if self.place == "dialog":
-            return self.beside <= MAX_BEFORE and main_outside <= MAX_BEFORE
+        if shown_outside is not None:
+            # A box in the main column: what an extractor took from the chrome around it (a
+            # menu, a banner, a footer, a dialog, a hidden carousel) is not beside it. (Not for
+            # a box in a dialog or a list of links: the page's own text may then be what the
+            # structure took for chrome; scrapy/protego's arvest.com home page.)
+            main_outside = shown_outside
         if self.beside > BLOCK_BESIDE and self.heading_after:
             return False  # the page's own heading comes after the box: the box is a widget
         before = self.before <= MAX_BEFORE or (
@@ -215,6 +244,32 @@ def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> 
     listings = Listings.of(page)
     return [_measure(page, sums, box, end[box], what, listings.beside(page, end, box))
             for box, what in boxes.items()]
+
+
+def set_aside_lines(page: PageTree) -> frozenset[str]:
+    """The lines of text that the page's structure puts in chrome that holds no page's own
+    text (``SET_ASIDE``: hidden elements, dialogs, navigation, the site's header and footer)
+    and nowhere in its content: an extractor's main text may take them (a menu outside
+    ``<nav>``'s reach, a promotion banner, a footer's legal addresses, a cookie dialog's table,
+    a hidden carousel), yet they do not stand beside a form in the main column. A line is a
+    text node, or the text nodes of one block joined (an element and its inline children: a
+    paragraph with a link in it), whitespace folded, as an extractor writes its lines. One
+    pass over the elements."""
+    nodes, kinds = page.elements, page.kinds
+    block = list(range(len(nodes)))  # each element's block: itself, or its parent's block
+    pieces: dict[int, list[tuple[int, str]]] = {}
+    for index, node in enumerate(nodes):
+        if node.tag in _INLINE and node.parent >= 0:
+            block[index] = block[node.parent]
+        if node.texts:
+            pieces.setdefault(block[index], []).extend(node.texts)
+    aside: set[str] = set()
+    kept: set[str] = set()
+    for at, texts in pieces.items():
+        lines = [" ".join(piece.split()) for _, t in texts for piece in t.split("\n")]
+        lines.append(" ".join(" ".join(t for _, t in sorted(texts)).split()))
+        (aside if kinds[at] in SET_ASIDE else kept).update(line for line in lines if line)
+    return frozenset(aside - kept)
 
 
 def _covered(size: int, spans: list[tuple[int, int]]) -> list[bool]:
