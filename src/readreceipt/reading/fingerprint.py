@@ -26,7 +26,10 @@ Invariants:
   interstitial wall, errorpages.py: a page that says it is missing is named so first) >
   bare notice (an interstitial named by its word on a page that is nothing else,
   barenotice.py) > a CDN's edge reference (a bot check, only where nothing else named the
-  page: the CDN stamps the sites' own error pages too) > thin_text.
+  page: the CDN stamps the sites' own error pages too) > thin_text. A hosting company's page
+  in place of the site (hostpage.py: its links all go to the host) comes after the error
+  page and before the bare notice: a page that names itself missing or an error is named so
+  first; the host's page is its placeholder (parked) or its notice (interstitial).
 - Patterns are compiled once, at import.
 """
 
@@ -61,6 +64,7 @@ from readreceipt.reading.facts import (
     fold,
     letters,
 )
+from readreceipt.reading.hostpage import check_host_page
 from readreceipt.reading.notfound import check_parked, check_soft_404, soft_404_suspicion
 from readreceipt.reading.shells import check_js_shell
 from readreceipt.reading.signin import sign_in_boxes
@@ -241,7 +245,7 @@ def _check_thin(f: Facts) -> ContentSignal | None:
 
 _CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
     _check_walls, check_parked, check_js_shell, check_soft_404, check_error_page,
-    check_bare_notice, _check_edge_reference, _check_thin,
+    check_host_page, check_bare_notice, _check_edge_reference, _check_thin,
 )
 
 

@@ -25,7 +25,22 @@ from __future__ import annotations
 
 from readreceipt.reading.tables.entries import Entry, lit, rx
 
-__all__ = ["HOST_NOTICES", "PLACEHOLDERS"]
+__all__ = ["HOST_NOTICES", "PLACEHOLDERS", "SHARED_HOSTS"]
+
+#: Shared platforms' hosts, under which anyone's files are served (each is in the private
+#: section of the Public Suffix List, publicsuffix.org, which lists exactly such suffixes:
+#: cloud storage buckets, CDNs' and app platforms' customer hosts). A page on one links
+#: wherever its owner's site is, so the host-page rule (reading/hostpage.py) does not read
+#: it. (A platform's own pages link to the platform under its own name, ``github.io`` and
+#: ``github.com``: the rule counts those as the site's.)
+SHARED_HOSTS = frozenset({
+    "amazonaws.com", "cloudfront.net", "azureedge.net", "windows.net",
+    "azurewebsites.net", "azurestaticapps.net", "googleapis.com", "googleusercontent.com",
+    "appspot.com", "web.app", "firebaseapp.com", "akamaized.net", "akamaihd.net",
+    "edgesuite.net", "fastly.net", "b-cdn.net", "r2.dev", "pages.dev",
+    "workers.dev", "netlify.app", "vercel.app", "herokuapp.com", "onrender.com", "fly.dev",
+    "github.io", "gitlab.io", "glitch.me", "repl.co", "digitaloceanspaces.com",
+})
 
 _PK = "parked"
 _IN = "interstitial"
