@@ -54,7 +54,7 @@ from readreceipt.reading.facts import BLOCK_MAX_MAIN_LETTERS, ContentSignal, Fac
 from readreceipt.reading.tables.platforms import SHARED_HOSTS
 
 __all__ = ["MAX_LINKS", "MAX_PAGE_LETTERS", "MIN_DISTINCT", "MIN_LINKS", "MIN_SHARE", "HostPage",
-           "check_host_page", "host_page", "name_of"]
+           "check_host_page", "host_page", "name_of", "site_names"]
 
 #: Visible letters of the whole page, at most (the development set's largest host page, with
 #: its 58-link menu of the host's services, has 1,326).
@@ -148,6 +148,12 @@ def _declared(markup: str) -> set[str]:
     return names
 
 
+def site_names(f: Facts) -> set[str]:
+    """The names that are the site's own: its address's, and those its head declares."""
+    own = _hostname(f.page.final_url or f.page.url)
+    return ({name_of(own)} if own else set()) | _declared(f.markup)
+
+
 def _shared(host: str) -> bool:
     parts = host.split(".")
     return any(".".join(parts[i:]) in SHARED_HOSTS for i in range(len(parts) - 1))
@@ -186,9 +192,8 @@ def host_page(f: Facts) -> HostPage | None:
     own = _hostname(f.page.final_url or f.page.url)
     if own and _shared(own):
         return None
-    own_names = {name_of(own)} if own else set()
+    own_names = site_names(f)
     markup = f.markup
-    own_names |= _declared(markup)
     links: Counter[str] = Counter()
     addresses: dict[str, set[str]] = {}
     home: dict[str, str] = {}

@@ -29,10 +29,16 @@ import re
 from functools import lru_cache
 from urllib.parse import unquote, urlsplit
 
-from readreceipt.reading.facts import BLOCK_MAX_MAIN_LETTERS, Facts
-from readreceipt.reading.tables.parking import MARKETPLACES, PARKING_SERVICES
+from readreceipt.reading.facts import BARE_MAX_MAIN_LETTERS, BLOCK_MAX_MAIN_LETTERS, Facts
+from readreceipt.reading.hostpage import name_of, site_names
+from readreceipt.reading.tables.parking import (
+    BROKERS,
+    FILE_SUFFIXES,
+    MARKETPLACES,
+    PARKING_SERVICES,
+)
 
-__all__ = ["MAX_LINKS", "MAX_MAIN_LETTERS", "parked_by_structure"]
+__all__ = ["MAX_LINKS", "MAX_MAIN_LETTERS", "MIN_LISTED", "parked_by_structure"]
 
 #: A sale page's text, FAQ and buyer protection included, is shorter than this (letters of
 #: main text; tests/pages/parked/sale_page_long_faq.html: 1,500); a longer page is a site's.
@@ -53,6 +59,21 @@ _ROOT_REACH = 2000
 #: city's page about car parks tags its campaigns so).
 _PARKING_TAG = re.compile(r"[?&](amp;)?utm_[a-z]{1,10}=[a-z0-9_-]{0,20}?(parked|domain_?parking|"
                           r"parking_?(click|page|lander))")
+#: Domains on offer, at least, in a shop's listing framed on a parked domain (the development
+#: set's premium.pl listing has 49; a sale page's "other names of this seller" box, a few).
+MIN_LISTED = 10
+#: A link's path that is one domain name (``/wawa.pl``), or a query naming one.
+_NAME_PATH = re.compile(r"/?([a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){0,2}\.([a-z]{2,24}))/?")
+_NAME_QUERY = re.compile(r"(?:^|&)(?:domain|domainname|name)=([a-z0-9][a-z0-9-]{0,62}"
+                         r"(?:\.[a-z0-9-]{1,63}){0,2}\.([a-z]{2,24}))(?:&|$)")
+#: A broker's host as an address's host (after "//", "." or "@"), not a word of prose.
+_BROKER = re.compile(r"(?<=[/.@])(" + "|".join(re.escape(b) for b in sorted(BROKERS)) +
+                     r")(?![a-z0-9-])")
+#: The domain a sale page is titled with, first in its title ("EXAMPLE.COM - For Sale").
+_TITLE_DOMAIN = re.compile(r"^\W{0,3}([a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){0,2}"
+                           r"\.([a-z]{2,24}))(?![a-z0-9.-])")
+#: A heading with nothing in it, for a script to fill.
+_EMPTY_H1 = re.compile(r"<h1\b[^<>]{0,300}>\s{0,200}</h1>")
 _DOMAIN = re.compile(r"\b[a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){1,3}\b")
 
 
@@ -151,6 +172,73 @@ def _tags_naming(markup: str, needle: str,
     return found
 
 
+def _listed_name(target: str) -> tuple[str, str] | None:
+    """(host, domain) when a link's address offers one domain name (its path, or a query
+    key naming it), else None."""
+    try:
+        parts = urlsplit(target)
+        host = (parts.hostname or "").removeprefix("www.")
+    except ValueError:
+        return None
+    if not host:
+        return None
+    for pattern, text in ((_NAME_PATH, parts.path), (_NAME_QUERY, parts.query)):
+        m = pattern.fullmatch(text) if pattern is _NAME_PATH else pattern.search(text)
+        if m is not None and m.group(2) not in FILE_SUFFIXES:
+            return host, m.group(1)
+    return None
+
+
+def _domain_listing(f: Facts, markup: str) -> str | None:
+    """Links offering ``MIN_LISTED`` or more domains on one other site: a domain shop's
+    listing framed on the parked domain (a site's own list of names, a registrar's search
+    results, links to its own host: not counted)."""
+    own = site_names(f)
+    offered: dict[str, set[str]] = {}
+    for i, m in enumerate(_LINK.finditer(markup)):
+        if i >= MAX_LINKS:
+            break
+        if m.group(1) != "a" or "//" not in m.group(3):
+            continue
+        found = _listed_name(unquote(m.group(3)))
+        if found is None or (name := name_of(found[0])) in own:
+            continue
+        names = offered.setdefault(name, set())
+        names.add(found[1])
+        if len(names) >= MIN_LISTED:
+            return (f"structure:links offering {MIN_LISTED} or more domains on one other site "
+                    f"({found[0]}): a domain shop's listing in place of the site")
+    return None
+
+
+def _broker_sale(f: Facts, markup: str) -> str | None:
+    """A short page titled with a domain name that carries an address of a broker that only
+    sells domains (``BROKERS``): the sale page of that name. Not the broker's own page."""
+    titled = _TITLE_DOMAIN.match(f.title)
+    if titled is None or titled.group(2) in FILE_SUFFIXES:
+        return None
+    broker = _BROKER.search(markup)
+    if broker is None:
+        return None
+    name = name_of(broker.group(1))
+    if name == name_of(titled.group(1)) or name in site_names(f):
+        return None
+    return (f"vendor:the broker {broker.group(1)}'s address on a short page titled with a "
+            f"domain name ({titled.group(1)})")
+
+
+def _hostname_lander(f: Facts, markup: str) -> str | None:
+    """An almost empty page whose script reads the host it is served at, with an empty
+    heading for it: a template served for any domain, writing each one's name in
+    (a parking or for-sale lander, bench/devset3_labels.tsv ru_parked_02)."""
+    if f.main_letters > BARE_MAX_MAIN_LETTERS or "location.host" not in markup:
+        return None
+    if _EMPTY_H1.search(markup) is None:
+        return None
+    return ("structure:a script reads the address it is served at, for an empty heading: "
+            "a template served for any domain")
+
+
 def parked_by_structure(f: Facts) -> str | None:
     """The rule naming the structure that makes the page a parked domain's, or None."""
     final = _host(f.page.final_url)
@@ -177,8 +265,14 @@ def parked_by_structure(f: Facts) -> str | None:
         "parked" in markup or "parking" in markup) else None
     if tagged is not None:
         return f"vendor:links tagged as a parking page's ({tagged.group(0)[:60]})"
+    listed = _domain_listing(f, markup)
+    if listed is not None:
+        return listed
     if f.main_letters > BLOCK_MAX_MAIN_LETTERS:
         return None
+    sold = _broker_sale(f, markup) or _hostname_lander(f, markup)
+    if sold is not None:
+        return sold
     if _ADBLOCK_KEY.search(markup[:_ROOT_REACH]) is not None:
         return "vendor:a parking lander's ad-block key (data-adblockkey) on a short page"
     for service in sorted(PARKING_SERVICES):

@@ -11,7 +11,7 @@ words, that decides, so it holds for a sale page of any length and language.
 
 from __future__ import annotations
 
-__all__ = ["MARKETPLACES", "PARKING_SERVICES"]
+__all__ = ["BROKERS", "FILE_SUFFIXES", "MARKETPLACES", "PARKING_SERVICES"]
 
 #: Marketplaces and brokers: a link or form here offering the page's own domain is a sale.
 MARKETPLACES = frozenset({
@@ -27,4 +27,26 @@ PARKING_SERVICES = frozenset({
     "sedoparking.com", "parkingcrew.net", "bodis.com", "above.com", "parklogic.com",
     "domainparking.ru", "parked.com", "voodoo.com", "dsparking.com", "parkingpage.namecheap.com",
     "park.io", "smartname.com", "trafficz.com", "fabulous.com", "internettraffic.com",
+})
+
+#: The marketplaces and brokers among them that do nothing but sell domains (not a registrar
+#: or host, whose name a small business's page carries in its footer: GoDaddy's, Namecheap's
+#: site builders; not an escrow or a site marketplace): an address of one on a short page
+#: titled with a domain name is that domain's sale page (bench/devset3_labels.tsv
+#: en_parked_01: Saw.com's lander reports its visits to market.saw.com).
+BROKERS = frozenset({
+    "sedo.com", "afternic.com", "dan.com", "hugedomains.com", "atom.com", "squadhelp.com",
+    "undeveloped.com", "domainmarket.com", "buydomains.com", "brandbucket.com", "efty.com",
+    "uniregistry.com", "domainagents.com", "perfectdomain.com", "saw.com",
+})
+
+#: The last part of a file's name in an address, which a domain's never is: a link whose path
+#: is one name ending so (``/jquery.min.js``, ``/index.php``) is a file, not a domain on offer.
+#: (``.pl`` stays a domain: a shop's list of .pl names, not of Perl scripts.)
+FILE_SUFFIXES = frozenset({
+    "html", "htm", "shtml", "xhtml", "php", "asp", "aspx", "jsp", "cgi", "js", "mjs", "css",
+    "json", "xml", "txt", "md", "pdf", "png", "jpg", "jpeg", "gif", "svg", "webp", "ico",
+    "zip", "gz", "tgz", "rar", "7z", "mp3", "mp4", "webm", "mov", "avi", "rss", "atom", "py",
+    "rb", "sh", "exe", "dmg", "apk", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "csv",
+    "epub", "woff", "woff2", "ttf", "map", "wasm", "iso", "bin",
 })
