@@ -17,10 +17,19 @@ thousands of letters of buyer protection and FAQ):
   data-adblockkey="...">``: the key by which the parking services' ad networks let their
   adverts through ad blockers; Sedo's, Bodis's and ParkingCrew's landers all carry it), on a
   page whose content is short (an archived front page of a lapsed domain in the development
-  set, bench/devset3_labels.tsv, has it and no text).
+  set, bench/devset3_labels.tsv, has it and no text);
+- on a short page: links offering ``MIN_LISTED`` or more domain names on one other site
+  (``sklep.example/wawa.pl``, ``?domain=...``): a domain shop's listing framed on the parked
+  domain (the development set's premium.pl seller page, 49 names); an address of a broker that
+  sells nothing but domains (``BROKERS``) on a page titled with a domain name (Saw.com's
+  lander); an almost empty page whose script reads the host it is served at, with an empty
+  heading for it to fill (a for-sale template served for any domain). A site's own links and
+  the broker's own pages are not read so (hostpage.py's ``site_names``: the page's address and
+  the one its head declares).
 
 Invariants: pure; the markup is searched once per domain name (and, on a short page, once per
-parking service), each hit read in the tag around it, capped (``MAX_LINKS``).
+parking service, once for the brokers' hosts, once for its links), each hit read in the tag
+around it, capped (``MAX_LINKS``).
 """
 
 from __future__ import annotations
@@ -253,8 +262,11 @@ def parked_by_structure(f: Facts) -> str | None:
     owns |= {d for d in _DOMAIN.findall(f.title) if "." in d}
     markup = f.markup
     # A link or form whose address names the domain on sale and is on a marketplace: the
-    # page is read at each mention of the domain (a few), not link by link.
+    # page is read at each mention of the domain (a few), not link by link. (Not when that
+    # domain is a marketplace's own: its pages link to itself, tests/test_parking_shapes.py.)
     for own in sorted(owns):
+        if _on(own, MARKETPLACES):
+            continue
         for tag, target in _tags_naming(markup, own, skip_own_links=not _hosts_market(own)):
             market = _on(_host(target if "//" in target else ""), MARKETPLACES)
             if market and tag in ("a", "form"):
@@ -265,12 +277,9 @@ def parked_by_structure(f: Facts) -> str | None:
         "parked" in markup or "parking" in markup) else None
     if tagged is not None:
         return f"vendor:links tagged as a parking page's ({tagged.group(0)[:60]})"
-    listed = _domain_listing(f, markup)
-    if listed is not None:
-        return listed
     if f.main_letters > BLOCK_MAX_MAIN_LETTERS:
         return None
-    sold = _broker_sale(f, markup) or _hostname_lander(f, markup)
+    sold = _domain_listing(f, markup) or _broker_sale(f, markup) or _hostname_lander(f, markup)
     if sold is not None:
         return sold
     if _ADBLOCK_KEY.search(markup[:_ROOT_REACH]) is not None:
