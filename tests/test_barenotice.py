@@ -82,3 +82,24 @@ def test_counting_links_reads_a_run_of_unclosed_openers_once() -> None:
     unbounded = re.compile(r"<a\b[^>]{0,2000}?\bhref\s*=")
     with pytest.raises(regexsteps.TooMuch):
         regexsteps.steps(unbounded, text, cap=20 * len(text))
+
+
+_REFUSED = ("<div class='code'>403</div><h1>无访问权限</h1><p>很抱歉，您当前没有访问此系统的权限。"
+            "如需访问，请联系系统管理员将您的IP地址添加到访问白名单中。</p>")
+
+
+def test_a_status_code_alone_on_a_line_of_a_bare_page_names_it() -> None:
+    got = judged(_page("无访问权限", _REFUSED))
+    assert got is not None
+    assert got[0] == "wall:challenge"
+    assert got[1].startswith("structure:the status code 403 as a line of its own")
+    gone = judged(_page("Wartung", "<div class='code'>503</div><p>Bitte später.</p>"))
+    assert gone is not None and gone[0] == "wall:interstitial"
+
+
+def test_a_status_code_beside_a_sites_links_or_in_a_line_of_text_names_nothing() -> None:
+    links = "".join(f'<a href="/s{i}">Раздел {i}</a> ' for i in range(MAX_LINKS + 1))
+    assert _reason(_page("无访问权限", f"<div>{links}</div>{_REFUSED}")) != "wall:challenge"
+    # A room number or a price in a line of its own text is not a code alone on its line.
+    room = _page("Seminar", "<h1>Seminar</h1><p>Room 403, second floor</p><p>Tuesday 10:00</p>")
+    assert _reason(room) not in ("wall:challenge", "soft_404", "wall:interstitial")

@@ -43,7 +43,8 @@ from readreceipt.reading.facts import (
 )
 from readreceipt.reading.tables.noticewords import NOTICE_WORDS
 
-__all__ = ["MAX_LINE", "MAX_LINKS", "MAX_PAGE_LETTERS", "check_bare_notice", "notice_word"]
+__all__ = ["MAX_LINE", "MAX_LINKS", "MAX_PAGE_LETTERS", "STATUS_LINE", "check_bare_notice",
+           "notice_word"]
 
 #: A notice links to its host, its owner's mail, a status page: at most this many links.
 MAX_LINKS = 3
@@ -62,6 +63,18 @@ _SITE_TAGS = ("<nav", 'role="navigation"')
 _LINK = re.compile(r"<a\b[^<>]{0,2000}?\bhref\s*=")
 #: Scripts written without spaces between words: their words are matched anywhere.
 _UNSPACED = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+
+
+#: A line that is an HTTP status code and nothing else (a mark beside it at most).
+STATUS_LINE = re.compile(r"^\W{0,3}(403|404|410|500|502|503|504)\W{0,3}$")
+#: What each code makes the page: (reason, wall, what it is).
+_BY_STATUS = {
+    "403": ("wall:challenge", "challenge", "a refusal: the server or its firewall denied access"),
+    "404": ("soft_404", None, "a 'not found' page served as success"),
+    "410": ("soft_404", None, "a 'gone' page served as success"),
+    **{c: ("wall:interstitial", "interstitial", "a server's error page: it did not serve the page")
+       for c in ("500", "502", "503", "504")},
+}
 
 
 def _pattern(words: tuple[tuple[str, str, str], ...]) -> re.Pattern[str]:
@@ -118,14 +131,27 @@ def check_bare_notice(f: Facts) -> ContentSignal | None:
     links = _links(markup)
     if links > MAX_LINKS or any(tag in markup for tag in _SITE_TAGS) or f.typed_article:
         return None
-    found = notice_word(_lines(f))
+    lines = _lines(f)
+    found = notice_word(lines)
     if found is None:
-        return None
+        return _status_signal(lines, links, f.main_letters)
     concept, word = found
     rule = (f"wording:notice {word!r} ({concept}) on a bare page ({links} links, "
             f"{f.main_letters} letters of main text)")
     return ContentSignal(reason="wall:interstitial", wall="interstitial", rule=rule,
                          vendor=None, detail=_WHAT[concept])
+
+
+def _status_signal(lines: list[str], links: int, main: int) -> ContentSignal | None:
+    """A bare page one of whose lines is a status code alone (``STATUS_LINE``), or None."""
+    for line in lines:
+        m = STATUS_LINE.match(line)
+        if m is not None:
+            reason, wall, what = _BY_STATUS[m.group(1)]
+            rule = (f"structure:the status code {m.group(1)} as a line of its own on a bare "
+                    f"page ({links} links, {main} letters of main text)")
+            return ContentSignal(reason=reason, wall=wall, rule=rule, vendor=None, detail=what)
+    return None
 
 
 def notice_word(lines: list[str]) -> tuple[str, str] | None:

@@ -65,6 +65,15 @@ _HOSTS_AND_PATHS: tuple[Entry, ...] = (
     _host("blockpage-cdn.safedns.com", "SafeDNS"),
     _host("blocked.netalerts.io", "NetAlerts"),
     _host("error.etp.akamai.com", "Akamai Enterprise Threat Protector"),
+    # Microsoft's office proxies (ISA Server, Forefront TMG): the error template's sentence
+    # naming the product and what it did, the same on every network that runs one
+    # (bench/devset3_labels.tsv en_isaerror_01: "Forefront TMG denied the specified Uniform
+    # Resource Locator (URL)", error 12202/12232 pages).
+    rx(_IN, "text", r"\b(forefront tmg|isa server) denied the specified uniform resource "
+        r"locator", "Microsoft ISA Server's or Forefront TMG's block page",
+        vendor="Microsoft ISA Server / Forefront TMG", what=_WHAT,
+        ev="the product's error template (its 'denied the specified Uniform Resource "
+           "Locator' sentence)"),
     # Regulators' registers and national block templates.
     _host("eais.rkn.gov.ru", "Roskomnadzor (RU)", "nat"),
     _host("blocklist.rkn.gov.ru", "Roskomnadzor (RU)", "nat"),

@@ -59,6 +59,12 @@ _CHALLENGE: tuple[Entry, ...] = (
     _c("heading", "attention required! | cloudflare", _CF, ev="walls/challenge/cf_attention_*"),
     _c("text", "used cloudflare to restrict access", _CF, ev="walls/challenge/cf_access_denied_*"),
     _c("text", "sorry, you have been blocked", _CF, ev="Cloudflare WAF block page"),
+    # The block page's heading carries its translation key in whatever language the page is
+    # shown (<h1 data-translate="block_headline">): Cloudflare's template, also where a
+    # site copies it (bench/devset3_labels.tsv ru_challenge_01, a Russian copy).
+    _c("markup", 'data-translate="block_headline"', _CF,
+       ev="Cloudflare's block page template (errors 1006-1020, WAF blocks): its heading's "
+          "translation key, the same in every language", name="Cloudflare's block page"),
     rx(_CH, "text", r"the owner of this website \([^)]{1,80}\) has banned", "owner has banned",
         vendor=_CF, ev="walls/challenge/cf_access_denied_* (Cloudflare error 1006-1020)"),
     # Akamai: the edge 'Access Denied' page, whose Reference number is written with HTML
