@@ -84,8 +84,8 @@ def test_counting_links_reads_a_run_of_unclosed_openers_once() -> None:
         regexsteps.steps(unbounded, text, cap=20 * len(text))
 
 
-_REFUSED = ("<div class='code'>403</div><h1>无访问权限</h1><p>很抱歉，您当前没有访问此系统的权限。"
-            "如需访问，请联系系统管理员将您的IP地址添加到访问白名单中。</p>")
+_REFUSED = ("<div class='code'>403</div><h1>无访问权限</h1><p>很抱歉，您当前没有访问此系统的权限。"  # noqa: RUF001 - Chinese punctuation
+            "如需访问，请联系系统管理员将您的IP地址添加到访问白名单中。</p>")  # noqa: RUF001
 
 
 def test_a_status_code_alone_on_a_line_of_a_bare_page_names_it() -> None:

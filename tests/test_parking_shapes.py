@@ -129,7 +129,8 @@ _TEMPLATE = _page("Domain for sale", """
 <div class="lang"><a href="index-ru.html">RU</a></div>
 <main><div class="tag">For sale</div><h1 class="domain"></h1>
 <p>Available now: send your offer.</p>
-<button onclick="location.href='https://wa.example/send?text=' + location.hostname">WhatsApp</button>
+<button onclick="location.href='https://wa.example/send?t=' + location.hostname">WhatsApp
+</button>
 </main><script>document.querySelector('.domain').textContent = window.location.hostname;
 </script>""")
 

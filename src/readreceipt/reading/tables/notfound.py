@@ -36,6 +36,11 @@ SOFT_404: tuple[Entry, ...] = (
     rx(_S4, "heading", r"(^|[|\-\u2013\u2014:\u00b7\u2022(\[!?.]\s*)404(\D|$)",
         "status code 404 in the page's own heading", evidence="structure",
         ev="common not-found titles; walls2/soft_404/*"),
+    # The page's noun and the code, as the whole title ("Страница 404", "Page 404"): a
+    # paginated listing's title has the listing's name before its page number.
+    rx(_S4, "heading", r"^\W{0,3}(страница|page|seite|página|pagina|strona|sayfa|stránka|"
+        r"sida|side|oldal|sivu|pagină)\W{0,3}404\W{0,3}$", "'page 404' as the whole title",
+        ev="bench/devset3_labels.tsv ru_soft404_02 (a studio's 'Страница 404')"),
     rx(_S4, "heading", r"(error|fehler|erreur|errore|erro|hata|ошибка|błąd|chyba|http)"
         r"\W{0,3}404(\D|$)|"
         r"(^|\D)404\W{0,3}(error|not found|page|fehler|seite|erreur|página|pagina|sayfa|"
@@ -99,7 +104,10 @@ SOFT_404: tuple[Entry, ...] = (
         r"404 (error|not found)", r"nicht gefunden", r"introuvable", r"no encontrad",
         r"non trovat", r"não encontrad", r"niet gevonden", r"見つかりません", r"みつかりません",
         r"bulunamad[ıi]", r"не найден", r"ไม่พบ",  # noqa: RUF001 - Turkish dotless i is the word's
-        r"찾을 수 없습니다", r"页面不存在", r"找不到"),
+        r"찾을 수 없습니다", r"页面不存在", r"找不到",
+        # A forum's or a CMS's message that the post asked for is not there (bench/
+        # devset3_labels.tsv zh_soft404_01, a BBS's "ERROR: 此文不存在"): on a bare page only.
+        r"(此文|本文|文章|帖子|主题|主題)(已经?)?(不存在|已被删除|已删除|已被刪除)"),
         "not found (body text)", gate="bare", ev="walls/soft_404/ncsoft_* (image alt only)"),
     # A not-found page's own sentences about *this page or address*, in the content of a page
     # as short as a wall's: sites keep their chrome around them, so bareness is not asked
