@@ -68,6 +68,7 @@ from readreceipt.reading.hostpage import check_host_page
 from readreceipt.reading.notfound import check_parked, check_soft_404, soft_404_suspicion
 from readreceipt.reading.shells import check_js_shell
 from readreceipt.reading.signin import sign_in_boxes
+from readreceipt.reading.tables.signin import REPLY_SIGN_IN
 from readreceipt.reading.tables.vendors import EDGE_REFERENCE
 from readreceipt.reading.tables.walls import (
     HEADER_RULES,
@@ -166,6 +167,11 @@ def _sign_in_signal(f: Facts) -> ContentSignal | None:
     if f.publisher.verdict == "whole" or article:
         f.cleared.append(f"{rule} (publisher: {f.publisher.why or 'an article'})")
         return None
+    markup = f.markup
+    for engine, area, post in REPLY_SIGN_IN:
+        if area in markup and post in markup:
+            f.cleared.append(f"{rule} ({engine}'s sign-in to reply, under the posts it shows)")
+            return None
     return _wall_signal("login", rule, _vendor_hint(f), None)
 
 

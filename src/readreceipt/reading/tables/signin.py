@@ -23,13 +23,24 @@ identity providers' addresses, the same in every language a page is written in.
   developer documentation gives them (OAuth 2.0 / OpenID Connect authorisation endpoints;
   Google Identity Services' and Sign in with Apple's button markup). A link or a button to one
   is a "sign in with ..." button whatever it says.
+- ``REPLY_SIGN_IN``: forum engines' containers for the sign-in box they show a signed-out
+  reader *under a topic's posts* (the form to sign in and reply), with the mark of the posts
+  they show above it: such a box closes a page that is there (bench/devset3_labels.tsv
+  pl_hardneg_01, a one-post bbPress topic). A forum that hides its topics shows neither.
 """
 
 from __future__ import annotations
 
 __all__ = ["AUTOCOMPLETE_IDENTIFIER", "AUTOCOMPLETE_PASSWORD", "IDENTIFIER_NAMES",
-           "IDENTITY_PROVIDERS", "IDENTITY_PROVIDER_MARKUP", "NOT_CREDENTIAL", "SEARCH_NAMES",
-           "SIGN_IN_FORM_NAMES", "SIGN_UP_NAMES"]
+           "IDENTITY_PROVIDERS", "IDENTITY_PROVIDER_MARKUP", "NOT_CREDENTIAL", "REPLY_SIGN_IN",
+           "SEARCH_NAMES", "SIGN_IN_FORM_NAMES", "SIGN_UP_NAMES"]
+
+#: (engine, the reply area's sign-in container, the mark of a post shown above it).
+REPLY_SIGN_IN: tuple[tuple[str, str, str], ...] = (
+    # bbPress's templates: form-reply.php's "bbp-no-reply" box ("You must be logged in to
+    # reply to this topic.") with the login form; loop-single-reply.php's "bbp-reply-content".
+    ("bbPress", 'class="bbp-no-reply"', 'class="bbp-reply-content"'),
+)
 
 AUTOCOMPLETE_IDENTIFIER = frozenset({"username", "email", "webauthn"})
 AUTOCOMPLETE_PASSWORD = frozenset({"current-password", "new-password", "one-time-code"})
