@@ -171,11 +171,12 @@ _SIGN_IN_FORM = re.compile(r"<form\b[^<>]{0,400}?action=[\"']?[^\"'\s>]{0,200}?"
 
 #: A credential box needs an input like one of these in the markup (signin.py), or an
 #: identity provider's name (signin.PROVIDER_NEEDLES): a password field, an identifier's
-#: autocomplete token, a field named as an account's identifier (tables/signin.py). Checked
+#: autocomplete token, a field named as an account's identifier (tables/signin.py), a phone
+#: number's or a one-time code's field (a sign-in by text message). Checked
 #: before the page is parsed; bounded, so one tag costs at most a few hundred characters.
 _CREDENTIAL_INPUT = re.compile(
-    r"<input\b[^<>]{0,400}?(?:type=[\"']?password|autocomplete=[\"']?(?:username|webauthn|"
-    r"email)|(?:name|id)=[\"']?[^\"'>]{0,40}?(?:" + "|".join(sorted(IDENTIFIER_NAMES)) + "))",
+    r"<input\b[^<>]{0,400}?(?:type=[\"']?(?:password|tel\b)|autocomplete=[\"']?(?:username|"
+    r"webauthn|email|one-time-code)|(?:name|id)=[\"']?[^\"'>]{0,40}?(?:" + "|".join(sorted(IDENTIFIER_NAMES)) + "))",
     re.I)  # some names are not ASCII ("användarnamn"); Facts.markup lowers ASCII only
 
 

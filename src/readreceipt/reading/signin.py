@@ -7,6 +7,9 @@ A *credential box* is one of:
 - an *identifier-first* form: exactly one shown text field, named as an account's
   identifier (its ``autocomplete`` token or its name, ``tables/signin.py``), and at most two
   buttons: the first step of a two-step sign-in;
+- a *sign-in by text message*: exactly two shown fields, a phone number (its ``tel`` type or
+  its name) and a one-time code (its ``one-time-code`` token or its name), and at most three
+  buttons (send the code, refresh a captcha, submit);
 - links or buttons to identity providers' sign-in endpoints ("sign in with Google/Apple..."),
   at least two providers, or one inside a box above.
 
@@ -56,10 +59,12 @@ from readreceipt.reading.placement import (
 from readreceipt.reading.tables.signin import (
     AUTOCOMPLETE_IDENTIFIER,
     AUTOCOMPLETE_PASSWORD,
+    CODE_NAMES,
     IDENTIFIER_NAMES,
     IDENTITY_PROVIDER_MARKUP,
     IDENTITY_PROVIDERS,
     NOT_CREDENTIAL,
+    PHONE_NAMES,
     SEARCH_NAMES,
     SIGN_IN_FORM_NAMES,
     SIGN_UP_NAMES,
@@ -333,6 +338,8 @@ def _credential_form(nodes: tuple[Element, ...], kinds: tuple[str, ...], start: 
                 return None
     if any(_type(f) == "password" for f in fields):
         return "a password field"
+    if len(fields) == 2 and 1 <= buttons <= 3 and _phone_and_code(fields, form_tokens):
+        return "a phone number and a one-time code"
     if len(fields) != 1 or not 1 <= buttons <= 2:
         return None
     tokens = _name_tokens(fields[0])
@@ -351,6 +358,22 @@ def _credential_form(nodes: tuple[Element, ...], kinds: tuple[str, ...], start: 
             form_tokens & SIGN_IN_FORM_NAMES:
         return "a user-name field and one button"
     return None
+
+
+def _phone_and_code(fields: list[Element], form_tokens: set[str]) -> bool:
+    """Whether two fields are a phone number and a one-time code sent to it."""
+    tokens = [_name_tokens(f) for f in fields]
+    if any(t & (SEARCH_NAMES | NOT_CREDENTIAL) for t in tokens) or form_tokens & NOT_CREDENTIAL:
+        return False
+
+    def phone(i: int) -> bool:
+        return _type(fields[i]) == "tel" or bool(tokens[i] & PHONE_NAMES)
+
+    def code(i: int) -> bool:
+        autocomplete = set((fields[i].attrs.get("autocomplete") or "").lower().split())
+        return "one-time-code" in autocomplete or bool(tokens[i] & CODE_NAMES)
+
+    return (phone(0) and code(1)) or (phone(1) and code(0))
 
 
 def _block_with_button(nodes: tuple[Element, ...], index: int, end: list[int],

@@ -23,6 +23,11 @@ identity providers' addresses, the same in every language a page is written in.
   developer documentation gives them (OAuth 2.0 / OpenID Connect authorisation endpoints;
   Google Identity Services' and Sign in with Apple's button markup). A link or a button to one
   is a "sign in with ..." button whatever it says.
+- ``PHONE_NAMES`` / ``CODE_NAMES``: a phone number's and a one-time code's field names, for
+  the sign-in by text message (a phone number, a code sent to it, and a button: the first
+  sign-in form of the services of China and India, which sign up and sign in at once;
+  bench/devset3_labels.tsv zh_login_03, zhihu's ``phoneNo`` and ``digits``). The HTML
+  standard's ``tel`` input type and ``one-time-code`` token name them too.
 - ``REPLY_SIGN_IN``: forum engines' containers for the sign-in box they show a signed-out
   reader *under a topic's posts* (the form to sign in and reply), with the mark of the posts
   they show above it: such a box closes a page that is there (bench/devset3_labels.tsv
@@ -32,8 +37,17 @@ identity providers' addresses, the same in every language a page is written in.
 from __future__ import annotations
 
 __all__ = ["AUTOCOMPLETE_IDENTIFIER", "AUTOCOMPLETE_PASSWORD", "IDENTIFIER_NAMES",
-           "IDENTITY_PROVIDERS", "IDENTITY_PROVIDER_MARKUP", "NOT_CREDENTIAL", "REPLY_SIGN_IN",
-           "SEARCH_NAMES", "SIGN_IN_FORM_NAMES", "SIGN_UP_NAMES"]
+           "CODE_NAMES", "IDENTITY_PROVIDERS", "IDENTITY_PROVIDER_MARKUP", "NOT_CREDENTIAL",
+           "PHONE_NAMES", "REPLY_SIGN_IN", "SEARCH_NAMES", "SIGN_IN_FORM_NAMES",
+           "SIGN_UP_NAMES"]
+
+#: Name tokens of a phone number's field (lower case, as a field's name, id and class split
+#: on every non-letter: ``phoneNo`` is ``phoneno``).
+PHONE_NAMES = frozenset({"phone", "phoneno", "phonenumber", "mobile", "mobileno",
+                         "mobilephone", "cellphone", "msisdn", "tel", "telephone"})
+#: Name tokens of a one-time code's field (a code sent by text message).
+CODE_NAMES = frozenset({"otp", "digits", "smscode", "verifycode", "verificationcode", "vcode",
+                        "authcode", "checkcode", "passcode", "onetimecode", "totp"})
 
 #: (engine, the reply area's sign-in container, the mark of a post shown above it).
 REPLY_SIGN_IN: tuple[tuple[str, str, str], ...] = (
