@@ -176,7 +176,8 @@ _SIGN_IN_FORM = re.compile(r"<form\b[^<>]{0,400}?action=[\"']?[^\"'\s>]{0,200}?"
 #: before the page is parsed; bounded, so one tag costs at most a few hundred characters.
 _CREDENTIAL_INPUT = re.compile(
     r"<input\b[^<>]{0,400}?(?:type=[\"']?(?:password|tel\b)|autocomplete=[\"']?(?:username|"
-    r"webauthn|email|one-time-code)|(?:name|id)=[\"']?[^\"'>]{0,40}?(?:" + "|".join(sorted(IDENTIFIER_NAMES)) + "))",
+    r"webauthn|email|one-time-code)|(?:name|id)=[\"']?[^\"'>]{0,40}?(?:"
+    + "|".join(sorted(IDENTIFIER_NAMES)) + "))",
     re.I)  # some names are not ASCII ("användarnamn"); Facts.markup lowers ASCII only
 
 

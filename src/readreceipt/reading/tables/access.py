@@ -460,6 +460,12 @@ INTERSTITIAL: tuple[Entry, ...] = (
         r"no está disponible en tu (país|región)", r"non è disponibile nel tuo paese",
         r"não está disponível (no seu país|na sua região)",
         r"niet beschikbaar in (jouw|uw) (land|regio)", r"お住まいの地域では", r"해당 국가에서는",
+        # Russian: the reader's own address named as the reason access is restricted
+        # (bench/devset3_labels.tsv ru_geoblock_01: "ваш IP-адрес принадлежит Российской
+        # Федерации, поэтому ограничили доступ"; a news brief says "for users from Russia",
+        # not "your address"), or not available in the reader's country.
+        r"ваш ip[- ]?адрес[^.]{0,80}(ограничи|заблокирова)",
+        r"недоступ[а-я]{0,3} в вашей (стране|регионе)",  # noqa: RUF001 - Cyrillic letters
         r"您所在的(国家|地区)"),
         "not available in your country", what=_GEO,
         ev="walls/other_interstitial/9now_only_in_australia_*"),

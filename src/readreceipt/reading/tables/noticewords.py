@@ -42,6 +42,10 @@ _WRITTEN = "written"  # the language's common word for the notice, written here
 NOTICE_WORDS: dict[str, tuple[tuple[str, str, str], ...]] = {
     "maintenance": (
         ("en", "maintenance", _VOCABULARY), ("fr", "maintenance", _VOCABULARY),
+        # A site's own update notice ("We are currently updating the site": bench/
+        # devset3_labels.tsv en_maint_01), as a notice's phrase, never the word alone.
+        ("en", "updating the site", _WRITTEN), ("en", "updating our site", _WRITTEN),
+        ("en", "updating the website", _WRITTEN), ("en", "updating our website", _WRITTEN),
         ("de", "wartung", _WRITTEN), ("de", "instandhaltung", _VOCABULARY),
         ("es", "mantenimiento", _VOCABULARY), ("it", "manutenzione", _VOCABULARY),
         ("pt", "manutenção", _VOCABULARY), ("pt", "manutencao", _WRITTEN),

@@ -36,10 +36,9 @@ identity providers' addresses, the same in every language a page is written in.
 
 from __future__ import annotations
 
-__all__ = ["AUTOCOMPLETE_IDENTIFIER", "AUTOCOMPLETE_PASSWORD", "IDENTIFIER_NAMES",
-           "CODE_NAMES", "IDENTITY_PROVIDERS", "IDENTITY_PROVIDER_MARKUP", "NOT_CREDENTIAL",
-           "PHONE_NAMES", "REPLY_SIGN_IN", "SEARCH_NAMES", "SIGN_IN_FORM_NAMES",
-           "SIGN_UP_NAMES"]
+__all__ = ["AUTOCOMPLETE_IDENTIFIER", "AUTOCOMPLETE_PASSWORD", "CODE_NAMES", "IDENTIFIER_NAMES",
+           "IDENTITY_PROVIDERS", "IDENTITY_PROVIDER_MARKUP", "NOT_CREDENTIAL", "PHONE_NAMES",
+           "REPLY_SIGN_IN", "SEARCH_NAMES", "SIGN_IN_FORM_NAMES", "SIGN_UP_NAMES"]
 
 #: Name tokens of a phone number's field (lower case, as a field's name, id and class split
 #: on every non-letter: ``phoneNo`` is ``phoneno``).
