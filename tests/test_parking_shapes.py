@@ -152,3 +152,10 @@ def test_an_application_filling_its_empty_heading_otherwise_is_not_parked() -> N
 <main><h1 id="greeting"></h1><div id="app"></div></main>
 <script src="/static/app.js"></script>""")
     assert _reason(page) != "parked"
+
+
+def test_a_logo_heading_beside_a_script_that_only_reads_the_host_is_not_parked() -> None:
+    page = _page("Loading", """
+<header><h1 class="logo"></h1></header><div id="app"></div>
+<script>var base = 'https://' + window.location.host + '/api/'; loadApp(base);</script>""")
+    assert _reason(page) != "parked"

@@ -81,6 +81,8 @@ _BROKER = re.compile(r"(?<=[/.@])(" + "|".join(re.escape(b) for b in sorted(BROK
 #: The domain a sale page is titled with, first in its title ("EXAMPLE.COM - For Sale").
 _TITLE_DOMAIN = re.compile(r"^\W{0,3}([a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){0,2}"
                            r"\.([a-z]{2,24}))(?![a-z0-9.-])")
+#: What a script writes a page's text with (one of them beside the host it reads).
+_WRITES = ("textcontent", "innerhtml", "innertext", "document.title", "document.write")
 #: A heading with nothing in it, for a script to fill.
 _EMPTY_H1 = re.compile(r"<h1\b[^<>]{0,300}>\s{0,200}</h1>")
 _DOMAIN = re.compile(r"\b[a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){1,3}\b")
@@ -242,7 +244,7 @@ def _hostname_lander(f: Facts, markup: str) -> str | None:
     (a parking or for-sale lander, bench/devset3_labels.tsv ru_parked_02)."""
     if f.main_letters > BARE_MAX_MAIN_LETTERS or "location.host" not in markup:
         return None
-    if _EMPTY_H1.search(markup) is None:
+    if not any(w in markup for w in _WRITES) or _EMPTY_H1.search(markup) is None:
         return None
     return ("structure:a script reads the address it is served at, for an empty heading: "
             "a template served for any domain")
