@@ -13,8 +13,10 @@ host and language; that shape does not. So the test reads the links:
   does not type it an article;
 - no link, and no form, goes to the site itself (a relative address, the page's own host or a
   host of the same name under another suffix: ``example.de`` and ``example.com``,
-  ``user.github.io`` and ``github.com``): a site's page, however short, links to the rest of
-  its site;
+  ``user.github.io`` and ``github.com``; or a name the page's head declares its own, by its
+  canonical address, alternates, short link, og:url or base, which a saved copy judged away
+  from its address still carries): a site's page, however short, links to the rest of its
+  site;
 - at least ``MIN_LINKS`` links, and ``MIN_SHARE`` of all its links, go to one other name
   (``MIN_DISTINCT`` different addresses of it, one of them its home page): the company whose
   template it is (a link-in-bio page or a one-page site with its social profiles links to
@@ -36,8 +38,9 @@ fr_parked_01, fr_parked_02, ru_suspended_01, pl_suspended_01: 4 to 58 links, eve
 host, 3 to 40 distinct, its home page among them); the development set's clean pages, the
 corpora's 181 articles and the held-out clean pages each have a link to their own site.
 
-Invariants: pure; linear in the markup (one pass over its link and form openers, each read to
-the next ``<``, at most ``MAX_LINKS``); runs only on a page already short enough to be a wall.
+Invariants: pure; linear in the markup (one pass over its link and form openers, at most
+``MAX_LINKS``, and one over its link, meta and base tags, at most ``MAX_HEAD_TAGS``, each read
+to the next ``<``); runs only on a page already short enough to be a wall.
 """
 
 from __future__ import annotations
