@@ -59,6 +59,13 @@ CASES = (
     # ... but a listing in the site's menu, outside the form's region, is not beside it.
     ("login/sign_in_page_under_headline_mega_menu.html", "UNKNOWN", "wall:login",
      "structure"),
+    # A hosting company's pages by their links (reading/hostpage.py), and two clean pages
+    # whose links all go elsewhere too, to many names.
+    ("parked/host_default_page_upload_your_files.html", "UNKNOWN", "parked", "structure"),
+    ("other_interstitial/host_contract_expired_with_menu.html", "UNKNOWN", "wall:interstitial",
+     "structure"),
+    ("hard_negative/one_page_firm_social_links.html", "RETRIEVED", "ok", None),
+    ("hard_negative/link_in_bio_artist_page.html", "RETRIEVED", "ok", None),
 )
 
 
