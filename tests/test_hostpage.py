@@ -187,3 +187,11 @@ def test_too_few_links_are_no_host_page() -> None:
 def test_the_link_pattern_is_linear_on_unclosed_openers(opener: str) -> None:
     text = (opener + "x" * 30) * 300
     assert regexsteps.steps(_LINK, text) < 40 * len(text)
+
+
+def test_a_sign_in_page_whose_links_are_all_absolute_is_not_a_host_page() -> None:
+    form = ('<form action="https://www.nordwebhost.example/login" method="post">'
+            '<input name="user"><input type="password" name="pw"><button>Anmelden</button>'
+            "</form>")
+    page = _DEFAULT.replace("</div></body>", form + "</div></body>")
+    assert _reason(page) != "parked"

@@ -9,8 +9,8 @@ goes to the site it stands for (there is no site yet, or no more). Its words cha
 host and language; that shape does not. So the test reads the links:
 
 - the page is short (main text at most ``BLOCK_MAX_MAIN_LETTERS``, the whole visible text at
-  most ``MAX_PAGE_LETTERS``: a host's menu of 58 links is 1,326 letters) and the publisher
-  does not type it an article;
+  most ``MAX_PAGE_LETTERS``: a host's menu of 58 links is 1,326 letters), the publisher
+  does not type it an article, and it has no password field (a site's own sign-in);
 - no link, and no form, goes to the site itself (a relative address, the page's own host or a
   host of the same name under another suffix: ``example.de`` and ``example.com``,
   ``user.github.io`` and ``github.com``; or a name the page's head declares its own, by its
@@ -79,6 +79,10 @@ _LINK = re.compile(r"""<(?:a|form|area)\b[^<>]{0,600}?\b(?:href|action)\s*=\s*["
 _HEAD_TAG = re.compile(r"<(link|meta|base)\b([^<>]{0,1000})>")
 _DECLARES = re.compile(r"""\brel\s*=\s*["']?(canonical|alternate|shortlink)\b|og:url""")
 _ADDRESS = re.compile(r"""\b(?:href|content)\s*=\s*["']?(https?://[^"'\s<>/]{1,253})""")
+#: A password field: a host's template asks for none (a site's sign-in page whose links are
+#: all absolute, judged away from its address, bench/devset4_labels.tsv fa_login_235, is the
+#: site's own page).
+_PASSWORD = re.compile(r"""<input\b[^<>]{0,400}?\btype\s{0,3}=\s{0,3}["']?password""")
 #: Head tags read for a declared address, at most.
 MAX_HEAD_TAGS = 300
 _SCHEME = re.compile(r"[a-z][a-z0-9+.-]{0,20}:")
@@ -190,8 +194,8 @@ def host_page(f: Facts) -> HostPage | None:
     docstring)."""
     if f.main_letters > BLOCK_MAX_MAIN_LETTERS or f.page_letters > MAX_PAGE_LETTERS:
         return None
-    if f.typed_article:
-        return None
+    if f.typed_article or _PASSWORD.search(f.markup) is not None:
+        return None  # (a password field: the site's own sign-in, whatever its links)
     own = _hostname(f.page.final_url or f.page.url)
     if own and _shared(own):
         return None
