@@ -50,9 +50,10 @@ def _robots_txt_field(raw: bytes) -> bytes:
 UNWRAP = {"avuim/RobotsTXTCrawler": _robots_txt_field}
 
 
-def rows() -> list[dict[str, str]]:
-    """The labelled pages, ambiguous ones left out."""
-    with LABELS.open(encoding="utf-8", newline="") as fh:
+def rows(labels: Path = LABELS) -> list[dict[str, str]]:
+    """The labelled pages of ``labels`` (this set's, or another development set's file of the
+    same columns), ambiguous ones left out."""
+    with labels.open(encoding="utf-8", newline="") as fh:
         return [r for r in csv.DictReader(fh, delimiter="\t") if r["label"] != "ambiguous"]
 
 
@@ -61,7 +62,9 @@ def page_file(pages: Path, row: dict[str, str]) -> Path:
     return pages / f"{row['id']}.html"
 
 
-def _body(row: dict[str, str], pages: Path | None, fetch_dir: Path | None) -> bytes | None:
+def body(row: dict[str, str], pages: Path | None, fetch_dir: Path | None) -> bytes | None:
+    """The page as collected (``pages``) or as its source repository holds it (``fetch_dir``),
+    unwrapped where its source stores it inside another format (``UNWRAP``)."""
     if pages is not None:
         path = page_file(pages, row)
         return path.read_bytes() if path.is_file() else None
@@ -71,8 +74,11 @@ def _body(row: dict[str, str], pages: Path | None, fetch_dir: Path | None) -> by
     return unwrap(raw) if raw is not None and unwrap is not None else raw
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def page_arguments(description: str) -> argparse.Namespace | int:
+    """A development set's command line (``--pages`` or ``--fetch-dir``, ``--quiet``,
+    ``--json``), or the exit code when there is nothing to read: 0 with neither folder given
+    (the pages are not kept in a checkout), 2 for a folder that is not there."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--pages", type=Path, help="a folder of the pages as collected (<id>.html)")
     ap.add_argument("--fetch-dir", type=Path, help="folder of checkouts (DIR/owner+name)")
     ap.add_argument("--quiet", action="store_true", help="no list of misses")
@@ -85,15 +91,22 @@ def main() -> int:
     if not folder.is_dir():
         print(f"no such folder: {folder}", file=sys.stderr)
         return 2
+    return args
+
+
+def main() -> int:
+    args = page_arguments(__doc__.split("\n\n")[0])
+    if isinstance(args, int):
+        return args
     n: Counter[str] = Counter()
     misses: list[str] = []
     for r in rows():
-        body = _body(r, args.pages, args.fetch_dir)
-        if body is None:
+        page = body(r, args.pages, args.fetch_dir)
+        if page is None:
             n["not read"] += 1
             continue
         label = "ok" if r["label"] in CLEAN else r["label"]
-        got, rule = heldout.judge(body)
+        got, rule = heldout.judge(page)
         want = heldout2.WANT[label] if label != "ok" else "ok"
         if label == "ok":
             n["clean"] += 1

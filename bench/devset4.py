@@ -29,59 +29,28 @@ per-source figures (to judge a rule by the sources it does not rest on).
 
 from __future__ import annotations
 
-import argparse
-import csv
 import json
 import sys
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-import heldout  # sibling scripts, not a package: their helpers are reused
+import devset3  # sibling scripts, not a package: their helpers are reused
+import heldout
 import heldout2
 
 LABELS = Path(__file__).with_name("devset4_labels.tsv")
 CLEAN = {"article", "hard_negative"}
 
 
-def rows() -> list[dict[str, str]]:
-    """The labelled pages, ambiguous ones left out."""
-    with LABELS.open(encoding="utf-8", newline="") as fh:
-        return [r for r in csv.DictReader(fh, delimiter="\t") if r["label"] != "ambiguous"]
-
-
-def page_file(pages: Path, row: dict[str, str]) -> Path:
-    """Where a collected copy of the row's page lies in a ``--pages`` folder."""
-    return pages / f"{row['id']}.html"
-
-
-def body(row: dict[str, str], pages: Path | None, fetch_dir: Path | None) -> bytes | None:
-    """The page as collected (``pages``) or as its source repository holds it (``fetch_dir``)."""
-    if pages is not None:
-        path = page_file(pages, row)
-        return path.read_bytes() if path.is_file() else None
-    checkout = heldout2.find_checkout(fetch_dir, row["source_repo"]) if fetch_dir else None
-    return heldout.read_blob(checkout, row["commit"], row["path"]) if checkout else None
-
-
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--pages", type=Path, help="a folder of the pages as collected (<id>.html)")
-    ap.add_argument("--fetch-dir", type=Path, help="folder of checkouts (DIR/owner+name)")
-    ap.add_argument("--quiet", action="store_true", help="no list of misses")
-    ap.add_argument("--json", type=Path, help="also write the figures here")
-    args = ap.parse_args()
-    if args.pages is None and args.fetch_dir is None:
-        print("skipped: give --pages or --fetch-dir (the pages are not kept in this checkout)")
-        return 0
-    folder = args.pages if args.pages is not None else args.fetch_dir
-    if not folder.is_dir():
-        print(f"no such folder: {folder}", file=sys.stderr)
-        return 2
+    args = devset3.page_arguments(__doc__.split("\n\n")[0])
+    if isinstance(args, int):
+        return args
     n: Counter[str] = Counter()
     misses: list[str] = []
-    for r in rows():
-        page = body(r, args.pages, args.fetch_dir)
+    for r in devset3.rows(LABELS):
+        page = devset3.body(r, args.pages, args.fetch_dir)
         if page is None:
             n["not read"] += 1
             continue

@@ -90,21 +90,20 @@ def _lookbehind_prefix(pattern: str) -> str:
     follows it is one group closing at the end; empty otherwise."""
     if not pattern.startswith(("(?<!", "(?<=")):
         return ""
-    depth = 0
-    for at, kind in _structure(pattern):
-        if kind == "(":
-            depth += 1
-        elif kind == ")":
-            depth -= 1
-            if depth == 0:
-                rest = pattern[at + 1:]
-                return pattern[:at + 1] if rest.startswith("(?:") and \
-                    _closes_at_end(rest) else ""
-    return ""
+    end = _group_end(pattern)
+    if end is None:
+        return ""
+    rest = pattern[end + 1:]
+    return pattern[:end + 1] if rest.startswith("(?:") and _closes_at_end(rest) else ""
 
 
 def _closes_at_end(pattern: str) -> bool:
     """Whether the group opening at 0 closes at the last character."""
+    return _group_end(pattern) == len(pattern) - 1
+
+
+def _group_end(pattern: str) -> int | None:
+    """Where the group opening at 0 closes; None when it does not."""
     depth = 0
     for at, kind in _structure(pattern):
         if kind == "(":
@@ -112,8 +111,8 @@ def _closes_at_end(pattern: str) -> bool:
         elif kind == ")":
             depth -= 1
             if depth == 0:
-                return at == len(pattern) - 1
-    return False
+                return at
+    return None
 
 
 def _top_level(body: str) -> list[str]:
