@@ -94,6 +94,20 @@ def page_arguments(description: str) -> argparse.Namespace | int:
     return args
 
 
+def finish(n: Counter[str], misses: list[str], args: argparse.Namespace) -> int:
+    """A development set's report's end: the decisions by kind of evidence, every miss and
+    false alarm (unless ``--quiet``), the figures to ``--json``; the exit code."""
+    print("  decided by: " + ", ".join(f"{k[11:]} {v}" for k, v in sorted(n.items())
+                                        if k.startswith("decided by ")))
+    if misses and not args.quiet:
+        print("misses and false alarms:")
+        print("\n".join(misses))
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(dict(n), indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
 def main() -> int:
     args = page_arguments(__doc__.split("\n\n")[0])
     if isinstance(args, int):
@@ -129,15 +143,7 @@ def main() -> int:
           f"({n['clean called a wall']} called a wall, shell, soft 404 or parked)")
     print("  per label (right reason, flagged): " + ", ".join(
         f"{k} {n[k + ' right']}/{n[k + ' n']} ({n[k + ' flagged']})" for k in labels))
-    print("  decided by: " + ", ".join(f"{k[11:]} {v}" for k, v in sorted(n.items())
-                                        if k.startswith("decided by ")))
-    if misses and not args.quiet:
-        print("misses and false alarms:")
-        print("\n".join(misses))
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(dict(n), indent=2) + "\n", encoding="utf-8")
-    return 0
+    return finish(n, misses, args)
 
 
 if __name__ == "__main__":

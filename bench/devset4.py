@@ -29,7 +29,6 @@ per-source figures (to judge a rule by the sources it does not rest on).
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -80,15 +79,7 @@ def main() -> int:
               f"reason, {n[group + ' walls flagged']}/{n[group + ' walls']} flagged; clean "
               f"{n[group + ' clean kept']}/{n[group + ' clean']} kept "
               f"({n[group + ' clean called a wall']} called a wall)")
-    print("  decided by: " + ", ".join(f"{k[11:]} {v}" for k, v in sorted(n.items())
-                                        if k.startswith("decided by ")))
-    if misses and not args.quiet:
-        print("misses and false alarms:")
-        print("\n".join(misses))
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(dict(n), indent=2) + "\n", encoding="utf-8")
-    return 0
+    return devset3.finish(n, misses, args)
 
 
 if __name__ == "__main__":
