@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from readreceipt.reading import parking
+from readreceipt.reading.hostpage import host_of, listed_under
 from readreceipt.reading.tables.parking import MARKETPLACES
 
 OWN = "example.com"
@@ -26,7 +27,7 @@ def _market_links(markup: str, skip: bool) -> list[tuple[str, str]]:
     """The links to a marketplace the check reads around each mention of the domain."""
     found = parking._tags_naming(markup, OWN, skip_own_links=skip)
     return [(tag, target) for tag, target in found
-            if parking._on(parking._host(target if "//" in target else ""), MARKETPLACES)]
+            if listed_under(host_of(target if "//" in target else ""), MARKETPLACES)]
 
 
 _PIECES = st.sampled_from([

@@ -57,7 +57,8 @@ from readreceipt.reading.facts import BLOCK_MAX_MAIN_LETTERS, ContentSignal, Fac
 from readreceipt.reading.tables.platforms import SHARED_HOSTS
 
 __all__ = ["MAX_LINKS", "MAX_PAGE_LETTERS", "MIN_DISTINCT", "MIN_LINKS", "MIN_SHARE", "HostPage",
-           "check_host_page", "host_page", "name_of", "site_names"]
+           "check_host_page", "host_of", "host_page", "listed_under", "name_of",
+           "site_names"]
 
 #: Visible letters of the whole page, at most (the development set's largest host page, with
 #: its 58-link menu of the host's services, has 1,326).
@@ -131,11 +132,22 @@ def name_of(host: str) -> str:
     return parts[-2] if len(parts) >= 2 else host
 
 
-def _hostname(url: str) -> str:
+def host_of(url: str) -> str:
+    """The host of ``url``, lower-cased, without ``www.``; empty when it has none."""
     try:
         return (urlsplit(url).hostname or "").removeprefix("www.")
     except ValueError:
         return ""
+
+
+def listed_under(host: str, hosts: frozenset[str]) -> str | None:
+    """The entry of ``hosts`` that ``host`` is, or is under; None."""
+    parts = host.split(".")
+    for i in range(len(parts) - 1):
+        candidate = ".".join(parts[i:])
+        if candidate in hosts:
+            return candidate
+    return None
 
 
 def _declared(markup: str) -> set[str]:
@@ -149,7 +161,7 @@ def _declared(markup: str) -> set[str]:
         if tag != "base" and _DECLARES.search(attrs) is None:
             continue
         address = _ADDRESS.search(attrs)
-        host = _hostname(address.group(1)) if address is not None else ""
+        host = host_of(address.group(1)) if address is not None else ""
         if host:
             names.add(name_of(host))
     return names
@@ -157,13 +169,8 @@ def _declared(markup: str) -> set[str]:
 
 def site_names(f: Facts) -> set[str]:
     """The names that are the site's own: its address's, and those its head declares."""
-    own = _hostname(f.page.final_url or f.page.url)
+    own = host_of(f.page.final_url or f.page.url)
     return ({name_of(own)} if own else set()) | _declared(f.markup)
-
-
-def _shared(host: str) -> bool:
-    parts = host.split(".")
-    return any(".".join(parts[i:]) in SHARED_HOSTS for i in range(len(parts) - 1))
 
 
 def _target(address: str) -> tuple[str, str] | None:
@@ -196,8 +203,8 @@ def host_page(f: Facts) -> HostPage | None:
         return None
     if f.typed_article or _PASSWORD.search(f.markup) is not None:
         return None  # (a password field: the site's own sign-in, whatever its links)
-    own = _hostname(f.page.final_url or f.page.url)
-    if own and _shared(own):
+    own = host_of(f.page.final_url or f.page.url)
+    if own and listed_under(own, SHARED_HOSTS):
         return None
     own_names = site_names(f)
     markup = f.markup

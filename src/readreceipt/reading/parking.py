@@ -39,7 +39,7 @@ from functools import lru_cache
 from urllib.parse import unquote, urlsplit
 
 from readreceipt.reading.facts import BARE_MAX_MAIN_LETTERS, BLOCK_MAX_MAIN_LETTERS, Facts
-from readreceipt.reading.hostpage import name_of, site_names
+from readreceipt.reading.hostpage import host_of, listed_under, name_of, site_names
 from readreceipt.reading.tables.parking import (
     BROKERS,
     FILE_SUFFIXES,
@@ -86,24 +86,6 @@ _WRITES = ("textcontent", "innerhtml", "innertext", "document.title", "document.
 #: A heading with nothing in it, for a script to fill.
 _EMPTY_H1 = re.compile(r"<h1\b[^<>]{0,300}>\s{0,200}</h1>")
 _DOMAIN = re.compile(r"\b[a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){1,3}\b")
-
-
-def _host(url: str) -> str:
-    try:
-        host = (urlsplit(url).hostname or "").lower()
-    except ValueError:
-        return ""
-    return host.removeprefix("www.")
-
-
-def _on(host: str, hosts: frozenset[str]) -> str | None:
-    """The listed host ``host`` is, or is under; None."""
-    parts = host.split(".")
-    for i in range(len(parts) - 1):
-        candidate = ".".join(parts[i:])
-        if candidate in hosts:
-            return candidate
-    return None
 
 
 def _registrable(host: str) -> str:
@@ -252,9 +234,9 @@ def _hostname_lander(f: Facts, markup: str) -> str | None:
 
 def parked_by_structure(f: Facts) -> str | None:
     """The rule naming the structure that makes the page a parked domain's, or None."""
-    final = _host(f.page.final_url)
-    asked = _host(f.page.url)
-    if final and final != asked and (on := _on(final, MARKETPLACES | PARKING_SERVICES)):
+    final = host_of(f.page.final_url)
+    asked = host_of(f.page.url)
+    if final and final != asked and (on := listed_under(final, MARKETPLACES | PARKING_SERVICES)):
         return f"structure:the address was sent to {on}, a domain marketplace or parking service"
     if f.main_letters > MAX_MAIN_LETTERS:
         return None
@@ -267,10 +249,10 @@ def parked_by_structure(f: Facts) -> str | None:
     # page is read at each mention of the domain (a few), not link by link. (Not when that
     # domain is a marketplace's own: its pages link to itself, tests/test_parking_shapes.py.)
     for own in sorted(owns):
-        if _on(own, MARKETPLACES):
+        if listed_under(own, MARKETPLACES):
             continue
         for tag, target in _tags_naming(markup, own, skip_own_links=not _hosts_market(own)):
-            market = _on(_host(target if "//" in target else ""), MARKETPLACES)
+            market = listed_under(host_of(target if "//" in target else ""), MARKETPLACES)
             if market and tag in ("a", "form"):
                 return (f"structure:a {'link' if tag == 'a' else 'form'} to {market} "
                         f"offering this domain ({own})")
@@ -288,7 +270,7 @@ def parked_by_structure(f: Facts) -> str | None:
         return "vendor:a parking lander's ad-block key (data-adblockkey) on a short page"
     for service in sorted(PARKING_SERVICES):
         for tag, target in _tags_naming(markup, service):
-            if tag in ("script", "iframe") and _on(_host(target if "//" in target else ""),
-                                                   PARKING_SERVICES):
+            host = host_of(target if "//" in target else "")
+            if tag in ("script", "iframe") and listed_under(host, PARKING_SERVICES):
                 return f"structure:a parking service's {tag} ({service}) on a short page"
     return None
