@@ -474,6 +474,15 @@ class Facts:
         layout = self.layout
         return {kind: fold(layout.certain_text(kind)) for kind in ("content", *layout.chrome)}
 
+    def only_in_content(self, heading: str) -> bool:
+        """Whether ``heading`` (folded) stands where the content is and not in the site's
+        header or navigation (a sale page's name on offer, not a site's logo); on a page the
+        layout could not read, whether the main text holds it."""
+        if not self.layout.parsed:
+            return heading in fold(self.page.main_text)
+        return self._shown(heading, ("content",)) and not self._shown(
+            heading, ("header", "navigation"))
+
     def _shown(self, heading: str, kinds: tuple[str, ...]) -> bool:
         """Whether ``heading`` (folded) stands in the texts of ``kinds``, outside every
         element a script shows only on a condition (placement.conditional)."""

@@ -42,8 +42,10 @@ from readreceipt.reading.facts import BARE_MAX_MAIN_LETTERS, BLOCK_MAX_MAIN_LETT
 from readreceipt.reading.hostpage import host_of, listed_under, name_of, site_names
 from readreceipt.reading.tables.parking import (
     BROKERS,
+    DOMAIN_FIELDS,
     FILE_SUFFIXES,
     MARKETPLACES,
+    OFFER_FIELDS,
     PARKING_SERVICES,
 )
 
@@ -86,6 +88,15 @@ _WRITES = ("textcontent", "innerhtml", "innertext", "document.title", "document.
 #: A heading with nothing in it, for a script to fill.
 _EMPTY_H1 = re.compile(r"<h1\b[^<>]{0,300}>\s{0,200}</h1>")
 _DOMAIN = re.compile(r"\b[a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){1,3}\b")
+#: A heading that is one domain name and nothing else (a sale page's "example.com").
+_WHOLE_DOMAIN = re.compile(r"[a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){0,2}\.([a-z]{2,24})")
+#: A form's opening tag, and a field's, read in their own tag (``[^<>]``: linear).
+_FORM_OPEN = re.compile(r"<form\b([^<>]{0,600})>")
+_FIELD = re.compile(r"<(?:input|select|textarea|button)\b([^<>]{0,600})>")
+_ATTR = re.compile(r"""\b(name|id|type)\s*=\s*["']?([^"'\s<>]{1,100})""")
+#: Forms read on one page, and characters of one form, at most.
+MAX_FORMS = 20
+_FORM_REACH = 20_000
 
 
 def _registrable(host: str) -> str:
@@ -232,6 +243,51 @@ def _hostname_lander(f: Facts, markup: str) -> str | None:
             "a template served for any domain")
 
 
+def _heading_domains(f: Facts, content_only: bool = False) -> set[str]:
+    """The domain names the page shows as a whole heading (not a file's name); with
+    ``content_only``, not one that also stands in the site's header or navigation (a logo)."""
+    found = set()
+    for heading in f.shown_headings[1 if f.title else 0:]:
+        m = _WHOLE_DOMAIN.fullmatch(heading.strip())
+        if m is not None and m.group(1) not in FILE_SUFFIXES and (
+                not content_only or f.only_in_content(m.group(0))):
+            found.add(m.group(0))
+    return found
+
+
+def _words(value: str) -> set[str]:
+    """An identifier and the words it is made of (``main-offer-form``: offer, form ...)."""
+    value = value.lower()
+    return {value, *re.split(r"[^a-z0-9]+", value)}
+
+
+def _offer_form(f: Facts, markup: str) -> str | None:
+    """A short page with a form for an offer on a domain: a field (or the form itself) named
+    for the amount offered (``OFFER_FIELDS``) where the domain is named by the form's hidden
+    field (``DOMAIN_FIELDS``), the page's title or one of its headings. Its words may be in any
+    language; the template's identifiers are the same."""
+    shown_domain = bool(_heading_domains(f, content_only=True)) or (
+        (t := _TITLE_DOMAIN.match(f.title)) is not None and t.group(2) not in FILE_SUFFIXES)
+    for i, form in enumerate(_FORM_OPEN.finditer(markup)):
+        if i >= MAX_FORMS:
+            break
+        close = markup.find("</form", form.end(), form.end() + _FORM_REACH)
+        body = markup[form.end():close if close >= 0 else form.end() + _FORM_REACH]
+        offer = any(k == "id" and OFFER_FIELDS & _words(v) for k, v in _ATTR.findall(form.group(1)))
+        hidden_domain = False
+        for field in _FIELD.finditer(body):
+            attrs = {k: v.lower() for k, v in _ATTR.findall(field.group(1))}
+            if attrs.get("name") in OFFER_FIELDS or attrs.get("id") in OFFER_FIELDS:
+                offer = True
+            if attrs.get("type") == "hidden" and attrs.get("name") in DOMAIN_FIELDS:
+                hidden_domain = True
+        if offer and (hidden_domain or shown_domain):
+            named = "its hidden domain field" if hidden_domain else "the domain its page shows"
+            return (f"structure:a form for an offer on a domain ({named}) on a short page: "
+                    "the domain's sale page")
+    return None
+
+
 def parked_by_structure(f: Facts) -> str | None:
     """The rule naming the structure that makes the page a parked domain's, or None."""
     final = host_of(f.page.final_url)
@@ -244,6 +300,9 @@ def parked_by_structure(f: Facts) -> str | None:
     # with the name it sells; the address asked for may be any of the domain's paths).
     owns = {_registrable(asked)} if asked else set()
     owns |= {d for d in _DOMAIN.findall(f.title) if "." in d}
+    # (A heading that is a domain name alone is the name on sale on a sale page, a site's
+    # logo on many others; either way a marketplace's link offering it is a sale.)
+    owns |= _heading_domains(f)
     markup = f.markup
     # A link or form whose address names the domain on sale and is on a marketplace: the
     # page is read at each mention of the domain (a few), not link by link. (Not when that
@@ -263,7 +322,8 @@ def parked_by_structure(f: Facts) -> str | None:
         return f"vendor:links tagged as a parking page's ({tagged.group(0)[:60]})"
     if f.main_letters > BLOCK_MAX_MAIN_LETTERS:
         return None
-    sold = _domain_listing(f, markup) or _broker_sale(f, markup) or _hostname_lander(f, markup)
+    sold = (_domain_listing(f, markup) or _broker_sale(f, markup) or _hostname_lander(f, markup)
+            or _offer_form(f, markup))
     if sold is not None:
         return sold
     if _ADBLOCK_KEY.search(markup[:_ROOT_REACH]) is not None:

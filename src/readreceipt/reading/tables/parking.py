@@ -11,7 +11,8 @@ words, that decides, so it holds for a sale page of any length and language.
 
 from __future__ import annotations
 
-__all__ = ["BROKERS", "FILE_SUFFIXES", "MARKETPLACES", "PARKING_SERVICES"]
+__all__ = ["BROKERS", "DOMAIN_FIELDS", "FILE_SUFFIXES", "MARKETPLACES", "OFFER_FIELDS",
+           "PARKING_SERVICES"]
 
 #: Marketplaces and brokers: a link or form here offering the page's own domain is a sale.
 MARKETPLACES = frozenset({
@@ -20,6 +21,12 @@ MARKETPLACES = frozenset({
     "sav.com", "spaceship.com", "porkbun.com", "epik.com", "dynadot.com", "namecheap.com",
     "godaddy.com", "uniregistry.com", "domainagents.com", "flippa.com", "namebright.com",
     "domainnameshop.com", "escrow.com", "domaining.com", "perfectdomain.com", "saw.com",
+    # Aftermarkets outside the English-speaking market and drop-catch auctions, each listing a
+    # domain under its name: RU-CENTER's shop (``nic.ru/en/shop/lot/<domain>/``, linked by a
+    # sale page in bench/devset3_labels.tsv, en_parked_long_01), REG.RU's
+    # (``reg.ru/domain/shop/lot/<domain>``), AfterMarket.pl's (``aftermarket.pl/domena/<domain>``),
+    # NameJet's, SnapNames' and DropCatch's auctions (``namejet.com/Pages/Auctions/...``).
+    "nic.ru", "reg.ru", "aftermarket.pl", "namejet.com", "snapnames.com", "dropcatch.com",
 })
 
 #: Parking services: their landing host or script on a page makes it a parking page.
@@ -50,3 +57,18 @@ FILE_SUFFIXES = frozenset({
     "rb", "sh", "exe", "dmg", "apk", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "csv",
     "epub", "woff", "woff2", "ttf", "map", "wasm", "iso", "bin",
 })
+
+
+#: The names a sale page's inquiry form gives the amount the buyer offers (its ``name`` or
+#: ``id``, or a word of the form's own ``id``: ``offer-form``, ``main-offer-form``). Markup
+#: identifiers, the same whatever language the page is written in: the for-sale templates of
+#: bench/devset3_labels.tsv (``offer``, ``budget``; xiao147258/domain-sale,
+#: humanear/domain-sale-page, saroz/domain-for-sale, robtar/domain-for-sale). Not ``price``
+#: or ``amount``, which a shop's or a donation form's filters and totals are named, nor
+#: ``bid``, an auction site's (whose logo heading may be its own domain name).
+OFFER_FIELDS = frozenset({"offer", "offers", "budget", "offerprice", "offer_price",
+                          "offer_amount", "offeramount", "youroffer", "your_offer"})
+
+#: The name of a form's hidden field that carries the domain the inquiry is about (the
+#: templates write the host they are served at into it: ``<input type="hidden" name="domain">``).
+DOMAIN_FIELDS = frozenset({"domain", "domainname", "domain_name", "domain-name"})
