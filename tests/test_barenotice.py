@@ -13,7 +13,13 @@ import pytest
 
 import regexsteps
 from judged import judged
-from readreceipt.reading.barenotice import _LINK, MAX_LINE, MAX_LINKS, _pattern
+from readreceipt.reading.barenotice import (
+    _LINK,
+    MAX_LINE,
+    MAX_LINKS,
+    STATUS_LINE,
+    _pattern,
+)
 from readreceipt.reading.tables.noticewords import NOTICE_WORDS
 
 
@@ -174,3 +180,13 @@ def test_the_chrome_notice_needs_short_content_its_last_heading_and_few_headings
     typed = _chrome(_WARTUNG).replace(
         "</head>", '<meta property="og:type" content="article"></head>')
     assert _reason(typed) != "wall:interstitial"
+
+
+def test_the_status_line_is_bounded_on_a_line_of_marks_and_digits() -> None:
+    """The code's pattern is anchored and its runs of marks bounded: on a line of marks and
+    digits of the longest length read (``MAX_LINE``), each start is tried once and fails
+    after a few steps; a search from every position stays a small multiple of the length."""
+    for line in ("!" * MAX_LINE, "5" * MAX_LINE, "!-5" * (MAX_LINE // 3)):
+        assert STATUS_LINE.match(line) is None
+        assert regexsteps.steps(STATUS_LINE, line) < 20 * len(line)
+
