@@ -7,9 +7,9 @@ error notices in new wording and error templates no table names:
 
 - ``other_interstitial`` (79), ``challenge`` (11: refusals and rate limits), ``soft_404``
   (4): maintenance, outage, closure and suspension notices and servers' error templates
-  served in place of a page, bare or inside the site's own template (a university's breadcrumbs, GOV.UK's header and
-  footer, a host's menu), with a paragraph of explanation, a date, a support address, a
-  help table: hosting and error-page template sets (HttpErrorPages, a multilingual nginx set
+  served in place of a page, bare or inside the site's own template (a university's
+  breadcrumbs, GOV.UK's header and footer, a host's menu), with a paragraph of
+  explanation, a date, a support address, a help table: hosting and error-page template sets (HttpErrorPages, a multilingual nginx set
   in seven languages, a Polish set of Cloudflare custom error pages, Chinese and Japanese
   sets without the status code shown), hosts' suspended-account pages, and sites' own
   maintenance pages;
