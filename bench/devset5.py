@@ -9,10 +9,10 @@ error notices in new wording and error templates no table names:
   (4): maintenance, outage, closure and suspension notices and servers' error templates
   served in place of a page, bare or inside the site's own template (a university's
   breadcrumbs, GOV.UK's header and footer, a host's menu), with a paragraph of
-  explanation, a date, a support address, a help table: hosting and error-page template sets (HttpErrorPages, a multilingual nginx set
-  in seven languages, a Polish set of Cloudflare custom error pages, Chinese and Japanese
-  sets without the status code shown), hosts' suspended-account pages, and sites' own
-  maintenance pages;
+  explanation, a date, a support address, a help table: hosting and error-page template
+  sets (HttpErrorPages, a multilingual nginx set in seven languages, a Polish set of
+  Cloudflare custom error pages, Chinese and Japanese sets without the status code
+  shown), hosts' suspended-account pages, and sites' own maintenance pages;
 - ``hard_negative`` (32): real pages that carry the same words or shapes beside their own
   content: maintenance firms' service pages (Wartung, onderhoud, manutenzione, bakim),
   guides' maintenance chapters, a maintenance checklist, short contact, thank-you and
