@@ -31,6 +31,7 @@ a wall.
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from readreceipt.reading.basics import letters
 from readreceipt.reading.facts import (
@@ -43,8 +44,8 @@ from readreceipt.reading.facts import (
 )
 from readreceipt.reading.tables.noticewords import NOTICE_WORDS
 
-__all__ = ["MAX_LINE", "MAX_LINKS", "MAX_PAGE_LETTERS", "STATUS_LINE", "check_bare_notice",
-           "notice_word"]
+__all__ = ["MAX_CONTENT_HEADINGS", "MAX_LINE", "MAX_LINKS", "MAX_PAGE_LETTERS", "STATUS_LINE",
+           "check_bare_notice", "check_notice_in_chrome", "notice_word"]
 
 #: A notice links to its host, its owner's mail, a status page: at most this many links.
 MAX_LINKS = 3
@@ -54,6 +55,13 @@ MAX_PAGE_LETTERS = 1200
 MAX_LINE = 100
 #: Lines of the main text read, at most.
 MAX_LINES = 40
+#: Headings the content of a notice in a site's chrome holds, at most (the notice's, and
+#: the site's name over it): a list of posts under a category named "Maintenance" has one
+#: heading a post, so its last heading is no notice's.
+MAX_CONTENT_HEADINGS = 2
+#: Link texts read for a section of the site named by the notice's word, at most (a page
+#: short enough to be a notice has far fewer).
+MAX_LINK_TEXTS = 300
 
 #: Elements only a site's page has: its navigation. (Not ``<article>``: a notice may be
 #: written as one, tests/pages/other_interstitial/tr_bare_maintenance_article_box.html.)
@@ -65,15 +73,24 @@ _LINK = re.compile(r"<a\b[^<>]{0,2000}?\bhref\s*=")
 _UNSPACED = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 
 
-#: A line that is an HTTP status code and nothing else (a mark beside it at most).
-STATUS_LINE = re.compile(r"^\W{0,3}(403|404|410|500|502|503|504)\W{0,3}$")
-#: What each code makes the page: (reason, wall, what it is).
-_BY_STATUS = {
+#: A line that is a three-digit number and nothing else (a mark beside it at most): an HTTP
+#: status code when ``_BY_STATUS`` knows it as an error's.
+STATUS_LINE = re.compile(r"^\W{0,3}([45]\d\d)\W{0,3}$")
+_SERVER_ERROR = ("wall:interstitial", "interstitial",
+                 "a server's error page: it did not serve the page")
+#: What each error code makes the page: (reason, wall, what it is). Every 4xx and 5xx code of
+#: the IANA registry a server, proxy or CDN writes over its error page, and the CDN's origin
+#: errors (520-527, 530: Cloudflare's); not 401 or 407, whose page asks for a sign-in (the
+#: sign-in rules judge it), nor 402. A rate limit (429) is a refusal of the reader, as a bot
+#: check's is (tests/pages/challenge/tr_cok_fazla_istek.html).
+_BY_STATUS: dict[str, tuple[str, str | None, str]] = {
     "403": ("wall:challenge", "challenge", "a refusal: the server or its firewall denied access"),
+    "429": ("wall:challenge", "challenge", "a rate limit: the server refused the reader"),
     "404": ("soft_404", None, "a 'not found' page served as success"),
     "410": ("soft_404", None, "a 'gone' page served as success"),
-    **{c: ("wall:interstitial", "interstitial", "a server's error page: it did not serve the page")
-       for c in ("500", "502", "503", "504")},
+    **{str(c): _SERVER_ERROR for c in (400, 405, 406, 408, 409, 411, 412, 413, 414, 415, 416,
+                                       417, 421, 422, 423, 424, 425, 426, 428, 431, 451)},
+    **{str(c): _SERVER_ERROR for c in (*range(500, 512), *range(520, 528), 530)},
 }
 
 
@@ -142,11 +159,19 @@ def check_bare_notice(f: Facts) -> ContentSignal | None:
                          vendor=None, detail=_WHAT[concept])
 
 
+def _a_section_of_the_site(f: Facts, concept: str) -> bool:
+    """Whether a link of the page (its first ``MAX_LINK_TEXTS``) is named by a word of the
+    notice's ``concept``: the page is then a section of the site the menu leads to."""
+    pattern = dict(_CONCEPTS)[concept]
+    return any(pattern.search(fold(text)) is not None
+               for text in islice(f.layout.link_texts, MAX_LINK_TEXTS))
+
+
 def _status_signal(lines: list[str], links: int, main: int) -> ContentSignal | None:
     """A bare page one of whose lines is a status code alone (``STATUS_LINE``), or None."""
     for line in lines:
         m = STATUS_LINE.match(line)
-        if m is not None:
+        if m is not None and m.group(1) in _BY_STATUS:
             reason, wall, what = _BY_STATUS[m.group(1)]
             rule = (f"structure:the status code {m.group(1)} as a line of its own on a bare "
                     f"page ({links} links, {main} letters of main text)")
@@ -164,3 +189,39 @@ def notice_word(lines: list[str]) -> tuple[str, str] | None:
             if m is not None:
                 return concept, m.group(0)
     return None
+
+
+def check_notice_in_chrome(f: Facts) -> ContentSignal | None:
+    """A notice that is the page's main thing though the site's chrome stands around it, or
+    None: the page is short (``BARE_MAX_MAIN_LETTERS`` letters of main text outside its
+    links' lines, ``MAX_PAGE_LETTERS`` in all), the site's header, breadcrumbs, menus and
+    footer hold its links (so the bare test, which counts them, does not apply), and the
+    last of the at most ``MAX_CONTENT_HEADINGS`` headings that stand in the content
+    (placement.py: not the header's, a menu's or the footer's) names a notice
+    (bench/devset5_labels.tsv kit_wartung: a university's page template, its breadcrumbs
+    and twelve links, over "Wartungsarbeiten" and one sentence). A firm's page on the
+    maintenance it sells has its own text under the heading, far more than a notice's
+    (tests/pages/hard_negative/: the garage's and gardener's "Wartung" and "onderhoud"
+    pages of bench/devset5_labels.tsv); a category page, a heading a post. And a notice
+    stands in for the site, it is no section of it: a page one of whose links is named by
+    the notice's word (the site's menu leading to its "Wartung" page,
+    tests/pages/hard_negative/de_short_service_page_wartung_with_nav.html) is that section,
+    however short."""
+    if f.main_letters > BARE_MAX_MAIN_LETTERS or f.page_letters > MAX_PAGE_LETTERS:
+        return None
+    if f.typed_article:
+        return None
+    headings = f.content_headings
+    if not headings or len(headings) > MAX_CONTENT_HEADINGS or len(headings[-1]) > MAX_LINE:
+        return None
+    found = notice_word([headings[-1]])
+    if found is None:
+        return None
+    concept, word = found
+    if _a_section_of_the_site(f, concept):
+        return None
+    rule = (f"wording:notice {word!r} ({concept}) heading the short content of a page whose "
+            f"other text is the site's chrome, no link of it named so ({f.main_letters} "
+            "letters of main text)")
+    return ContentSignal(reason="wall:interstitial", wall="interstitial", rule=rule,
+                         vendor=None, detail=_WHAT[concept])

@@ -455,6 +455,16 @@ class Facts:
         return tuple(own)
 
     @cached_property
+    def content_headings(self) -> tuple[str, ...]:
+        """The h1/h2 headings that stand in the content (placement.py), not in the site's
+        header, navigation, footer or sidebar, in the page's order; none when the page
+        was not parsed (nothing then says where a heading stands)."""
+        if not self.layout.parsed:
+            return ()
+        start = 1 if self.title else 0
+        return tuple(h for h in self.headings[start:] if self._shown(h, ("content",)))
+
+    @cached_property
     def visible_headings(self) -> tuple[str, ...]:
         """The title, and the h1/h2 headings the page shows somewhere: not one inside a
         hidden element, a ``<template>`` or a script's string (a single-page application

@@ -25,8 +25,10 @@ Invariants:
   own: its parking service's markup names it) > js_shell > soft_404 > error page (an
   interstitial wall, errorpages.py: a page that says it is missing is named so first) >
   bare notice (an interstitial named by its word on a page that is nothing else,
-  barenotice.py) > a CDN's edge reference (a bot check, only where nothing else named the
-  page: the CDN stamps the sites' own error pages too) > thin_text. A hosting company's page
+  barenotice.py) > a notice in the site's chrome (its word heading the short content the
+  site's header, menus and footer stand around, barenotice.py) > a CDN's edge reference (a
+  bot check, only where nothing else named the page: the CDN stamps the sites' own error
+  pages too) > thin_text. A hosting company's page
   in place of the site (hostpage.py: its links all go to the host) comes after the error
   page and before the bare notice: a page that names itself missing or an error is named so
   first; the host's page is its placeholder (parked) or its notice (interstitial).
@@ -41,7 +43,7 @@ from collections.abc import Callable
 
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.reading.agegate import age_gate, may_hold_age_gate
-from readreceipt.reading.barenotice import check_bare_notice, notice_word
+from readreceipt.reading.barenotice import check_bare_notice, check_notice_in_chrome, notice_word
 from readreceipt.reading.captcha import captcha_form, may_hold_captcha
 from readreceipt.reading.consent import (
     carries_cmp,
@@ -251,7 +253,8 @@ def _check_thin(f: Facts) -> ContentSignal | None:
 
 _CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
     _check_walls, check_parked, check_js_shell, check_soft_404, check_error_page,
-    check_host_page, check_bare_notice, _check_edge_reference, _check_thin,
+    check_host_page, check_bare_notice, check_notice_in_chrome, _check_edge_reference,
+    _check_thin,
 )
 
 

@@ -169,6 +169,13 @@ NOTICE_WORDS: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("zh", "暫停服務", _WRITTEN), ("zh", "已被关闭", _WRITTEN), ("zh", "已停止访问", _WRITTEN),
         ("ja", "一時停止", _WRITTEN), ("ja", "停止中", _WRITTEN), ("ko", "일시중지", _VOCABULARY),
         ("ko", "일시 중지", _WRITTEN),
+        # The frameworks' "Service Unavailable" in the unspaced scripts (vocabulary.py's
+        # 'unavailable' terms: Laravel-Lang's ja, zh_CN, zh_TW; httpd's zh-tw): a whole
+        # phrase, matched anywhere in a line ("現在、サービスは利用できません",
+        # bench/devset5_labels.tsv ry_503).
+        ("ja", "サービスは利用できません", _VOCABULARY), ("zh", "服务不可用", _VOCABULARY),
+        ("zh", "服務不可用", _VOCABULARY), ("zh", "暫時不提供服務", _VOCABULARY),
+        ("ko", "서비스를 사용할 수 없습니다", _VOCABULARY),
     ),
     "suspended": (
         ("en", "been suspended", _VOCABULARY), ("en", "account suspended", _VOCABULARY),

@@ -39,9 +39,12 @@ def _plugin(slug: str, name: str) -> Entry:
 OUTAGES: tuple[Entry, ...] = (
     # "502 Bad Gateway", "Error 503", "HTTP 500 | Internal Server Error", "Oops! 504".
     # The code alone in its heading or title segment, or with its reason phrase (RFC 9110's),
-    # or after "error"/"HTTP": "500 Miles on Foot" is a title.
+    # or after "error"/"HTTP": "500 Miles on Foot" is a title. The other 5xx codes servers
+    # and proxies write (501, 505, 507) and a CDN's origin errors (520-527, 530:
+    # Cloudflare's, which hosts' custom pages copy: bench/devset5_labels.tsv aa_501,
+    # hep_520); not 506, 508-511, which name cars and models more often than errors.
     rx(_IN, "heading", r"(^|[|\-\u2013\u2014:\u00b7\u2022(\[!?.]\s*|\b(error|http) )"
-        r"(500|502|503|504)(\W{0,3}$|\W{0,3}[|\-\u2013\u2014:\u00b7\u2022)\]]|\W{0,3}"
+        r"(50[0-57]|52[0-7]|530)(\W{0,3}$|\W{0,3}[|\-\u2013\u2014:\u00b7\u2022)\]]|\W{0,3}"
         r"(internal server error|bad gateway|service (temporarily )?unavailable|gateway "
         r"time-?out)\b)", "a server error's status code in the page's own heading",
         what=_ERR, evidence="structure",

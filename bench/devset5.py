@@ -1,0 +1,91 @@
+"""Benchmark: notices standing in for a site and their hard negatives, a fifth *development* set.
+
+126 real pages from 40 public repositories in 13 languages (bench/devset5_labels.tsv: where
+each page came from, by repository, path and commit, with its label and language), gathered
+for issue 21's seventh round because the sealed set's misses were interstitials, outage and
+error notices in new wording and error templates no table names:
+
+- ``other_interstitial`` (79), ``challenge`` (11: refusals and rate limits), ``soft_404``
+  (4): maintenance, outage, closure and suspension notices and servers' error templates
+  served in place of a page, bare or inside the site's own template (a university's
+  breadcrumbs, GOV.UK's header and footer, a host's menu), with a paragraph of
+  explanation, a date, a support address, a help table: hosting and error-page template
+  sets (HttpErrorPages, a multilingual nginx set in seven languages, a Polish set of
+  Cloudflare custom error pages, Chinese and Japanese sets without the status code
+  shown), hosts' suspended-account pages, and sites' own maintenance pages;
+- ``hard_negative`` (32): real pages that carry the same words or shapes beside their own
+  content: maintenance firms' service pages (Wartung, onderhoud, manutenzione, bakim),
+  guides' maintenance chapters, a maintenance checklist, short contact, thank-you and
+  legal pages of the same sites, one-page sites, an outage postmortem. They must stay clean.
+
+No source here is one of the other development sets', bench/heldout.py's,
+bench/heldout2.py's or ../shared/RESERVED.md's. Rules were written looking at this set, so
+its figures say what a change does to pages like these, not how the verdict does on unseen
+ones. Every miss and false alarm is printed, with per-source figures.
+
+    .venv/bin/python bench/devset5.py --pages DIR [--quiet] [--json FILE]
+    .venv/bin/python bench/devset5.py --fetch-dir DIR
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+import devset3  # sibling scripts, not a package: their helpers are reused
+import heldout
+import heldout2
+
+LABELS = Path(__file__).with_name("devset5_labels.tsv")
+CLEAN = {"article", "hard_negative"}
+
+
+def main() -> int:
+    args = devset3.page_arguments(__doc__.split("\n\n")[0])
+    if isinstance(args, int):
+        return args
+    n: Counter[str] = Counter()
+    misses: list[str] = []
+    for r in devset3.rows(LABELS):
+        page = devset3.body(r, args.pages, args.fetch_dir)
+        if page is None:
+            n["not read"] += 1
+            continue
+        label = "ok" if r["label"] in CLEAN else r["label"]
+        got, rule = heldout.judge(page)
+        want = heldout2.WANT[label] if label != "ok" else "ok"
+        for group in ("all", r["source_repo"]):
+            if label == "ok":
+                n[f"{group} clean"] += 1
+                n[f"{group} clean kept"] += got == "ok"
+                n[f"{group} clean called a wall"] += got.startswith(heldout2.FLAGS)
+            else:
+                n[f"{group} walls"] += 1
+                n[f"{group} walls right"] += got == want
+                n[f"{group} walls flagged"] += got != "ok"
+        if label != "ok" and got != "ok":
+            n[f"decided by {rule.split(':', 1)[0]}"] += 1
+        if got != want:
+            misses.append(f"  {r['id']:18} {r['label']:18} {r['language']:3} {got:17} "
+                          f"{rule[:100]}")
+    sources = sorted({k.rsplit(" ", 1)[0] for k in n if k.endswith(" walls")
+                      or k.endswith(" clean")} - {"all"})
+    print(f"development set 5: {n['all walls']} notices, {n['all clean']} hard negatives"
+          + (f"; {n['not read']} not read" if n["not read"] else ""))
+    for group in ["all", *sources]:
+        walls, clean = n[group + " walls"], n[group + " clean"]
+        line = f"  {group:52}"
+        if walls:
+            line += (f" notices {n[group + ' walls right']}/{walls} right reason, "
+                     f"{n[group + ' walls flagged']}/{walls} flagged;")
+        if clean:
+            line += (f" clean {n[group + ' clean kept']}/{clean} kept "
+                     f"({n[group + ' clean called a wall']} called a wall)")
+        print(line)
+    return devset3.finish(n, misses, args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
