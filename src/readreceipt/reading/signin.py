@@ -48,6 +48,7 @@ from dataclasses import dataclass
 
 from readreceipt.reading.listings import Listings
 from readreceipt.reading.placement import (
+    HIDING_CLASSES,
     WIDGET_PLACES,
     WRAPPER_MIN_LETTERS,
     WRAPPER_SHARE,
@@ -65,6 +66,7 @@ from readreceipt.reading.tables.signin import (
     IDENTITY_PROVIDERS,
     NOT_CREDENTIAL,
     PHONE_NAMES,
+    SCRIPT_SHOWN,
     SEARCH_NAMES,
     SIGN_IN_FORM_NAMES,
     SIGN_UP_NAMES,
@@ -116,6 +118,10 @@ MAX_CLIMB = 5
 _TEXTLIKE = frozenset({"", "text", "email", "password", "tel", "number"})
 _BUTTON_INPUTS = frozenset({"submit", "image", "button"})
 _NAME_TOKEN = re.compile(r"[a-zà-öø-ÿ0-9]+")
+#: A camel-case hump ("modalWindow"): split before the capital, then tokens as above.
+_HUMP = re.compile(r"([a-z0-9])([A-Z])")
+#: Characters of a class or id value read for its words (a longer value is generated noise).
+_MAX_CLASS_CHARS = 400
 #: Elements that may be an identity provider's button (a link, a button, a form, or the
 #: provider's own markup on a div or span).
 _PROVIDER_TAGS = frozenset({"a", "button", "form", "div", "span"})
@@ -247,8 +253,34 @@ def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> 
         return []
     sums = _PageSums(page)
     listings = Listings.of(page)
-    return [_measure(page, sums, box, end[box], what, listings.beside(page, end, box))
+    opened = _script_shown(page, wrappers_from=max(WRAPPER_MIN_LETTERS, WRAPPER_SHARE * total))
+    return [_measure(page, sums, box, end[box], what, listings.beside(page, end, box),
+                     opened[box])
             for box, what in boxes.items()]
+
+
+def _script_shown(page: PageTree, wrappers_from: float) -> list[bool]:
+    """Which elements stand in a container a script opens on a click (``SCRIPT_SHOWN``:
+    a modal, a dropdown, a drawer, a popup; or a CSS framework's hiding class), itself or an
+    ancestor. Not the body, nor a wrapper holding most of the page's text (Bootstrap marks
+    the body ``modal-open``; a sign-in page may be one big card named so). One pass, parents
+    before children."""
+    nodes = page.elements
+    inside = [False] * len(nodes)
+    for index, node in enumerate(nodes):
+        parent = node.parent
+        if parent >= 0 and inside[parent]:
+            inside[index] = True
+        elif parent >= 0 and node.letters <= wrappers_from:
+            inside[index] = _opens_on_click(node)
+    return inside
+
+
+def _opens_on_click(node: Element) -> bool:
+    raw = f"{node.attrs.get('class') or ''} {node.attrs.get('id') or ''}"[:_MAX_CLASS_CHARS]
+    words = set(_NAME_TOKEN.findall(_HUMP.sub(r"\1 \2", raw).lower()))
+    classes = set((node.attrs.get("class") or "").lower().split())
+    return not words.isdisjoint(SCRIPT_SHOWN) or not classes.isdisjoint(HIDING_CLASSES)
 
 
 def set_aside_lines(page: PageTree) -> frozenset[str]:
@@ -404,7 +436,7 @@ def _common_ancestor(nodes: tuple[Element, ...], members: list[int], end: list[i
 
 
 def _measure(page: PageTree, sums: _PageSums, box: int, stop: int, what: str,
-             beside_listing: bool) -> SignIn:
+             beside_listing: bool, opened: bool) -> SignIn:
     nodes, kinds = page.elements, page.kinds
     before, long_before = sums.content_between(0, box)
     after, long_after = sums.content_between(stop + 1, len(nodes))
@@ -415,6 +447,10 @@ def _measure(page: PageTree, sums: _PageSums, box: int, stop: int, what: str,
     lines = frozenset(" ".join(t.split()) for i in range(box, stop + 1)
                       for _, t in nodes[i].texts if t.strip())
     place = _place(page, box)
+    if opened and place in ("content", "form"):
+        # In a container a script opens (a modal, a dropdown, a drawer): a dialog over the
+        # page, whatever the markup calls its tag.
+        place = "dialog"
     under = None
     if heading_at >= 0 and not 0 <= sums.first_h1 < heading_at and not long_before and \
             not _signs_up(nodes, kinds, box, stop):

@@ -28,6 +28,14 @@ identity providers' addresses, the same in every language a page is written in.
   sign-in form of the services of China and India, which sign up and sign in at once;
   bench/devset3_labels.tsv zh_login_03, zhihu's ``phoneNo`` and ``digits``). The HTML
   standard's ``tel`` input type and ``one-time-code`` token name them too.
+- ``SCRIPT_SHOWN``: the words (class and id tokens, camel-case humps split) that the common
+  front-end toolkits give a container a script opens over or beside the page on a click:
+  Bootstrap's ``modal``, ``dropdown``, ``offcanvas``, ``popover``; Foundation's ``reveal`` is
+  not here (a word of prose too); a drawer, a flyout, a lightbox, a popup, an overlay. A
+  sign-in box inside one was captured open, or waits for the click: it is not the page
+  (bench/devset4_labels.tsv fa_hardneg_18, a product page's sign-in ``drawer``;
+  fa_hardneg_155, a shop home's ``modalWindow``; ya_hardneg_koneshop_ru, CS-Cart's
+  ``ty-dropdown-box`` and ``cm-popup-box``; ya_hardneg_reamebel_ru, a ``js-login-overlay``).
 - ``REPLY_SIGN_IN``: forum engines' containers for the sign-in box they show a signed-out
   reader *under a topic's posts* (the form to sign in and reply), with the mark of the posts
   they show above it: such a box closes a page that is there (bench/devset3_labels.tsv
@@ -38,7 +46,8 @@ from __future__ import annotations
 
 __all__ = ["AUTOCOMPLETE_IDENTIFIER", "AUTOCOMPLETE_PASSWORD", "CODE_NAMES", "IDENTIFIER_NAMES",
            "IDENTITY_PROVIDERS", "IDENTITY_PROVIDER_MARKUP", "NOT_CREDENTIAL", "PHONE_NAMES",
-           "REPLY_SIGN_IN", "SEARCH_NAMES", "SIGN_IN_FORM_NAMES", "SIGN_UP_NAMES"]
+           "REPLY_SIGN_IN", "SCRIPT_SHOWN", "SEARCH_NAMES", "SIGN_IN_FORM_NAMES",
+           "SIGN_UP_NAMES"]
 
 #: Name tokens of a phone number's field (lower case, as a field's name, id and class split
 #: on every non-letter: ``phoneNo`` is ``phoneno``).
@@ -114,3 +123,9 @@ IDENTITY_PROVIDER_MARKUP: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Google", ("g", "id", "signin")), ("Google", ("g", "id", "onload")),
     ("Apple", ("appleid", "signin")), ("Facebook", ("fb", "login", "button")),
 )
+
+#: Class/id words of a container a script shows on a click (module docstring). Lower case;
+#: an element's tokens are split on every non-letter and at camel-case humps ("modalWindow":
+#: modal, window).
+SCRIPT_SHOWN = frozenset({"modal", "dropdown", "popup", "popover", "overlay", "drawer",
+                          "flyout", "lightbox", "offcanvas"})
