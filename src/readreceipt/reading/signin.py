@@ -158,8 +158,10 @@ class SignIn:
         if self.place == "dialog":
             # A dialog over a page: only on a page with next to nothing else, by the
             # extractor's count as well (a shop's home page under a sign-in dialog a click
-            # opened has its offers in blocks the structure may take for chrome).
-            return self.beside <= MAX_BEFORE and main_outside <= MAX_BEFORE
+            # opened has its offers in blocks the structure may take for chrome; its gallery
+            # of products, listings.py, says so whatever their text).
+            return not self.beside_listing and self.beside <= MAX_BEFORE and \
+                main_outside <= MAX_BEFORE
         if self.place == "links" and not self.beside_listing:
             # A box the link density took for a list of links (a mobile sign-in page under
             # its list of languages): the page's main thing only on a page with almost
@@ -254,7 +256,8 @@ def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> 
     sums = _PageSums(page)
     listings = Listings.of(page)
     opened = _script_shown(page, wrappers_from=max(WRAPPER_MIN_LETTERS, WRAPPER_SHARE * total))
-    return [_measure(page, sums, box, end[box], what, listings.beside(page, end, box),
+    return [_measure(page, sums, box, end[box], what,
+                     listings.beside(page, end, box) or listings.gallery_outside(end, box),
                      opened[box])
             for box, what in boxes.items()]
 
