@@ -297,12 +297,17 @@ class Facts:
                 by_line[one] = by_line.get(one, 0) + letters(one)
         total = sum(by_line.values())
         total_shown = sum(n for line, n in by_line.items() if line not in aside)
+        # And of those, the lines that are not a link's whole text (a menu's item).
+        links = self.tree.link_texts
+        prose = {line for line in by_line if line not in aside and line.lower() not in links}
+        total_prose = sum(by_line[line] for line in prose)
         for box in boxes:
             own = [line for line in box.box_lines if line in by_line]
             outside = total - sum(by_line[line] for line in own)
             shown_outside = total_shown - sum(by_line[line] for line in own
                                               if line not in aside)
-            if box.main_thing(outside, shown_outside):
+            prose_outside = total_prose - sum(by_line[line] for line in own if line in prose)
+            if box.main_thing(outside, shown_outside, prose_outside):
                 return box, shown_outside if box.place in ("content", "form") else outside
         return None
 

@@ -25,6 +25,11 @@ the placement counts as chrome).
   the corpus's walls and tests/pages/login: 0 to 3); the shop and portal home pages behind a
   sign-in box have 4 to 36 (ya_parser's Russian shops: 6 to 30; Fathom's shop homes: 7 to
   31; metascraper's portals: 5 to 36).
+- A *dated run*: at least ``GALLERY_MIN_TILES`` elements of those tags under one parent,
+  each a link and, outside it, a stamp: a text with a digit and at least
+  ``STAMP_MIN_LETTERS`` letters (a headline's "Вчера, 18:02", a product's "3,690 руб"; a
+  menu's count "(12)" has none). Asked only of a box whose page is said to be only chrome
+  beside it (signin.py): a portal's headlines in a list of links are not chrome.
 - A box is *beside a listing* when a listing lies in the box's region, outside the box, or a
   gallery lies anywhere on the page outside it: the
   page's ``main`` element (or ``role=main``) around the box when it has one within
@@ -45,10 +50,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from readreceipt.reading.basics import letters
 from readreceipt.reading.placement import PageTree
 
 __all__ = ["ENTRY_MIN_OWN_LETTERS", "GALLERY_MIN_TILES", "MAIN_CLIMB", "MIN_ENTRIES",
-           "REGION_CLIMB", "Listings"]
+           "REGION_CLIMB", "STAMP_MIN_LETTERS", "Listings"]
 
 #: Letters of an entry outside its links: a board's description, a product's price line and
 #: button, a headline's date and author ("by committee, Thu Mar 12": 17). A menu item with
@@ -63,6 +69,9 @@ REGION_CLIMB = 2
 #: Tiles of one tag under one parent that make a gallery (module docstring: sign-in pages
 #: 0-3, the home pages behind a sign-in box 4-36).
 GALLERY_MIN_TILES = 4
+#: Letters beside the digits of a dated entry's stamp ("Вчера, 18:02": 5; a menu's count
+#: "(12)": none).
+STAMP_MIN_LETTERS = 3
 
 _ENTRY_TAGS = frozenset({"li", "tr", "dl", "dd", "article", "div"})
 #: Places where a run of linked items is the site's chrome, not the page's entries.
@@ -84,6 +93,8 @@ class Listings:
     exact_parents: frozenset[int]
     #: ``galleries[i]``: parents of galleries among elements before ``i``.
     galleries: tuple[int, ...] = (0,)
+    #: ``runs[i]``: the same for dated runs.
+    runs: tuple[int, ...] = (0,)
 
     @classmethod
     def of(cls, page: PageTree) -> Listings:
@@ -103,8 +114,9 @@ class Listings:
             elif count == MIN_ENTRIES:
                 exact_at[parent] = 1
                 exact_parents.add(parent)
+        galleries, runs = _gallery_parents(page)
         return cls(_prefix(strong_at), _prefix(exact_at), frozenset(exact_parents),
-                   _prefix(_gallery_parents(page)))
+                   _prefix(galleries), _prefix(runs))
 
     def beside(self, page: PageTree, end: list[int], box: int) -> bool:
         """Whether a listing lies in the region of the box at ``box``, outside the box
@@ -132,42 +144,56 @@ class Listings:
         inside = g[end[box] + 1] - g[box]
         return g[-1] - inside > 0
 
+    def run_outside(self, end: list[int], box: int) -> bool:
+        """Whether a dated run (module docstring) stands outside the box at ``box``."""
+        r = self.runs
+        return r[-1] - (r[end[box] + 1] - r[box]) > 0
+
     def _count(self, first: int, last: int) -> tuple[int, int]:
         return (self.strong[last + 1] - self.strong[first],
                 self.exact[last + 1] - self.exact[first])
 
 
-def _gallery_parents(page: PageTree) -> list[int]:
-    """1 at each element that is the parent of a gallery's tiles (module docstring), else 0.
+def _gallery_parents(page: PageTree) -> tuple[list[int], list[int]]:
+    """1 at each element that is the parent of a gallery's tiles (module docstring), else 0;
+    and the same for dated runs.
     Running counts over element order (a subtree is a contiguous range) and one pass
     backwards for what each subtree holds: linear in the number of elements."""
     nodes, kinds = page.elements, page.kinds
     size = len(nodes)
     pictures = [0] * size  # img elements in the subtree
     figures = [0] * size  # text nodes with a digit outside links, in the subtree
+    stamps = [0] * size  # of those, the ones with words too ("Вчера, 18:02", "3,690 руб")
     in_link = [False] * size
     for index, node in enumerate(nodes):
         parent = node.parent
         in_link[index] = node.tag == "a" or (parent >= 0 and in_link[parent])
-        if not in_link[index] and any(_has_digit(text) for _, text in node.texts):
-            figures[index] = 1
+        if not in_link[index]:
+            for _, text in node.texts:
+                if _has_digit(text):
+                    figures[index] = 1
+                    if letters(text) >= STAMP_MIN_LETTERS:
+                        stamps[index] = 1
         pictures[index] = node.tag == "img"
     for index in range(size - 1, 0, -1):  # children come after their parent
         parent = nodes[index].parent
         if parent >= 0:
             pictures[parent] += pictures[index]
             figures[parent] += figures[index]
-    tiles: Counter[tuple[int, str]] = Counter()
+            stamps[parent] += stamps[index]
+    tiles: Counter[tuple[int, str, bool]] = Counter()
     for index, node in enumerate(nodes):
         if node.parent >= 0 and node.tag in _TILE_TAGS and kinds[index] not in _NOT_ENTRIES \
-                and node.links >= 1 and pictures[index] and figures[index] \
-                and not node.passwords:
-            tiles[(node.parent, node.tag)] += 1
-    flags = [0] * size
-    for (parent, _), count in tiles.items():
+                and node.links >= 1 and not node.passwords:
+            if pictures[index] and figures[index]:
+                tiles[(node.parent, node.tag, True)] += 1
+            if stamps[index]:
+                tiles[(node.parent, node.tag, False)] += 1
+    galleries, runs = [0] * size, [0] * size
+    for (parent, _, pictured), count in tiles.items():
         if count >= GALLERY_MIN_TILES:
-            flags[parent] = 1
-    return flags
+            (galleries if pictured else runs)[parent] = 1
+    return galleries, runs
 
 
 def _has_digit(text: str) -> bool:

@@ -44,8 +44,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from readreceipt.reading.basics import letters
 from readreceipt.reading.listings import Listings
 from readreceipt.reading.placement import (
     HIDING_CLASSES,
@@ -72,8 +73,8 @@ from readreceipt.reading.tables.signin import (
     SIGN_UP_NAMES,
 )
 
-__all__ = ["LONG_PARAGRAPH", "MAX_BEFORE", "MAX_BESIDE", "MAX_BOX_LETTERS", "MAX_LONG_PARAGRAPHS",
-           "PROVIDER_NEEDLES", "SET_ASIDE", "SignIn", "set_aside_lines",
+__all__ = ["CHROME_ONLY_MAX_PROSE", "CHROME_ONLY_PLACES", "LONG_PARAGRAPH", "MAX_BEFORE", "MAX_BESIDE", "MAX_BOX_LETTERS", "MAX_LONG_PARAGRAPHS",
+           "OFFER_PLACES", "PROVIDER_NEEDLES", "SET_ASIDE", "SignIn", "set_aside_lines",
            "sign_in_boxes"]
 
 #: Content before the box: a sign-in page's heading and a sentence or two (the corpus's
@@ -104,6 +105,18 @@ _HEADINGS = frozenset({"h1", "h2", "h3"})
 #: its language and help links has a heading and a line or two; a portal or a forum index
 #: with a quick-login box among its links has its headlines and boards.
 LINKS_MAX_MAIN_OUTSIDE = 200
+#: Widget places where a box may still be the page's main thing, when the rest of the page is
+#: only chrome (SignIn.main_thing): not a header, a footer, a hidden element or an advert.
+CHROME_ONLY_PLACES = frozenset({"links", "sidebar", "teaser"})
+#: Chrome that holds offers of the site or of other pages (teasers, sidebars, adverts): beside
+#: a box, the rest of the page is then not chrome only.
+OFFER_PLACES = frozenset({"teaser", "sidebar", "advert"})
+#: The extracted main text outside such a box, less chrome set aside and links' whole texts,
+#: at most: bench/devset4_labels.tsv's sign-in pages in a side column or a list of links have
+#: 0-700 letters there (a reset-password panel, a promotion banner, a country's address),
+#: one 1,700 (fa_login_359, a shop's reviews widget: missed); a shop's home page among its
+#: category menu (fa_hardneg_379) 1,400.
+CHROME_ONLY_MAX_PROSE = 1000
 #: Chrome whose text is never the page's own (what the main text beside a box leaves out):
 #: hidden elements, dialogs, navigation, the site's header and footer (placement.py). Not a
 #: sidebar, a teaser, a form or a list of links: a shop's home page has its offers there.
@@ -112,6 +125,8 @@ SET_ASIDE = frozenset({"hidden", "dialog", "navigation", "header", "footer"})
 _INLINE = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em",
                      "font", "i", "kbd", "label", "mark", "q", "s", "samp", "small", "span",
                      "strong", "sub", "sup", "time", "u", "var"})
+#: Main elements a box is tested against, at most (a page shows one).
+MAX_MAINS = 3
 #: How far up from a form-less password field to look for the block holding its button.
 MAX_CLIMB = 5
 
@@ -150,11 +165,30 @@ class SignIn:
     #: A listing (a run of entries: boards, products, headlines) lies in the box's region,
     #: outside it (listings.py): the box is a widget beside the page's entries.
     beside_listing: bool = False
+    #: Letters outside the box in teasers, sidebars and adverts (``OFFER_PLACES``).
+    widgets_beside: int = 0
+    #: A gallery or a dated run stands anywhere on the page outside the box (listings.py),
+    #: or the page's ``main`` element (HTML's main content; ``role=main``), with more than
+    #: ``MAX_BEFORE`` letters, does not hold the box.
+    listing_on_page: bool = False
 
-    def main_thing(self, main_outside: int, shown_outside: int | None = None) -> bool:
+    def main_thing(self, main_outside: int, shown_outside: int | None = None,
+                   prose_outside: int | None = None) -> bool:
         """Whether the box is the page's main thing (module docstring). ``main_outside``: the
         extracted main text's letters outside the box; ``shown_outside``: those of them that
-        the structure does not set aside as chrome (:func:`set_aside_lines`), when measured."""
+        the structure does not set aside as chrome (:func:`set_aside_lines`), when measured;
+        ``prose_outside``: those of these that are not a link's whole text (a menu's items
+        an extractor took), when measured."""
+        if self.place in CHROME_ONLY_PLACES and not self.listing_on_page and \
+                prose_outside is not None and not self.long_paragraphs and \
+                self.beside + self.widgets_beside <= MAX_BEFORE and \
+                prose_outside <= CHROME_ONLY_MAX_PROSE:
+            # The rest of the page is chrome: next to no content outside every chrome, no
+            # listing or gallery, and what the extractor found beside the box is menus'
+            # links and a few lines. The box is the page's main thing even where the
+            # structure took it for a side column or a list of links (a shop's sign-in page
+            # inside its layout's "sidebar" cell, among its mega menu's links).
+            return True
         if self.place == "dialog":
             # A dialog over a page: only on a page with next to nothing else, by the
             # extractor's count as well (a shop's home page under a sign-in dialog a click
@@ -256,10 +290,29 @@ def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> 
     sums = _PageSums(page)
     listings = Listings.of(page)
     opened = _script_shown(page, wrappers_from=max(WRAPPER_MIN_LETTERS, WRAPPER_SHARE * total))
-    return [_measure(page, sums, box, end[box], what,
-                     listings.beside(page, end, box) or listings.gallery_outside(end, box),
-                     opened[box])
-            for box, what in boxes.items()]
+    mains = _main_elements(page)
+    measured = []
+    for box, what in boxes.items():
+        gallery = listings.gallery_outside(end, box)
+        sign_in = _measure(page, sums, box, end[box], what,
+                           listings.beside(page, end, box) or gallery, opened[box])
+        elsewhere = any(not m <= box <= end[m] and not box <= m <= end[box] for m in mains)
+        measured.append(replace(sign_in, listing_on_page=gallery or elsewhere or
+                                listings.run_outside(end, box)))
+    return measured
+
+
+def _main_elements(page: PageTree) -> list[int]:
+    """The page's ``main`` elements (or ``role=main``) with more than ``MAX_BEFORE`` letters,
+    the first ``MAX_MAINS`` of them (HTML allows one shown; a box is tested against each)."""
+    found = []
+    for index, node in enumerate(page.elements):
+        if node.letters > MAX_BEFORE and (node.tag == "main" or (
+                node.attrs.get("role") or "").strip().lower() == "main"):
+            found.append(index)
+            if len(found) == MAX_MAINS:
+                break
+    return found
 
 
 def _script_shown(page: PageTree, wrappers_from: float) -> list[bool]:
@@ -331,6 +384,9 @@ class _PageSums:
     def __init__(self, page: PageTree) -> None:
         nodes, kinds = page.elements, page.kinds
         self.content = ContentSums(page, LONG_PARAGRAPH)
+        #: Letters of the widgets that hold other pages' or the site's offers (teasers,
+        #: sidebars, adverts) before each element: beside a box, they are not chrome only.
+        self.widgets = [0]
         self.h1 = [0]  # content h1 headings before each element
         #: The last heading that may title a box before each element, and the first h1 of
         #: those (-1: none).
@@ -338,6 +394,9 @@ class _PageSums:
         self.first_h1 = -1
         for index, node in enumerate(nodes):
             self.h1.append(self.h1[-1] + (node.tag == "h1" and kinds[index] == "content"))
+            self.widgets.append(self.widgets[-1] + (
+                sum(letters(t) for _, t in node.texts)
+                if node.texts and kinds[index] in OFFER_PLACES else 0))
             titling = kinds[index] not in WIDGET_PLACES and node.tag in _HEADINGS
             self.last_heading.append(index if titling else self.last_heading[-1])
             if titling and node.tag == "h1" and self.first_h1 < 0:
@@ -449,6 +508,7 @@ def _measure(page: PageTree, sums: _PageSums, box: int, stop: int, what: str,
     heading_at = sums.last_heading[box]
     lines = frozenset(" ".join(t.split()) for i in range(box, stop + 1)
                       for _, t in nodes[i].texts if t.strip())
+    widgets = sums.widgets[-1] - (sums.widgets[stop + 1] - sums.widgets[box])
     place = _place(page, box)
     if opened and place in ("content", "form"):
         # In a container a script opens (a modal, a dropdown, a drawer): a dialog over the
@@ -459,7 +519,7 @@ def _measure(page: PageTree, sums: _PageSums, box: int, stop: int, what: str,
             not _signs_up(nodes, kinds, box, stop):
         under = max(sums.content_between(heading_at, box)[0] - nodes[heading_at].letters, 0)
     return SignIn(what, place, before, before + after, long_before + long_after,
-                  heading_after, lines, under, beside_listing)
+                  heading_after, lines, under, beside_listing, widgets)
 
 
 def _signs_up(nodes: tuple[Element, ...], kinds: tuple[str, ...], box: int, stop: int) -> bool:
