@@ -27,7 +27,7 @@ the placement counts as chrome).
   31; metascraper's portals: 5 to 36).
 - A *dated run*: at least ``GALLERY_MIN_TILES`` elements of those tags under one parent,
   each a link and, outside it, a stamp: a text with a digit and at least
-  ``STAMP_MIN_LETTERS`` letters (a headline's "Вчера, 18:02", a product's "3,690 руб"; a
+  ``STAMP_MIN_LETTERS`` letters (a headline's "Yesterday, 18:02", a product's "3,690 rub."; a
   menu's count "(12)" has none). Asked only of a box whose page is said to be only chrome
   beside it (signin.py): a portal's headlines in a list of links are not chrome.
 - A box is *beside a listing* when a listing lies in the box's region, outside the box, or a
@@ -69,7 +69,7 @@ REGION_CLIMB = 2
 #: Tiles of one tag under one parent that make a gallery (module docstring: sign-in pages
 #: 0-3, the home pages behind a sign-in box 4-36).
 GALLERY_MIN_TILES = 4
-#: Letters beside the digits of a dated entry's stamp ("Вчера, 18:02": 5; a menu's count
+#: Letters beside the digits of a dated entry's stamp ("Yesterday, 18:02": 5; a menu's count
 #: "(12)": none).
 STAMP_MIN_LETTERS = 3
 
@@ -163,7 +163,7 @@ def _gallery_parents(page: PageTree) -> tuple[list[int], list[int]]:
     size = len(nodes)
     pictures = [0] * size  # img elements in the subtree
     figures = [0] * size  # text nodes with a digit outside links, in the subtree
-    stamps = [0] * size  # of those, the ones with words too ("Вчера, 18:02", "3,690 руб")
+    stamps = [0] * size  # of those, the ones with words too ("Yesterday, 18:02", "3,690 rub.")
     in_link = [False] * size
     for index, node in enumerate(nodes):
         parent = node.parent

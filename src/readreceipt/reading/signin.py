@@ -73,7 +73,8 @@ from readreceipt.reading.tables.signin import (
     SIGN_UP_NAMES,
 )
 
-__all__ = ["CHROME_ONLY_MAX_PROSE", "CHROME_ONLY_PLACES", "LONG_PARAGRAPH", "MAX_BEFORE", "MAX_BESIDE", "MAX_BOX_LETTERS", "MAX_LONG_PARAGRAPHS",
+__all__ = ["CHROME_ONLY_MAX_PROSE", "CHROME_ONLY_PLACES", "LONG_PARAGRAPH", "MAX_BEFORE",
+           "MAX_BESIDE", "MAX_BOX_LETTERS", "MAX_LONG_PARAGRAPHS",
            "OFFER_PLACES", "PROVIDER_NEEDLES", "SET_ASIDE", "SignIn", "set_aside_lines",
            "sign_in_boxes"]
 
@@ -167,10 +168,13 @@ class SignIn:
     beside_listing: bool = False
     #: Letters outside the box in teasers, sidebars and adverts (``OFFER_PLACES``).
     widgets_beside: int = 0
-    #: A gallery or a dated run stands anywhere on the page outside the box (listings.py),
-    #: or the page's ``main`` element (HTML's main content; ``role=main``), with more than
-    #: ``MAX_BEFORE`` letters, does not hold the box.
-    listing_on_page: bool = False
+    #: The page has its own things elsewhere, by structure: a gallery or a dated run stands
+    #: anywhere outside the box (listings.py); the page's ``main`` element (HTML's main
+    #: content; ``role=main``), with more than ``MAX_BEFORE`` letters, does not hold the box;
+    #: or another credential box of the page stands in its header or navigation (the site's
+    #: sign-in widget: scrapy/protego's arvest.com home page, its log-in options in the menu
+    #: as well).
+    page_elsewhere: bool = False
 
     def main_thing(self, main_outside: int, shown_outside: int | None = None,
                    prose_outside: int | None = None) -> bool:
@@ -179,7 +183,7 @@ class SignIn:
         the structure does not set aside as chrome (:func:`set_aside_lines`), when measured;
         ``prose_outside``: those of these that are not a link's whole text (a menu's items
         an extractor took), when measured."""
-        if self.place in CHROME_ONLY_PLACES and not self.listing_on_page and \
+        if self.place in CHROME_ONLY_PLACES and not self.page_elsewhere and \
                 prose_outside is not None and not self.long_paragraphs and \
                 self.beside + self.widgets_beside <= MAX_BEFORE and \
                 prose_outside <= CHROME_ONLY_MAX_PROSE:
@@ -297,8 +301,10 @@ def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> 
         sign_in = _measure(page, sums, box, end[box], what,
                            listings.beside(page, end, box) or gallery, opened[box])
         elsewhere = any(not m <= box <= end[m] and not box <= m <= end[box] for m in mains)
-        measured.append(replace(sign_in, listing_on_page=gallery or elsewhere or
+        measured.append(replace(sign_in, page_elsewhere=gallery or elsewhere or
                                 listings.run_outside(end, box)))
+    if any(m.place in ("header", "navigation") for m in measured):
+        measured = [replace(m, page_elsewhere=True) for m in measured]
     return measured
 
 
