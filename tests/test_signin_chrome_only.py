@@ -153,3 +153,42 @@ def test_the_same_column_on_a_page_with_the_sites_sign_in_in_its_navigation_is_n
               "name='pw'><button>Go</button></form><a href='/a'>Shop</a> <a href='/b'>Help</a>"
               "</nav>")
     assert judged(html.replace("<body>", "<body>" + widget)) is None
+
+
+def _federated(links: str, text: str = "") -> str:
+    return (f"<html><head><title>Bookish</title></head><body><header><a href='/'>Bookish</a>"
+            f"</header><div class='auth'><h1>Welcome back</h1>{links}"
+            f"<a href='/user/sign_up'>Join</a></div>{text}</body></html>")
+
+
+def _broker(provider: str) -> str:
+    return (f"<a href='https://www.bookish.test/ap/signin?identityProvider={provider}&amp;"
+            "openid.mode=checkid_setup&amp;openid.ns=http%3A%2F%2Fspecs.openid.net%2Fauth"
+            f"%2F2.0'><button>{provider}</button></a>")
+
+
+def test_openid_requests_to_several_providers_through_one_broker_are_a_sign_in_page() -> None:
+    got = judged(_federated(_broker("APPLE") + _broker("GOOGLE") + _broker("AMAZON")))
+    assert got is not None and got[0] == "wall:login", got
+    assert "OpenID/OAuth" in got[1]
+
+
+def test_oauth_authorization_requests_to_two_hosts_are_providers() -> None:
+    links = "".join(f"<a href='https://id.{h}.test/authorize?response_type=code&amp;client_id=x"
+                    f"&amp;redirect_uri=y'>{h}</a>" for h in ("north", "south"))
+    got = judged(_federated(links))
+    assert got is not None and got[0] == "wall:login", got
+
+
+def test_one_broker_link_without_a_provider_named_is_one_provider_only() -> None:
+    got = judged(_federated(_broker("").replace("identityProvider=&amp;", "")))
+    assert got is None or got[0] != "wall:login", got  # a thin page, not a sign-in wall
+
+
+def test_an_article_with_sign_in_requests_to_comment_stays_clean() -> None:
+    article = "<article><h1>Harbour reopens</h1>" + "<p>" + \
+        "The harbour reopened after a winter of repairs. " * 10 + "</p>" * 3 + "</article>"
+    page = _federated(_broker("APPLE") + _broker("GOOGLE")).replace(
+        "<div class='auth'>", article + "<div class='auth'>").replace("Welcome back",
+                                                                       "Sign in to comment")
+    assert judged(page) is None

@@ -59,6 +59,7 @@ from readreceipt.reading.placement import (
     subtree_ends,
 )
 from readreceipt.reading.tables.signin import (
+    AUTHORIZATION_REQUESTS,
     AUTOCOMPLETE_IDENTIFIER,
     AUTOCOMPLETE_PASSWORD,
     CODE_NAMES,
@@ -67,6 +68,7 @@ from readreceipt.reading.tables.signin import (
     IDENTITY_PROVIDERS,
     NOT_CREDENTIAL,
     PHONE_NAMES,
+    PROVIDER_PARAMETERS,
     SCRIPT_SHOWN,
     SEARCH_NAMES,
     SIGN_IN_FORM_NAMES,
@@ -144,7 +146,8 @@ _PROVIDER_TAGS = frozenset({"a", "button", "form", "div", "span"})
 #: Substrings of the lower-cased markup without which no identity provider is named
 #: (tables/signin.py): the caller's cheap test.
 PROVIDER_NEEDLES = ("oauth", "accounts.google.com", "appleid", "g_id_", "fb-login-button",
-                    "microsoftonline", "amazon.com/ap/oa", "open.weixin.qq.com")
+                    "microsoftonline", "amazon.com/ap/oa", "open.weixin.qq.com",
+                    "openid.mode", "response_type")
 
 
 @dataclass(frozen=True)
@@ -238,11 +241,28 @@ def _provider(node: Element) -> str | None:
         for name, needle in IDENTITY_PROVIDERS:
             if needle in target:
                 return name
+        if any(all(part in target for part in request) for request in AUTHORIZATION_REQUESTS):
+            return _requested_provider(target)
     classes = _name_tokens(node)
     for name, parts in IDENTITY_PROVIDER_MARKUP:
         if all(p in classes for p in parts):
             return name
     return None
+
+
+def _requested_provider(target: str) -> str:
+    """The name of an OpenID or OAuth 2.0 sign-in request's provider: the host it goes to,
+    and the provider a broker is asked for (``identityprovider=``, ``idp=``, ``provider=``):
+    one broker's links to several providers are several providers."""
+    href = target.split()[0] if target.split() else ""
+    host = href.split("//", 1)[1].split("/", 1)[0] if "//" in href else ""
+    asked = ""
+    for key in PROVIDER_PARAMETERS:
+        at = href.find(key)
+        if at >= 0 and (at == 0 or href[at - 1] in "?&;"):
+            asked = href[at + len(key):].split("&", 1)[0][:40]
+            break
+    return f"{host or 'this site'}{'/' + asked if asked else ''} (OpenID/OAuth)"
 
 
 def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> list[SignIn]:
