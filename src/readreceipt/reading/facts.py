@@ -181,6 +181,13 @@ _CREDENTIAL_INPUT = re.compile(
     re.I)  # some names are not ASCII ("användarnamn"); Facts.markup lowers ASCII only
 
 
+#: A password field's type as markup spells it: found anywhere, whatever stands before it in
+#: its tag (a field whose attributes, indented, run past the bound above:
+#: bench/devset4_labels.tsv dd_customer_globeandmail_ca_login, 636 characters). Substring
+#: tests, linear.
+_PASSWORD_TYPES = ('type="password"', "type='password'", "type=password")
+
+
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
 
 
@@ -274,7 +281,8 @@ class Facts:
         """The credential box that is the page's main thing (signin.py), with the letters of
         main text outside it; None when there is none."""
         providers = any(needle in self.markup for needle in PROVIDER_NEEDLES)
-        if not providers and _CREDENTIAL_INPUT.search(self.markup) is None:
+        if not providers and _CREDENTIAL_INPUT.search(self.markup) is None and \
+                not any(spelling in self.markup for spelling in _PASSWORD_TYPES):
             return None
         if self.tree is None:
             return None
