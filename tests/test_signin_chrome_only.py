@@ -196,7 +196,7 @@ def test_an_article_with_sign_in_requests_to_comment_stays_clean() -> None:
 
 def test_a_password_field_whose_indented_attributes_run_long_is_still_read() -> None:
     pad = "\n" + " " * 600
-    html = ("<html><head><title>Account</title></head><body><h1>Log in</h1><form action='/x'>"
+    html = ("<html><head><title>Northwind</title></head><body><h1>Northwind members</h1><form action='/x'>"
             f"<input name='email'><input aria-label='Password'{pad}type='password' name='pw'>"
             "<button>Log in</button></form></body></html>")
     got = judged(html)
