@@ -59,6 +59,12 @@ def test_a_gallery_in_the_navigation_or_inside_the_box_does_not_count() -> None:
     assert not listings.gallery_outside(end, box)
 
 
+def test_a_mega_menu_named_navigation_is_not_a_gallery_even_as_the_layouts_wrapper() -> None:
+    menu = f"<div class='nav-wrapper'><div>{_tiles(6)}</div></div>"
+    listings, end, form = _listings(f"<html><body>{menu}{_FORM}</body></html>")
+    assert not listings.gallery_outside(end, form)
+
+
 def test_headlines_with_dated_stamps_are_a_dated_run_a_menu_with_counts_is_not() -> None:
     items = "".join(f"<div><a href='/n/{i}'>Headline {i}</a> <span>Yesterday, 1{i}:02</span>"
                     "</div>" for i in range(4))
@@ -196,7 +202,8 @@ def test_an_article_with_sign_in_requests_to_comment_stays_clean() -> None:
 
 def test_a_password_field_whose_indented_attributes_run_long_is_still_read() -> None:
     pad = "\n" + " " * 600
-    html = ("<html><head><title>Northwind</title></head><body><h1>Northwind members</h1><form action='/x'>"
+    html = ("<html><head><title>Northwind</title></head><body><h1>Northwind members</h1>"
+            "<form action='/x'>"
             f"<input name='email'><input aria-label='Password'{pad}type='password' name='pw'>"
             "<button>Log in</button></form></body></html>")
     got = judged(html)

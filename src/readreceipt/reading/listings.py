@@ -17,7 +17,9 @@ the placement counts as chrome).
   them, wherever it stands but the chrome above: at least ``GALLERY_MIN_TILES`` *tiles* of
   one tag under one parent, a tile being an ``li``, ``div``, ``article``, ``td`` or ``dd``
   that holds a link, a picture (``img``) and, outside its links, a text with a digit (a
-  price, a date, a count, a code), and no password field. The placement takes such a grid
+  price, a date, a count, a code), and no password field, and that is not under an element
+  whose tag or class words name the site's navigation (even one the placement took for the
+  layout's wrapper: a mega menu's pictured headlines). The placement takes such a grid
   for a list of links (its text is mostly the products' names, links); a menu's pictures
   carry no figures, and a sign-in page's columns are two or three. Measured on every
   development page with a password field: no sign-in page has more than 3 tiles under one
@@ -51,7 +53,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from readreceipt.reading.basics import letters
-from readreceipt.reading.placement import PageTree
+from readreceipt.reading.placement import CLASS_TOKENS, Element, PageTree, tokens
 
 __all__ = ["ENTRY_MIN_OWN_LETTERS", "GALLERY_MIN_TILES", "MAIN_CLIMB", "MIN_ENTRIES",
            "REGION_CLIMB", "STAMP_MIN_LETTERS", "Listings"]
@@ -77,6 +79,8 @@ _ENTRY_TAGS = frozenset({"li", "tr", "dl", "dd", "article", "div"})
 #: Places where a run of linked items is the site's chrome, not the page's entries.
 _NOT_ENTRIES = frozenset({"header", "navigation", "footer", "dialog", "advert", "hidden"})
 _TILE_TAGS = frozenset({"li", "div", "article", "td", "dd"})
+_SITE_CHROME_TAGS = frozenset({"nav", "menu"})
+_SITE_CHROME = frozenset({"navigation"})
 
 
 @dataclass(frozen=True)
@@ -165,9 +169,11 @@ def _gallery_parents(page: PageTree) -> tuple[list[int], list[int]]:
     figures = [0] * size  # text nodes with a digit outside links, in the subtree
     stamps = [0] * size  # of those, the ones with words too ("Yesterday, 18:02", "3,690 rub.")
     in_link = [False] * size
+    named_chrome = [False] * size  # under an element named the site's navigation
     for index, node in enumerate(nodes):
         parent = node.parent
         in_link[index] = node.tag == "a" or (parent >= 0 and in_link[parent])
+        named_chrome[index] = (parent >= 0 and named_chrome[parent]) or _names_site_chrome(node)
         if not in_link[index]:
             for _, text in node.texts:
                 if _has_digit(text):
@@ -184,7 +190,7 @@ def _gallery_parents(page: PageTree) -> tuple[list[int], list[int]]:
     tiles: Counter[tuple[int, str, bool]] = Counter()
     for index, node in enumerate(nodes):
         if node.parent >= 0 and node.tag in _TILE_TAGS and kinds[index] not in _NOT_ENTRIES \
-                and node.links >= 1 and not node.passwords:
+                and not named_chrome[index] and node.links >= 1 and not node.passwords:
             if pictures[index] and figures[index]:
                 tiles[(node.parent, node.tag, True)] += 1
             if stamps[index]:
@@ -194,6 +200,17 @@ def _gallery_parents(page: PageTree) -> tuple[list[int], list[int]]:
         if count >= GALLERY_MIN_TILES:
             (galleries if pictured else runs)[parent] = 1
     return galleries, runs
+
+
+def _names_site_chrome(node: Element) -> bool:
+    """Whether the element's tag or its class and id words name the site's navigation
+    (placement.CLASS_TOKENS), even where the placement took it for the layout's wrapper (a
+    mega menu holding most of a sign-in page's text: scrapy/loginform ``samples/meed.html``,
+    its headlines with pictures and dates). Not a header's name: a shop's whole centre column
+    may be named so (ya_hardneg_dochkisinochki_ru's ``div.header`` around its products)."""
+    if node.tag in _SITE_CHROME_TAGS:
+        return True
+    return any(CLASS_TOKENS.get(token) in _SITE_CHROME for token in tokens(node.attrs))
 
 
 def _has_digit(text: str) -> bool:
