@@ -36,6 +36,16 @@ sign-in box (in its header, its sidebar, or under it for comments) has its text 
 box, or in paragraphs of prose; a sign-in page has a heading, a few sentences of
 reassurance and links around its form.
 
+Where the structure is less plain: a box in a container a script opens on a click (its class
+or id words: ``tables/signin.py`` ``SCRIPT_SHOWN``; a hiding class) is a dialog; a gallery of
+products or pictured headlines anywhere outside the box (``listings.py``) makes it a widget;
+and a box in a list of links, a sidebar or a teaser is the page's main thing when the rest of
+the page is chrome only (``CHROME_ONLY_PLACES``: next to no content, teasers or sidebars
+beside it, no prose paragraph, at most ``CHROME_ONLY_MAX_PROSE`` letters of the main text
+beside it that are not links' whole texts, and no gallery, dated run, ``main`` element or
+header sign-in widget elsewhere). Identity providers' buttons include any OpenID 2.0 or
+OAuth 2.0 sign-in request (``AUTHORIZATION_REQUESTS``).
+
 Invariants: pure; one pass over the page tree the placement already walked (linear in the
 number of elements); no words of any language in the decision.
 """
