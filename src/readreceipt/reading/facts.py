@@ -181,6 +181,13 @@ _CREDENTIAL_INPUT = re.compile(
     re.I)  # some names are not ASCII ("användarnamn"); Facts.markup lowers ASCII only
 
 
+#: A password field's type as markup spells it: found anywhere, whatever stands before it in
+#: its tag (a field whose attributes, indented, run past the bound above:
+#: bench/devset4_labels.tsv dd_customer_globeandmail_ca_login, 636 characters). Substring
+#: tests, linear.
+_PASSWORD_TYPES = ('type="password"', "type='password'", "type=password")
+
+
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
 
 
@@ -274,7 +281,8 @@ class Facts:
         """The credential box that is the page's main thing (signin.py), with the letters of
         main text outside it; None when there is none."""
         providers = any(needle in self.markup for needle in PROVIDER_NEEDLES)
-        if not providers and _CREDENTIAL_INPUT.search(self.markup) is None:
+        if not providers and _CREDENTIAL_INPUT.search(self.markup) is None and \
+                not any(spelling in self.markup for spelling in _PASSWORD_TYPES):
             return None
         if self.tree is None:
             return None
@@ -297,12 +305,17 @@ class Facts:
                 by_line[one] = by_line.get(one, 0) + letters(one)
         total = sum(by_line.values())
         total_shown = sum(n for line, n in by_line.items() if line not in aside)
+        # And of those, the lines that are not a link's whole text (a menu's item).
+        links = self.tree.link_texts
+        prose = {line for line in by_line if line not in aside and line.lower() not in links}
+        total_prose = sum(by_line[line] for line in prose)
         for box in boxes:
             own = [line for line in box.box_lines if line in by_line]
             outside = total - sum(by_line[line] for line in own)
             shown_outside = total_shown - sum(by_line[line] for line in own
                                               if line not in aside)
-            if box.main_thing(outside, shown_outside):
+            prose_outside = total_prose - sum(by_line[line] for line in own if line in prose)
+            if box.main_thing(outside, shown_outside, prose_outside):
                 return box, shown_outside if box.place in ("content", "form") else outside
         return None
 

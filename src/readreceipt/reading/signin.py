@@ -36,6 +36,16 @@ sign-in box (in its header, its sidebar, or under it for comments) has its text 
 box, or in paragraphs of prose; a sign-in page has a heading, a few sentences of
 reassurance and links around its form.
 
+Where the structure is less plain: a box in a container a script opens on a click (its class
+or id words: ``tables/signin.py`` ``SCRIPT_SHOWN``; a hiding class) is a dialog; a gallery of
+products or pictured headlines anywhere outside the box (``listings.py``) makes it a widget;
+and a box in a list of links, a sidebar or a teaser is the page's main thing when the rest of
+the page is chrome only (``CHROME_ONLY_PLACES``: next to no content, teasers or sidebars
+beside it, no prose paragraph, at most ``CHROME_ONLY_MAX_PROSE`` letters of the main text
+beside it that are not links' whole texts, and no gallery, dated run, ``main`` element or
+header sign-in widget elsewhere). Identity providers' buttons include any OpenID 2.0 or
+OAuth 2.0 sign-in request (``AUTHORIZATION_REQUESTS``).
+
 Invariants: pure; one pass over the page tree the placement already walked (linear in the
 number of elements); no words of any language in the decision.
 """
@@ -44,10 +54,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from readreceipt.reading.basics import letters
 from readreceipt.reading.listings import Listings
 from readreceipt.reading.placement import (
+    HIDING_CLASSES,
     WIDGET_PLACES,
     WRAPPER_MIN_LETTERS,
     WRAPPER_SHARE,
@@ -57,6 +69,7 @@ from readreceipt.reading.placement import (
     subtree_ends,
 )
 from readreceipt.reading.tables.signin import (
+    AUTHORIZATION_REQUESTS,
     AUTOCOMPLETE_IDENTIFIER,
     AUTOCOMPLETE_PASSWORD,
     CODE_NAMES,
@@ -65,13 +78,16 @@ from readreceipt.reading.tables.signin import (
     IDENTITY_PROVIDERS,
     NOT_CREDENTIAL,
     PHONE_NAMES,
+    PROVIDER_PARAMETERS,
+    SCRIPT_SHOWN,
     SEARCH_NAMES,
     SIGN_IN_FORM_NAMES,
     SIGN_UP_NAMES,
 )
 
-__all__ = ["LONG_PARAGRAPH", "MAX_BEFORE", "MAX_BESIDE", "MAX_BOX_LETTERS", "MAX_LONG_PARAGRAPHS",
-           "PROVIDER_NEEDLES", "SET_ASIDE", "SignIn", "set_aside_lines",
+__all__ = ["CHROME_ONLY_MAX_PROSE", "CHROME_ONLY_PLACES", "LONG_PARAGRAPH", "MAX_BEFORE",
+           "MAX_BESIDE", "MAX_BOX_LETTERS", "MAX_LONG_PARAGRAPHS",
+           "OFFER_PLACES", "PROVIDER_NEEDLES", "SET_ASIDE", "SignIn", "set_aside_lines",
            "sign_in_boxes"]
 
 #: Content before the box: a sign-in page's heading and a sentence or two (the corpus's
@@ -102,6 +118,18 @@ _HEADINGS = frozenset({"h1", "h2", "h3"})
 #: its language and help links has a heading and a line or two; a portal or a forum index
 #: with a quick-login box among its links has its headlines and boards.
 LINKS_MAX_MAIN_OUTSIDE = 200
+#: Widget places where a box may still be the page's main thing, when the rest of the page is
+#: only chrome (SignIn.main_thing): not a header, a footer, a hidden element or an advert.
+CHROME_ONLY_PLACES = frozenset({"links", "sidebar", "teaser"})
+#: Chrome that holds offers of the site or of other pages (teasers, sidebars, adverts): beside
+#: a box, the rest of the page is then not chrome only.
+OFFER_PLACES = frozenset({"teaser", "sidebar", "advert"})
+#: The extracted main text outside such a box, less chrome set aside and links' whole texts,
+#: at most: bench/devset4_labels.tsv's sign-in pages in a side column or a list of links have
+#: 0-700 letters there (a reset-password panel, a promotion banner, a country's address),
+#: one 1,700 (fa_login_359, a shop's reviews widget: missed); a shop's home page among its
+#: category menu (fa_hardneg_379) 1,400.
+CHROME_ONLY_MAX_PROSE = 1000
 #: Chrome whose text is never the page's own (what the main text beside a box leaves out):
 #: hidden elements, dialogs, navigation, the site's header and footer (placement.py). Not a
 #: sidebar, a teaser, a form or a list of links: a shop's home page has its offers there.
@@ -110,19 +138,26 @@ SET_ASIDE = frozenset({"hidden", "dialog", "navigation", "header", "footer"})
 _INLINE = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em",
                      "font", "i", "kbd", "label", "mark", "q", "s", "samp", "small", "span",
                      "strong", "sub", "sup", "time", "u", "var"})
+#: Main elements a box is tested against, at most (a page shows one).
+MAX_MAINS = 3
 #: How far up from a form-less password field to look for the block holding its button.
 MAX_CLIMB = 5
 
 _TEXTLIKE = frozenset({"", "text", "email", "password", "tel", "number"})
 _BUTTON_INPUTS = frozenset({"submit", "image", "button"})
 _NAME_TOKEN = re.compile(r"[a-zà-öø-ÿ0-9]+")
+#: A camel-case hump ("modalWindow"): split before the capital, then tokens as above.
+_HUMP = re.compile(r"([a-z0-9])([A-Z])")
+#: Characters of a class or id value read for its words (a longer value is generated noise).
+_MAX_CLASS_CHARS = 400
 #: Elements that may be an identity provider's button (a link, a button, a form, or the
 #: provider's own markup on a div or span).
 _PROVIDER_TAGS = frozenset({"a", "button", "form", "div", "span"})
 #: Substrings of the lower-cased markup without which no identity provider is named
 #: (tables/signin.py): the caller's cheap test.
 PROVIDER_NEEDLES = ("oauth", "accounts.google.com", "appleid", "g_id_", "fb-login-button",
-                    "microsoftonline", "amazon.com/ap/oa", "open.weixin.qq.com")
+                    "microsoftonline", "amazon.com/ap/oa", "open.weixin.qq.com",
+                    "openid.mode", "response_type")
 
 
 @dataclass(frozen=True)
@@ -144,16 +179,40 @@ class SignIn:
     #: A listing (a run of entries: boards, products, headlines) lies in the box's region,
     #: outside it (listings.py): the box is a widget beside the page's entries.
     beside_listing: bool = False
+    #: Letters outside the box in teasers, sidebars and adverts (``OFFER_PLACES``).
+    widgets_beside: int = 0
+    #: The page has its own things elsewhere, by structure: a gallery or a dated run stands
+    #: anywhere outside the box (listings.py); the page's ``main`` element (HTML's main
+    #: content; ``role=main``), with more than ``MAX_BEFORE`` letters, does not hold the box;
+    #: or another credential box of the page stands in its header or navigation (the site's
+    #: sign-in widget: scrapy/protego's arvest.com home page, its log-in options in the menu
+    #: as well).
+    page_elsewhere: bool = False
 
-    def main_thing(self, main_outside: int, shown_outside: int | None = None) -> bool:
+    def main_thing(self, main_outside: int, shown_outside: int | None = None,
+                   prose_outside: int | None = None) -> bool:
         """Whether the box is the page's main thing (module docstring). ``main_outside``: the
         extracted main text's letters outside the box; ``shown_outside``: those of them that
-        the structure does not set aside as chrome (:func:`set_aside_lines`), when measured."""
+        the structure does not set aside as chrome (:func:`set_aside_lines`), when measured;
+        ``prose_outside``: those of these that are not a link's whole text (a menu's items
+        an extractor took), when measured."""
+        if self.place in CHROME_ONLY_PLACES and not self.page_elsewhere and \
+                prose_outside is not None and not self.long_paragraphs and \
+                self.beside + self.widgets_beside <= MAX_BEFORE and \
+                prose_outside <= CHROME_ONLY_MAX_PROSE:
+            # The rest of the page is chrome: next to no content outside every chrome, no
+            # listing or gallery, and what the extractor found beside the box is menus'
+            # links and a few lines. The box is the page's main thing even where the
+            # structure took it for a side column or a list of links (a shop's sign-in page
+            # inside its layout's "sidebar" cell, among its mega menu's links).
+            return True
         if self.place == "dialog":
             # A dialog over a page: only on a page with next to nothing else, by the
             # extractor's count as well (a shop's home page under a sign-in dialog a click
-            # opened has its offers in blocks the structure may take for chrome).
-            return self.beside <= MAX_BEFORE and main_outside <= MAX_BEFORE
+            # opened has its offers in blocks the structure may take for chrome; its gallery
+            # of products, listings.py, says so whatever their text).
+            return not self.beside_listing and self.beside <= MAX_BEFORE and \
+                main_outside <= MAX_BEFORE
         if self.place == "links" and not self.beside_listing:
             # A box the link density took for a list of links (a mobile sign-in page under
             # its list of languages): the page's main thing only on a page with almost
@@ -192,11 +251,28 @@ def _provider(node: Element) -> str | None:
         for name, needle in IDENTITY_PROVIDERS:
             if needle in target:
                 return name
+        if any(all(part in target for part in request) for request in AUTHORIZATION_REQUESTS):
+            return _requested_provider(target)
     classes = _name_tokens(node)
     for name, parts in IDENTITY_PROVIDER_MARKUP:
         if all(p in classes for p in parts):
             return name
     return None
+
+
+def _requested_provider(target: str) -> str:
+    """The name of an OpenID or OAuth 2.0 sign-in request's provider: the host it goes to,
+    and the provider a broker is asked for (``identityprovider=``, ``idp=``, ``provider=``):
+    one broker's links to several providers are several providers."""
+    href = target.split()[0] if target.split() else ""
+    host = href.split("//", 1)[1].split("/", 1)[0] if "//" in href else ""
+    asked = ""
+    for key in PROVIDER_PARAMETERS:
+        at = href.find(key)
+        if at >= 0 and (at == 0 or href[at - 1] in "?&;"):
+            asked = href[at + len(key):].split("&", 1)[0][:40]
+            break
+    return f"{host or 'this site'}{'/' + asked if asked else ''} (OpenID/OAuth)"
 
 
 def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> list[SignIn]:
@@ -247,8 +323,56 @@ def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> 
         return []
     sums = _PageSums(page)
     listings = Listings.of(page)
-    return [_measure(page, sums, box, end[box], what, listings.beside(page, end, box))
-            for box, what in boxes.items()]
+    opened = _script_shown(page, wrappers_from=max(WRAPPER_MIN_LETTERS, WRAPPER_SHARE * total))
+    mains = _main_elements(page)
+    measured = []
+    for box, what in boxes.items():
+        gallery = listings.gallery_outside(end, box)
+        sign_in = _measure(page, sums, box, end[box], what,
+                           listings.beside(page, end, box) or gallery, opened[box])
+        elsewhere = any(not m <= box <= end[m] and not box <= m <= end[box] for m in mains)
+        measured.append(replace(sign_in, page_elsewhere=gallery or elsewhere or
+                                listings.run_outside(end, box)))
+    if any(m.place in ("header", "navigation") for m in measured):
+        measured = [replace(m, page_elsewhere=True) for m in measured]
+    return measured
+
+
+def _main_elements(page: PageTree) -> list[int]:
+    """The page's ``main`` elements (or ``role=main``) with more than ``MAX_BEFORE`` letters,
+    the first ``MAX_MAINS`` of them (HTML allows one shown; a box is tested against each)."""
+    found = []
+    for index, node in enumerate(page.elements):
+        if node.letters > MAX_BEFORE and (node.tag == "main" or (
+                node.attrs.get("role") or "").strip().lower() == "main"):
+            found.append(index)
+            if len(found) == MAX_MAINS:
+                break
+    return found
+
+
+def _script_shown(page: PageTree, wrappers_from: float) -> list[bool]:
+    """Which elements stand in a container a script opens on a click (``SCRIPT_SHOWN``:
+    a modal, a dropdown, a drawer, a popup; or a CSS framework's hiding class), itself or an
+    ancestor. Not the body, nor a wrapper holding most of the page's text (Bootstrap marks
+    the body ``modal-open``; a sign-in page may be one big card named so). One pass, parents
+    before children."""
+    nodes = page.elements
+    inside = [False] * len(nodes)
+    for index, node in enumerate(nodes):
+        parent = node.parent
+        if parent >= 0 and inside[parent]:
+            inside[index] = True
+        elif parent >= 0 and node.letters <= wrappers_from:
+            inside[index] = _opens_on_click(node)
+    return inside
+
+
+def _opens_on_click(node: Element) -> bool:
+    raw = f"{node.attrs.get('class') or ''} {node.attrs.get('id') or ''}"[:_MAX_CLASS_CHARS]
+    words = set(_NAME_TOKEN.findall(_HUMP.sub(r"\1 \2", raw).lower()))
+    classes = set((node.attrs.get("class") or "").lower().split())
+    return not words.isdisjoint(SCRIPT_SHOWN) or not classes.isdisjoint(HIDING_CLASSES)
 
 
 def set_aside_lines(page: PageTree) -> frozenset[str]:
@@ -296,6 +420,9 @@ class _PageSums:
     def __init__(self, page: PageTree) -> None:
         nodes, kinds = page.elements, page.kinds
         self.content = ContentSums(page, LONG_PARAGRAPH)
+        #: Letters of the widgets that hold other pages' or the site's offers (teasers,
+        #: sidebars, adverts) before each element: beside a box, they are not chrome only.
+        self.widgets = [0]
         self.h1 = [0]  # content h1 headings before each element
         #: The last heading that may title a box before each element, and the first h1 of
         #: those (-1: none).
@@ -303,6 +430,9 @@ class _PageSums:
         self.first_h1 = -1
         for index, node in enumerate(nodes):
             self.h1.append(self.h1[-1] + (node.tag == "h1" and kinds[index] == "content"))
+            self.widgets.append(self.widgets[-1] + (
+                sum(letters(t) for _, t in node.texts)
+                if node.texts and kinds[index] in OFFER_PLACES else 0))
             titling = kinds[index] not in WIDGET_PLACES and node.tag in _HEADINGS
             self.last_heading.append(index if titling else self.last_heading[-1])
             if titling and node.tag == "h1" and self.first_h1 < 0:
@@ -404,7 +534,7 @@ def _common_ancestor(nodes: tuple[Element, ...], members: list[int], end: list[i
 
 
 def _measure(page: PageTree, sums: _PageSums, box: int, stop: int, what: str,
-             beside_listing: bool) -> SignIn:
+             beside_listing: bool, opened: bool) -> SignIn:
     nodes, kinds = page.elements, page.kinds
     before, long_before = sums.content_between(0, box)
     after, long_after = sums.content_between(stop + 1, len(nodes))
@@ -414,13 +544,18 @@ def _measure(page: PageTree, sums: _PageSums, box: int, stop: int, what: str,
     heading_at = sums.last_heading[box]
     lines = frozenset(" ".join(t.split()) for i in range(box, stop + 1)
                       for _, t in nodes[i].texts if t.strip())
+    widgets = sums.widgets[-1] - (sums.widgets[stop + 1] - sums.widgets[box])
     place = _place(page, box)
+    if opened and place in ("content", "form"):
+        # In a container a script opens (a modal, a dropdown, a drawer): a dialog over the
+        # page, whatever the markup calls its tag.
+        place = "dialog"
     under = None
     if heading_at >= 0 and not 0 <= sums.first_h1 < heading_at and not long_before and \
             not _signs_up(nodes, kinds, box, stop):
         under = max(sums.content_between(heading_at, box)[0] - nodes[heading_at].letters, 0)
     return SignIn(what, place, before, before + after, long_before + long_after,
-                  heading_after, lines, under, beside_listing)
+                  heading_after, lines, under, beside_listing, widgets)
 
 
 def _signs_up(nodes: tuple[Element, ...], kinds: tuple[str, ...], box: int, stop: int) -> bool:

@@ -23,11 +23,26 @@ identity providers' addresses, the same in every language a page is written in.
   developer documentation gives them (OAuth 2.0 / OpenID Connect authorisation endpoints;
   Google Identity Services' and Sign in with Apple's button markup). A link or a button to one
   is a "sign in with ..." button whatever it says.
+- ``AUTHORIZATION_REQUESTS``: the parameters that make a link a sign-in request to an
+  identity provider by the protocols' own specifications, whoever the provider is: OpenID
+  Authentication 2.0's ``openid.mode=checkid_setup`` (section 9), OAuth 2.0's authorization
+  request, ``response_type`` with ``client_id`` (RFC 6749, section 4.1.1; OpenID Connect
+  adds ``scope=openid``). A broker's links to several providers name the one asked for in
+  ``PROVIDER_PARAMETERS`` (Goodreads's ``/ap/signin?identityProvider=APPLE``: EvanOman/
+  goodreads-tools ``tests/fixtures/sign_in.html``, a federated-only sign-in page).
 - ``PHONE_NAMES`` / ``CODE_NAMES``: a phone number's and a one-time code's field names, for
   the sign-in by text message (a phone number, a code sent to it, and a button: the first
   sign-in form of the services of China and India, which sign up and sign in at once;
   bench/devset3_labels.tsv zh_login_03, zhihu's ``phoneNo`` and ``digits``). The HTML
   standard's ``tel`` input type and ``one-time-code`` token name them too.
+- ``SCRIPT_SHOWN``: the words (class and id tokens, camel-case humps split) that the common
+  front-end toolkits give a container a script opens over or beside the page on a click:
+  Bootstrap's ``modal``, ``dropdown``, ``offcanvas``, ``popover``; Foundation's ``reveal`` is
+  not here (a word of prose too); a drawer, a flyout, a lightbox, a popup, an overlay. A
+  sign-in box inside one was captured open, or waits for the click: it is not the page
+  (bench/devset4_labels.tsv fa_hardneg_18, a product page's sign-in ``drawer``;
+  fa_hardneg_155, a shop home's ``modalWindow``; ya_hardneg_koneshop_ru, CS-Cart's
+  ``ty-dropdown-box`` and ``cm-popup-box``; ya_hardneg_reamebel_ru, a ``js-login-overlay``).
 - ``REPLY_SIGN_IN``: forum engines' containers for the sign-in box they show a signed-out
   reader *under a topic's posts* (the form to sign in and reply), with the mark of the posts
   they show above it: such a box closes a page that is there (bench/devset3_labels.tsv
@@ -36,9 +51,23 @@ identity providers' addresses, the same in every language a page is written in.
 
 from __future__ import annotations
 
-__all__ = ["AUTOCOMPLETE_IDENTIFIER", "AUTOCOMPLETE_PASSWORD", "CODE_NAMES", "IDENTIFIER_NAMES",
-           "IDENTITY_PROVIDERS", "IDENTITY_PROVIDER_MARKUP", "NOT_CREDENTIAL", "PHONE_NAMES",
-           "REPLY_SIGN_IN", "SEARCH_NAMES", "SIGN_IN_FORM_NAMES", "SIGN_UP_NAMES"]
+__all__ = [
+           "AUTHORIZATION_REQUESTS",
+           "AUTOCOMPLETE_IDENTIFIER",
+           "AUTOCOMPLETE_PASSWORD",
+           "CODE_NAMES",
+           "IDENTIFIER_NAMES",
+           "IDENTITY_PROVIDERS",
+           "IDENTITY_PROVIDER_MARKUP",
+           "NOT_CREDENTIAL",
+           "PHONE_NAMES",
+           "PROVIDER_PARAMETERS",
+           "REPLY_SIGN_IN",
+           "SCRIPT_SHOWN",
+           "SEARCH_NAMES",
+           "SIGN_IN_FORM_NAMES",
+           "SIGN_UP_NAMES",
+]
 
 #: Name tokens of a phone number's field (lower case, as a field's name, id and class split
 #: on every non-letter: ``phoneNo`` is ``phoneno``).
@@ -114,3 +143,17 @@ IDENTITY_PROVIDER_MARKUP: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Google", ("g", "id", "signin")), ("Google", ("g", "id", "onload")),
     ("Apple", ("appleid", "signin")), ("Facebook", ("fb", "login", "button")),
 )
+
+#: Class/id words of a container a script shows on a click (module docstring). Lower case;
+#: an element's tokens are split on every non-letter and at camel-case humps ("modalWindow":
+#: modal, window).
+SCRIPT_SHOWN = frozenset({"modal", "dropdown", "popup", "popover", "overlay", "drawer",
+                          "flyout", "lightbox", "offcanvas"})
+
+#: A sign-in request by protocol (module docstring): every part of one tuple is in the link's
+#: lower-cased address.
+AUTHORIZATION_REQUESTS: tuple[tuple[str, ...], ...] = (
+    ("openid.mode=checkid_setup",), ("response_type=", "client_id="),
+)
+#: Query parameters a broker names the provider asked for with (lower case, with "=").
+PROVIDER_PARAMETERS = ("identityprovider=", "idp=", "provider=", "kc_idp_hint=")
