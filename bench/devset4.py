@@ -1,6 +1,6 @@
 """Benchmark: sign-in pages and their hard negatives, a fourth *development* set of real pages.
 
-138 real pages (137 judged) from four public repositories (bench/devset4_labels.tsv: where
+142 real pages (141 judged) from six public repositories (bench/devset4_labels.tsv: where
 each page came from, by repository, path and commit, with its label and language), gathered
 for issue 21's sixth round because the sealed set's weakest kind is the sign-in page (the
 development sets were already right on almost all theirs):
@@ -10,13 +10,15 @@ development sets were already right on almost all theirs):
   legal addresses, marketing text): Mozilla's Fathom login-form samples (1rneh's copy of
   mozilla/fathom-login-forms, ``lockwise-proof-of-concept/samples``), DuckDuckGo's autofill
   test forms (duckduckgo/duckduckgo-autofill ``test-forms``), and three captured Russian
-  sign-in pages (DmytryGlazkov/ya_parser, a devset3 source);
-- ``hard_negative`` (45; one more page is ``ambiguous``, left out): real pages that carry a
+  sign-in pages (DmytryGlazkov/ya_parser, a devset3 source); and, for the seventh round,
+  three federated-only and identifier-first sign-in pages (EvanOman/goodreads-tools'
+  Goodreads, joostlek/python-volkswagen's two sign-in steps);
+- ``hard_negative`` (46; one more page is ``ambiguous``, left out): real pages that carry a
   sign-in box, a sign-in dialog or dropdown a click opened, or a newsletter form beside their
   own content: articles and product pages of metascraper's fixtures (microlinkhq/metascraper),
   shop and portal home pages of the Fathom samples captured with the sign-in open, banks' and
   portals' home pages of the autofill test forms, and Russian shops' home pages captured by
-  ya_parser. They must stay clean.
+  ya_parser, and a Goodreads book page. They must stay clean.
 
 No source here is one of bench/heldout.py's, bench/heldout2.py's or ../shared/RESERVED.md's.
 Rules were written looking at this set, so its figures say what a change does to pages like
