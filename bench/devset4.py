@@ -5,7 +5,7 @@ each page came from, by repository, path and commit, with its label and language
 for issue 21's sixth round because the sealed set's weakest kind is the sign-in page (the
 development sets were already right on almost all theirs):
 
-- ``login`` (92): sign-in pages as sites served them, in 20 languages, many with hundreds to
+- ``login`` (95): sign-in pages as sites served them, in 20 languages, many with hundreds to
   thousands of letters around the form (a shop's menus, promotion terms, cookie dialogs,
   legal addresses, marketing text): Mozilla's Fathom login-form samples (1rneh's copy of
   mozilla/fathom-login-forms, ``lockwise-proof-of-concept/samples``), DuckDuckGo's autofill
