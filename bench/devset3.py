@@ -2,14 +2,14 @@
 
 140 real pages from 95 public repositories (bench/devset3_labels.tsv: where each page came
 from, by repository, path and commit, with its label and language), gathered for issue 21's
-fourth round (and nine self-hosted domain-sale pages for its seventh) from sources no other corpus, test or benchmark here uses (none of
-bench/heldout2.py's sources, none of ../shared/RESERVED.md's): maintenance, closure and
-suspension notices in 16 languages, sign-in pages (several of them phishing kits' copies
-of real banks' pages, said so in the notes), bot checks of self-hosted firewalls, parked and
-for-sale pages, paywalls, soft 404s and shells, and clean pages beside them. Unlike the
-held-out sets, rules were written looking at this one: its figures say what a change does
-to pages like these, not how the verdict does on pages it has never seen (bench/heldout2.py
-says that). So it prints every page it misses.
+fourth round (and nine self-hosted domain-sale pages for its seventh) from sources no other
+corpus, test or benchmark here uses (none of bench/heldout2.py's sources, none of
+../shared/RESERVED.md's): maintenance, closure and suspension notices in 16 languages, sign-in
+pages (several of them phishing kits' copies of real banks' pages, said so in the notes), bot
+checks of self-hosted firewalls, parked and for-sale pages, paywalls, soft 404s and shells, and
+clean pages beside them. Unlike the held-out sets, rules were written looking at this one: its
+figures say what a change does to pages like these, not how the verdict does on pages it has
+never seen (bench/heldout2.py says that). So it prints every page it misses.
 
 The pages are read from checkouts of the source repositories (``--fetch-dir``, one folder
 per repository as ``owner+name``, as bench/heldout2.py reads its own), or from a folder of
