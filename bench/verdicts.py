@@ -28,9 +28,13 @@ served), and prints:
 Figures, not assertions.
 
     .venv/bin/python bench/verdicts.py [--direct] [--json bench/out/verdicts.json]
+        [--devset3 DIR] [--devset4 DIR] [--devset5 DIR]
 
 ``--direct`` skips the server and the pipeline and calls ``extract`` + ``judge_content``
-(quicker; the same content verdict, without the transport layer).
+(quicker; the same content verdict, without the transport layer). ``--devsetN DIR`` judges
+the development set's pages too (a folder of ``<id>.html``, as bench/devsetN.py reads them):
+a table of its own, and every development set together in a second leave-one-source-out
+table and count of decisions by kind.
 """
 
 from __future__ import annotations
@@ -93,17 +97,22 @@ class Page:
     source: str = ""  # the public repository the page was taken from
 
 
-def load_devset3(folder: Path) -> list[Page]:
-    """The pages of bench/devset3_labels.tsv, read from ``folder`` (``<id>.html`` each; see
-    bench/devset3.py), each under its own source repository; ambiguous pages left out."""
-    import devset3  # a sibling script, as _corpus_server is
+#: The development sets gathered from public repositories beside the corpora (bench/devsetN.py
+#: reads each; their pages are kept outside the repository, one folder each).
+DEVSETS = ("devset3", "devset4", "devset5")
+
+
+def load_devset(name: str, folder: Path) -> list[Page]:
+    """The pages of bench/<name>_labels.tsv, read from ``folder`` (``<id>.html`` each; see
+    bench/<name>.py), each under its own source repository; ambiguous pages left out."""
+    import devset3  # a sibling script, as _corpus_server is: its reader serves every set
 
     pages: list[Page] = []
-    for row in devset3.rows():
+    for row in devset3.rows(Path(__file__).with_name(f"{name}_labels.tsv")):
         path = devset3.page_file(folder, row)
         if row["label"] in EXPECTED and path.is_file():
-            pages.append(Page(f"devset3/{row['id']}", row["label"], path.read_bytes(), 200,
-                              {"content-type": "text/html; charset=utf-8"}, "devset3",
+            pages.append(Page(f"{name}/{row['id']}", row["label"], path.read_bytes(), 200,
+                              {"content-type": "text/html; charset=utf-8"}, name,
                               row["source_repo"]))
     return pages
 
@@ -375,9 +384,9 @@ def evidence_counts(outcomes: list[Outcome]) -> dict[str, dict[str, int]]:
 
 
 def report(outcomes: list[Outcome], times: dict[str, float]) -> dict[str, object]:
-    development = [o for o in outcomes if o.page.corpus not in ("synthetic", "devset3")]
+    development = [o for o in outcomes if o.page.corpus not in ("synthetic", *DEVSETS)]
     synthetic = [o for o in outcomes if o.page.corpus == "synthetic"]
-    devset3 = [o for o in outcomes if o.page.corpus == "devset3"]
+    devsets = [o for o in outcomes if o.page.corpus in DEVSETS]
     figures: dict[str, object] = {}
     for name in ("walls", "walls2"):
         part = [o for o in outcomes if o.page.corpus in (name, "articles")]
@@ -389,16 +398,17 @@ def report(outcomes: list[Outcome], times: dict[str, float]) -> dict[str, object
     if synthetic:
         figures["synthetic"] = label_table(synthetic, "synthetic pages (tests/pages)")
         figures["synthetic_evidence"] = evidence_counts(synthetic)
-    if devset3:
-        # The development set gathered for issue 21's fourth round, beside the corpora: its
-        # 87 sources let a rule show whether it holds beyond the one source it was seen in.
-        every = development + devset3
-        figures["devset3"] = label_table(devset3 + [o for o in development
-                                                    if o.page.corpus == "articles"],
-                                         "devset3 + articles")
-        print("all development sets (walls, walls2, devset3, articles):")
-        figures["all_leave_one_source_out"] = leave_one_source_out(every)
-        figures["all_evidence"] = evidence_counts(every)
+    if devsets:
+        # The development sets gathered for issue 21 beside the corpora: their many sources
+        # let a rule show whether it holds beyond the one source it was seen in.
+        articles = [o for o in development if o.page.corpus == "articles"]
+        named = sorted({o.page.corpus for o in devsets})
+        for name in named:
+            figures[name] = label_table([o for o in devsets if o.page.corpus == name]
+                                        + articles, f"{name} + articles")
+        print(f"all development sets (walls, walls2, {', '.join(named)}, articles):")
+        figures["all_leave_one_source_out"] = leave_one_source_out(development + devsets)
+        figures["all_evidence"] = evidence_counts(development + devsets)
     print(f"speed (same run, direct calls): extraction {times['extract_ms_median']:.1f} ms a "
           f"page (median); content fingerprint {times['judge_ms_median']:.2f} ms median, "
           f"{times['judge_ms_p95']:.2f} ms p95, {times['judge_ms_max']:.1f} ms max; "
@@ -414,17 +424,22 @@ def main() -> int:
     parser.add_argument("--direct", action="store_true",
                         help="call extract + judge_content instead of the capture pipeline")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
-    parser.add_argument("--devset3", type=Path, help="a folder of bench/devset3_labels.tsv's "
-                        "pages (<id>.html): judged too, and counted in a second "
-                        "leave-one-source-out table")
+    for name in DEVSETS:
+        parser.add_argument(f"--{name}", type=Path, help=f"a folder of bench/{name}_labels.tsv's "
+                            "pages (<id>.html): judged too, and counted with the other "
+                            "development sets in a second leave-one-source-out table")
     args = parser.parse_args()
     if not all(w.is_dir() for w in WALL_SETS) or not ARTICLES.is_dir():
         print(f"corpus not found at {CORPUS}", file=sys.stderr)
         return 1
-    if args.devset3 is not None and not args.devset3.is_dir():
-        print(f"no such folder: {args.devset3}", file=sys.stderr)
-        return 2
-    pages = load_pages() + (load_devset3(args.devset3) if args.devset3 else [])
+    folders = {name: getattr(args, name) for name in DEVSETS if getattr(args, name) is not None}
+    for folder in folders.values():
+        if not folder.is_dir():
+            print(f"no such folder: {folder}", file=sys.stderr)
+            return 2
+    pages = load_pages()
+    for name, folder in folders.items():
+        pages += load_devset(name, folder)
     started = time.perf_counter()
     outcomes = run_direct(pages) if args.direct else run_pipeline(pages)
     elapsed = time.perf_counter() - started
