@@ -121,18 +121,19 @@ def compare(before: Path, after: Path) -> int:
     old = json.loads(before.read_text(encoding="utf-8"))
     new = json.loads(after.read_text(encoding="utf-8"))
     moved = 0
-    for key in sorted(old.keys() | new.keys()):
-        a, b = old.get(key), new.get(key)
+    alone = sorted(old.keys() ^ new.keys())
+    for key in alone:  # (a development set's page added or removed between the dumps)
+        print(f"{key}: only in {'after' if key in new else 'before'}")
+    for key in sorted(old.keys() & new.keys()):
+        a, b = old[key], new[key]
         if a == b:
             continue
         moved += 1
-        if a is None or b is None:
-            print(f"{key}: only in {'after' if a is None else 'before'}")
-            continue
         for field in sorted(a.keys() | b.keys()):
             if a.get(field) != b.get(field):
                 print(f"{key}: {field}: {a.get(field)!r} -> {b.get(field)!r}")
-    print(f"{len(old.keys() & new.keys())} pages compared, {moved} moved")
+    print(f"{len(old.keys() & new.keys())} pages compared, {moved} moved"
+          + (f" ({len(alone)} in one dump only)" if alone else ""))
     return 1 if moved else 0
 
 
