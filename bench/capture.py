@@ -57,6 +57,9 @@ from readreceipt.store.library import Library
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
+#: This checkout's code, for the child processes: without it they would import the readreceipt
+#: the interpreter has installed, which is another checkout's when the venv is borrowed.
+THIS_SRC = str(HERE.parent / "src")
 PEER_VERSION = RETRIEVED_VERSION
 FLOOR_TARGET = 1.3
 PEER_TARGET = 1.5
@@ -254,7 +257,7 @@ def floor_against(rounds: int, limit: int | None, older: str,
             name: subprocess.Popen(
                 [sys.executable, "-c", FLOOR_CHILD, str(HERE)], stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE, text=True,
-                env={**env, "PYTHONPATH": older} if name != names[0] else env)
+                env={**env, "PYTHONPATH": older if name != names[0] else THIS_SRC})
             for name in names}
         try:
             for worker in workers.values():  # warm: imports, the first library
@@ -360,7 +363,7 @@ def peer_run(rounds: int, limit: int | None = None,
     pages = dict(list(load_articles().items())[:limit])
     rates: dict[str, list[float]] = {"readreceipt": [], "retrieved": []}
     turns: list[tuple[str, Path, str, str | None]] = [
-        ("readreceipt", Path(sys.executable), OURS_CHILD, None),
+        ("readreceipt", Path(sys.executable), OURS_CHILD, THIS_SRC),
         ("retrieved", python, PEER_CHILD, None)]
     if older is not None:  # readreceipt as it was, from another checkout's src/
         rates["readreceipt (older)"] = []

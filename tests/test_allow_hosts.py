@@ -73,3 +73,23 @@ def test_a_refused_test_server_is_told_how_to_allow_it_at_a_terminal(
     assert piped.code == 2 and "READRECEIPT_ALLOW_HOSTS" not in piped.stderr
     code, _, err = run_on_terminal(["capture", "http://169.254.169.254/latest/", "--now"], env)
     assert code == 2 and "READRECEIPT_ALLOW_HOSTS" not in err
+
+
+def test_a_value_parsed_again_gives_the_same_exemptions_and_its_own_list() -> None:
+    # parse is remembered a value (every capture reads the variable): the same answer, and
+    # a caller changing the list it got back changes nothing for the next.
+    raw = "127.0.0.1:8000,http://bad/,[::1]:9000,other.test"
+    allow, unusable = AllowHosts.parse(raw)
+    unusable.append(("x", "y"))
+    again, unusable_again = AllowHosts.parse(raw)
+    assert again == allow and unusable_again == [("http://bad/", "it is a URL; give its "
+                                                                 "host:port")]
+    assert AllowHosts._parse(raw) == (allow, tuple(unusable_again))
+
+
+def test_a_changed_variable_is_read_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("READRECEIPT_ALLOW_HOSTS", "127.0.0.1:8000")
+    assert AllowHosts.from_env().exempts("127.0.0.1", 8000)
+    monkeypatch.setenv("READRECEIPT_ALLOW_HOSTS", "127.0.0.1:8001")
+    allow = AllowHosts.from_env()
+    assert allow.exempts("127.0.0.1", 8001) and not allow.exempts("127.0.0.1", 8000)

@@ -29,6 +29,7 @@ import logging
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 log = logging.getLogger(__name__)
 
@@ -190,6 +191,11 @@ class AllowHosts:
     def parse(cls, raw: str) -> tuple[AllowHosts, list[tuple[str, str]]]:
         """The exemptions ``raw`` (comma-separated entries) names, and each entry that can
         never match with the reason."""
+        allow, unusable = _parsed(raw)
+        return allow, list(unusable)
+
+    @classmethod
+    def _parse(cls, raw: str) -> tuple[AllowHosts, tuple[tuple[str, str], ...]]:
         pairs: set[str] = set()
         hosts: set[str] = set()
         unusable: list[tuple[str, str]] = []
@@ -203,7 +209,7 @@ class AllowHosts:
                 hosts.add(host)
             else:
                 pairs.add(f"[{host}]:{port}" if ":" in host else f"{host}:{port}")
-        return cls(frozenset(pairs), frozenset(hosts)), unusable
+        return cls(frozenset(pairs), frozenset(hosts)), tuple(unusable)
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> AllowHosts:
@@ -231,6 +237,16 @@ class AllowHosts:
 
     def __bool__(self) -> bool:
         return bool(self.pairs or self.hosts)
+
+
+@lru_cache(maxsize=16)
+def _parsed(raw: str) -> tuple[AllowHosts, tuple[tuple[str, str], ...]]:
+    """:meth:`AllowHosts.parse` of ``raw``, once a value: every capture reads the variable
+    (``from_env``), and each entry costs an address parse and the URL policy's name test (a
+    list of a hundred host:port pairs, as the benchmarks and a test setup pass, took about
+    2.5 ms a capture). A pure function of the string, so the same exemptions; the value is
+    immutable, so sharing it is safe."""
+    return AllowHosts._parse(raw)
 
 
 #: The READRECEIPT_ALLOW_HOSTS values already warned of in this process.

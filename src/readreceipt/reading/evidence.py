@@ -36,10 +36,42 @@ _PLACED_KINDS = frozenset({"login", "paywall", "consent", "interstitial", "chall
 _RULE_KIND = {"markup": "marker", "text": "phrase", "label": "label", "tail": "phrase-at-end"}
 
 
+#: The gates' bounds on the main text, lowest first: a page's main letters fall in one band
+#: between two, and the band alone says which entries' gates can still let them count.
+_BOUNDS = tuple(sorted(set(GATES.values())))
+#: (table's id, band) -> (the table, its entries a page of that band may still count).
+_OPEN: dict[tuple[int, int], tuple[tuple[Compiled, ...], tuple[Compiled, ...]]] = {}
+_OPEN_MAX = 256
+
+
+def open_entries(table: tuple[Compiled, ...], main_letters: int) -> tuple[Compiled, ...]:
+    """The entries of ``table``, in order, that a page with ``main_letters`` of main text
+    may count: those whose gate is not a bound on the main text (the tail's), whose bound the
+    page is within, and a paywall's teaser entries (the publisher's word that the page is
+    locked opens them on a page of any length). Every other entry is one :func:`first` would
+    pass over (its gate shut, and no lock to open it), so passing over it here is the same
+    answer without the entry's own look (a long article skipped over 300 entries one by
+    one). The bounds are the gates' own, so the band, not the count, decides."""
+    band = sum(1 for bound in _BOUNDS if main_letters > bound)
+    key = (id(table), band)
+    known = _OPEN.get(key)
+    if known is not None and known[0] is table:
+        return known[1]
+    # The band's highest count stands for it: within a band, every bound is above or below
+    # all of its counts alike.
+    top = _BOUNDS[band] if band < len(_BOUNDS) else _BOUNDS[-1] + 1
+    kept = tuple(c for c in table if c.entry.gate not in GATES or top <= GATES[c.entry.gate]
+                 or (c.entry.kind == "paywall" and c.entry.gate == "teaser"))
+    if len(_OPEN) >= _OPEN_MAX:  # (the callers' tables are the modules' own few)
+        _OPEN.clear()
+    _OPEN[key] = (table, kept)
+    return kept
+
+
 def first(f: Facts, table: tuple[Compiled, ...]) -> tuple[Entry, str] | None:
     """The first entry of ``table`` the page allows and carries, with its rule name."""
     long_page = f.main_letters > TEASER_MAX_MAIN_LETTERS
-    for c in table:
+    for c in open_entries(table, f.main_letters):
         f.in_time()
         gate = c.entry.gate
         unlocked = c.entry.kind == "paywall" and gate == "teaser" and f.locked

@@ -258,9 +258,14 @@ class Facts:
         short lines (a menu taken for the content)."""
         text = self.page.main_text
         raw = letters(text)
+        # (A text has at most one line more than it has line breaks: more letters than the
+        # bound allows that many lines is more than it allows its lines, and no line is
+        # split for it. An article's text is such a text.)
+        if raw <= BLOCK_MAX_MAIN_LETTERS or \
+                raw > LIST_MAX_LETTERS_PER_LINE * (text.count("\n") + 1):
+            return raw
         lines = [line for line in text.split("\n") if line.strip()]
-        if raw <= BLOCK_MAX_MAIN_LETTERS or len(lines) < LIST_MIN_LINES or \
-                raw > LIST_MAX_LETTERS_PER_LINE * len(lines):
+        if len(lines) < LIST_MIN_LINES or raw > LIST_MAX_LETTERS_PER_LINE * len(lines):
             return raw
         links = self.layout.link_texts
         return sum(letters(line) for line in lines if " ".join(line.lower().split()) not in links)
