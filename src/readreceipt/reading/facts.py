@@ -181,11 +181,30 @@ _CREDENTIAL_INPUT = re.compile(
     re.I)  # some names are not ASCII ("användarnamn"); Facts.markup lowers ASCII only
 
 
-#: A password field's type as markup spells it: found anywhere, whatever stands before it in
-#: its tag (a field whose attributes, indented, run past the bound above:
-#: bench/devset4_labels.tsv dd_customer_globeandmail_ca_login, 636 characters). Substring
-#: tests, linear.
+#: A password field's type as markup spells it, found in an ``<input>`` tag however far into
+#: the tag (a field whose attributes, indented, run past the bound above:
+#: bench/devset4_labels.tsv dd_customer_globeandmail_ca_login, 636 characters); not in a
+#: script's string, which would build the page's tree for nothing on many articles.
 _PASSWORD_TYPES = ('type="password"', "type='password'", "type=password")
+#: Occurrences of a password type read, and how far back its tag may open.
+_PASSWORD_LOOKS = 50
+_TAG_BACK = 4000
+
+
+def _password_input(markup: str) -> bool:
+    """Whether a password type stands inside an ``<input`` tag: from each occurrence (capped),
+    back to the tag it is in (bounded), so the work is linear in the page."""
+    looks = 0
+    for spelling in _PASSWORD_TYPES:
+        at = markup.find(spelling)
+        while at >= 0 and looks < _PASSWORD_LOOKS:
+            looks += 1
+            opened = markup.rfind("<", max(0, at - _TAG_BACK), at)
+            if opened >= 0 and markup.startswith("<input", opened) and \
+                    markup.find(">", opened, at) < 0:
+                return True
+            at = markup.find(spelling, at + len(spelling))
+    return False
 
 
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
@@ -287,7 +306,7 @@ class Facts:
         main text outside it; None when there is none."""
         providers = any(needle in self.markup for needle in PROVIDER_NEEDLES)
         if not providers and _CREDENTIAL_INPUT.search(self.markup) is None and \
-                not any(spelling in self.markup for spelling in _PASSWORD_TYPES):
+                not _password_input(self.markup):
             return None
         if self.tree is None:
             return None

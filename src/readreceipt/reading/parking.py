@@ -246,6 +246,10 @@ def _hostname_lander(f: Facts, markup: str) -> str | None:
 def _heading_domains(f: Facts, content_only: bool = False) -> set[str]:
     """The domain names the page shows as a whole heading (not a file's name); with
     ``content_only``, not one that also stands in the site's header or navigation (a logo)."""
+    # (The headings as the markup holds them first: where none is a domain name, as on
+    # almost every page, the layout that says where a heading is shown is not built.)
+    if not any(_WHOLE_DOMAIN.fullmatch(h.strip()) for h in f.headings[1 if f.title else 0:]):
+        return set()
     found = set()
     for heading in f.shown_headings[1 if f.title else 0:]:
         m = _WHOLE_DOMAIN.fullmatch(heading.strip())
