@@ -30,8 +30,10 @@ __all__ = ["HASH_MARKS", "HANDBACK_MARKS", "LOOP_MARKS", "MAX_SCRIPT_CHARS"]
 HASH_MARKS: tuple[str, ...] = ("crypto.subtle.digest", "sha256", "sha-256")
 
 #: A loop with no bound of its own: the search runs until the digest meets the difficulty.
-#: A bounded ``for`` is an ordinary script's; these forms are a search's.
-LOOP_MARKS: tuple[str, ...] = ("while(true)", "while(1)", "while(!0)", ";;)")
+#: A bounded ``for`` is an ordinary script's; these forms are a search's: ``while`` on a
+#: constant, and a ``for`` whose condition is empty (``for(;;)``, ``for(var a=0;;)``,
+#: ``for(let i=0;;i++)``: two semicolons with nothing between them, once squeezed).
+LOOP_MARKS: tuple[str, ...] = ("while(true)", "while(1)", "while(!0)", ";;")
 
 #: The hand-back: the answer written to a cookie, a form submitted, the location set.
 HANDBACK_MARKS: tuple[str, ...] = (
