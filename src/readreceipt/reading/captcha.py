@@ -5,8 +5,8 @@ words no table has) is still built the same way: a form holding a captcha (an el
 id, class or name, or an image whose address, names a captcha: ``captcha``, ``recaptcha``,
 ``hcaptcha``, ``captchaImage`` ... the word every captcha library and template is coded
 with, in every language the page is written in; or a widget whose custom element's tag is
-its vendor's, ``tables/vendors.py`` ``CAPTCHA_WIDGET_TAGS``), at most ``MAX_FIELDS`` shown text field (the
-answer) and no password field or text area (a sign-in form is judged by signin.py; a
+its vendor's, ``tables/vendors.py`` ``CAPTCHA_WIDGET_TAGS``), at most ``MAX_FIELDS`` shown
+text field (the answer) and no password field or text area (a sign-in form is judged by signin.py; a
 contact or comment form with a captcha has a message box), and the page has nothing else:
 at most ``MAX_OUTSIDE`` letters of content outside the form, in at most one block of text of
 ``BLOCK_LETTERS`` or more (a check page explains itself in a heading and a paragraph; a page

@@ -23,7 +23,7 @@ with its whitespace removed (``squeezed``), so ``while (true)`` and ``while(true
 
 from __future__ import annotations
 
-__all__ = ["HASH_MARKS", "HANDBACK_MARKS", "LOOP_MARKS", "MAX_SCRIPT_CHARS"]
+__all__ = ["HANDBACK_MARKS", "HASH_MARKS", "LOOP_MARKS", "MAX_SCRIPT_CHARS"]
 
 #: The hash: Web Crypto's digest call (ALTCHA, Cap, pow-shield-php) or a SHA-256 routine by
 #: its name (BunkerWeb's bundled ``sha256_K``; Anubis', go-away's, mCaptcha's ``sha256``).
