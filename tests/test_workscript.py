@@ -12,11 +12,13 @@ import pytest
 
 import regexsteps
 from judged import judged
+from readreceipt.reading.placement import tree
 from readreceipt.reading.tables.walls import WALLS_AFTER_SIGN_IN, WALLS_BEFORE_SIGN_IN
 from readreceipt.reading.workscript import (
     MAX_MAIN_LETTERS,
     MAX_SCRIPT_CHARS,
     _inline_scripts,
+    hidden_form_submitted,
     proof_of_work,
 )
 from work import grows_linearly
@@ -39,6 +41,8 @@ _GATE = ("<html><body><h1>Moment</h1><script>let n=0;while (true) {{ if ({hash}(
     ("challenge/go_away_gate_fr.html", "vendor:marker git.gammaspectra.live/git/go-away"),
     ("challenge/crowdsec_ban_nl.html", "vendor:marker CrowdSec's remediation page"),
     ("challenge/bunkerweb_antibot_pl.html", "vendor:marker utm_source=bwantibot"),
+    ("challenge/hidden_form_arithmetic_check_pt.html",
+     "structure:a form of hidden fields the page's script submits"),
 ])
 def test_the_gates_are_named_bot_checks(name: str, rule: str) -> None:
     got = judged(_page(name))
@@ -53,6 +57,7 @@ def test_the_gates_are_named_bot_checks(name: str, rule: str) -> None:
     "hard_negative/short_download_page_checksum_script.html",
     "hard_negative/short_comment_form_external_pow_solver.html",
     "hard_negative/article_links_bot_gate_projects.html",
+    "hard_negative/short_page_hidden_search_form_script.html",
 ])
 def test_pages_that_carry_the_parts_stay_clean(name: str) -> None:
     assert judged(_page(name)) is None
@@ -109,3 +114,29 @@ def test_the_crowdsec_pattern_is_linear() -> None:
     for text in ("security check has been powered by" + " " * 80 + "</p>" + " " * 79) * 200, \
             "powered by </p> " * 2000:
         assert regexsteps.steps(pattern, text) < 20 * len(text)
+
+
+_RELAY = ("<html><body onload='document.forms[0].submit()'><form method='post' "
+          "action='https://sp.example.org/SAML2/POST'><input type='hidden' name='SAMLResponse' "
+          "value='PHNhbWxw'>{fallback}</form><script>document.forms[0].submit();</script>"
+          "</body></html>")
+
+
+def test_a_sign_in_relays_fallback_button_keeps_it_from_being_a_check() -> None:
+    """A SAML or OAuth form post relays what the visitor has, with a Continue button for
+    browsers without scripts; the page tree leaves noscript out, so the form's markup is
+    read for it."""
+    relay = _RELAY.format(fallback="<noscript><input type='submit' value='Continue'></noscript>")
+    assert not hidden_form_submitted(tree(relay), relay.lower(), 0)
+    bare = _RELAY.format(fallback="")
+    assert hidden_form_submitted(tree(bare), bare.lower(), 0)
+
+
+def test_the_hidden_form_needs_its_script_a_single_form_and_a_short_page() -> None:
+    page = _page("challenge/hidden_form_arithmetic_check_pt.html")
+    assert hidden_form_submitted(tree(page), page.lower(), 40)
+    assert not hidden_form_submitted(tree(page), page.lower(), MAX_MAIN_LETTERS + 1)
+    unsent = page.replace('document.getElementById("chk").submit();', "")
+    assert not hidden_form_submitted(tree(unsent), unsent.lower(), 40)
+    two = page.replace("</div>", "<form action='/s'><input type='hidden' name='x'></form></div>")
+    assert not hidden_form_submitted(tree(two), two.lower(), 40)

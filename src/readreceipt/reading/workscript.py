@@ -10,6 +10,13 @@ carries all three parts and the page has little main text of its own (``MAX_MAIN
 an article or a form page that loads a proof-of-work captcha for its form keeps its text,
 and a library's solver is an external script, not the page's own.
 
+The same gates, and others (Cloudflare's old "I'm Under Attack" page), hand the answer back
+through a form the visitor never sees: the page's one form holds hidden fields only (no
+shown field, text area, list or button) and an inline script submits it
+(``hidden_form_submitted``). A sign-in relay (SAML, OAuth form posts) keeps a button for
+browsers without scripts in a ``noscript`` inside its form, and an ordinary page's forms are
+there to be filled in.
+
 Invariants: pure; linear in the markup (one pass of ``str.find`` over at most
 ``MAX_MARKUP_CHARS``, each script squeezed once); no regular expression; no words of any
 language in the decision.
@@ -20,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from readreceipt.reading.placement import PageTree, subtree_ends
 from readreceipt.reading.tables.scripts import (
     HANDBACK_MARKS,
     HASH_MARKS,
@@ -27,8 +35,8 @@ from readreceipt.reading.tables.scripts import (
     MAX_SCRIPT_CHARS,
 )
 
-__all__ = ["MAX_MAIN_LETTERS", "MAX_MARKUP_CHARS", "WorkScript", "may_hold_work",
-           "proof_of_work"]
+__all__ = ["MAX_MAIN_LETTERS", "MAX_MARKUP_CHARS", "WorkScript", "hidden_form_submitted",
+           "may_hold_work", "proof_of_work"]
 
 #: A gate's page explains itself in a heading and a line or two (facts.BLOCK_MAX_MAIN_LETTERS).
 MAX_MAIN_LETTERS = 800
@@ -46,12 +54,12 @@ class WorkScript:
 
 
 def may_hold_work(main_letters: int, markup: Callable[[], str]) -> bool:
-    """The cheap test: short enough, and a script with a hash mark in the lower-cased markup
-    (asked for only when the page is short enough)."""
+    """The cheap test: short enough, and a script and a form or a hash mark in the
+    lower-cased markup (asked for only when the page is short enough)."""
     if main_letters > MAX_MAIN_LETTERS:
         return False
     m = markup()
-    return "<script" in m and any(h in m for h in HASH_MARKS)
+    return "<script" in m and ("<form" in m or any(h in m for h in HASH_MARKS))
 
 
 def _inline_scripts(markup: str) -> list[str]:
@@ -89,3 +97,33 @@ def proof_of_work(markup: str, main_letters: int) -> WorkScript | None:
         if back is not None:
             return WorkScript(hashed, back)
     return None
+
+
+def hidden_form_submitted(page: PageTree | None, markup: str, main_letters: int) -> bool:
+    """The page's one form holds hidden fields only and an inline script submits it
+    (module docstring). ``markup`` is the lower-cased HTML."""
+    if page is None or main_letters > MAX_MAIN_LETTERS:
+        return False
+    nodes = page.elements
+    forms = [i for i, n in enumerate(nodes) if n.tag == "form"]
+    if len(forms) != 1:
+        return False
+    start = forms[0]
+    inputs = 0
+    for node in nodes[start + 1:subtree_ends(nodes)[start] + 1]:
+        if node.tag in ("textarea", "select", "button"):
+            return False
+        if node.tag == "input":
+            if (node.attrs.get("type") or "").strip().lower() != "hidden":
+                return False
+            inputs += 1
+    if inputs == 0:
+        return False
+    # A fallback for browsers without scripts (a noscript "Continue" button inside the form;
+    # the page tree leaves noscript out) is a sign-in relay's: it posts what the visitor
+    # already has, not a check's answer.
+    opened = markup.find("<form")
+    closed = markup.find("</form", opened)
+    if opened < 0 or "<noscript" in markup[opened:closed if closed >= 0 else len(markup)]:
+        return False
+    return any(".submit()" in "".join(script.split()) for script in _inline_scripts(markup))
