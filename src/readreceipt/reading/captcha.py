@@ -4,8 +4,9 @@ A bot check that no vendor table knows (a site's own captcha, a CDN's or a host'
 words no table has) is still built the same way: a form holding a captcha (an element whose
 id, class or name, or an image whose address, names a captcha: ``captcha``, ``recaptcha``,
 ``hcaptcha``, ``captchaImage`` ... the word every captcha library and template is coded
-with, in every language the page is written in), at most ``MAX_FIELDS`` shown text field (the
-answer) and no password field or text area (a sign-in form is judged by signin.py; a
+with, in every language the page is written in; or a widget whose custom element's tag is
+its vendor's, ``tables/vendors.py`` ``CAPTCHA_WIDGET_TAGS``), at most ``MAX_FIELDS`` shown
+text field (the answer) and no password field or text area (a sign-in form is judged by signin.py; a
 contact or comment form with a captcha has a message box), and the page has nothing else:
 at most ``MAX_OUTSIDE`` letters of content outside the form, in at most one block of text of
 ``BLOCK_LETTERS`` or more (a check page explains itself in a heading and a paragraph; a page
@@ -33,6 +34,7 @@ from readreceipt.reading.placement import (
     subtree_ends,
 )
 from readreceipt.reading.tables.signin import AUTOCOMPLETE_IDENTIFIER, IDENTIFIER_NAMES
+from readreceipt.reading.tables.vendors import CAPTCHA_WIDGET_TAGS
 
 __all__ = ["BLOCK_LETTERS", "MAX_FIELDS", "MAX_MAIN_LETTERS", "MAX_OUTSIDE", "CaptchaForm",
            "captcha_form", "may_hold_captcha"]
@@ -64,10 +66,15 @@ class CaptchaForm:
 def may_hold_captcha(main_letters: int, markup: Callable[[], str]) -> bool:
     """The cheap test: short enough, a form and the word in the lower-cased markup (asked
     for only when the page is short enough)."""
-    return main_letters <= MAX_MAIN_LETTERS and "captcha" in markup() and "<form" in markup()
+    if main_letters > MAX_MAIN_LETTERS or "<form" not in markup():
+        return False
+    m = markup()
+    return "captcha" in m or any("<" + tag in m for tag in CAPTCHA_WIDGET_TAGS)
 
 
 def _names_captcha(node: Element) -> bool:
+    if node.tag in CAPTCHA_WIDGET_TAGS:
+        return True
     a = node.attrs
     raw = " ".join((a.get(k) or "") for k in ("id", "class", "name"))
     if node.tag == "img":

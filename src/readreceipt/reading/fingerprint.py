@@ -78,6 +78,7 @@ from readreceipt.reading.tables.walls import (
     WALLS_AFTER_SIGN_IN,
     WALLS_BEFORE_SIGN_IN,
 )
+from readreceipt.reading.workscript import hidden_form_submitted, may_hold_work, proof_of_work
 
 __all__ = ["BLOCK_MAX_MAIN_LETTERS", "GATES", "TAIL_CHARS", "THIN_RATIO_MAX_PAGE_LETTERS",
            "ContentSignal", "PageView", "fold",
@@ -150,6 +151,16 @@ def _check_walls(f: Facts) -> ContentSignal | None:
             return _wall_signal("challenge", "structure:a captcha form, the page's main thing "
                                 f"({found.outside} letters of content beside it)",
                                 _vendor_hint(f), "a bot check: a captcha to solve")
+    if may_hold_work(f.main_letters, f.lowered):
+        work = proof_of_work(f.markup, f.main_letters)
+        if work is not None:
+            return _wall_signal("challenge", "structure:a proof-of-work script "
+                                f"({work.hash} in an unbounded loop, then {work.handback})",
+                                _vendor_hint(f), "a bot check: a script computes a proof of work")
+        if hidden_form_submitted(f.tree, f.markup, f.main_letters):
+            return _wall_signal("challenge", "structure:a form of hidden fields the page's "
+                                "script submits", _vendor_hint(f),
+                                "a bot check: a script answers it and submits the answer")
     if _is_cookie_check(f):
         return _wall_signal("challenge", "structure:cookie-and-reload script", _vendor_hint(f),
                             "a bot check: a script sets a cookie and reloads")

@@ -34,7 +34,8 @@ from __future__ import annotations
 
 from readreceipt.reading.tables.entries import Entry, HeaderRule, lit
 
-__all__ = ["EDGE_REFERENCE", "HEADER_RULES", "VENDOR_HINTS", "VENDOR_PAGES"]
+__all__ = ["CAPTCHA_WIDGET_TAGS", "EDGE_REFERENCE", "HEADER_RULES", "VENDOR_HINTS",
+           "VENDOR_PAGES"]
 
 _MICROLINK = "microlinkhq/is-antibot providers list (MIT); no page of bench/vendors.py carries it"
 
@@ -100,3 +101,10 @@ VENDOR_PAGES: tuple[Entry, ...] = (
 #: error has occurred [Error: 1007 ID: 18....]"), so it names a bot check only on a short
 #: page nothing else has named (fingerprint.py runs it after the error-page checks).
 EDGE_REFERENCE = (r"(?<![\w.])\d{1,2}\.[0-9a-f]{6,8}\.1\d{9}\.[0-9a-f]{4,8}(?![\w.])", "Akamai")
+
+#: Captcha widgets written as custom elements whose tag names no captcha (captcha.py finds the
+#: others by the word in their id, class or name): ALTCHA's ``<altcha-widget>`` (its docs'
+#: integration snippet; BunkerWeb's antibot/files/altcha.html) and Cap's ``<cap-widget>``
+#: (tiagorangel1/cap's widget README and demo/; BunkerWeb's antibot/files/capjs.html). Inside
+#: a form that is the page's main thing they are its captcha, as a named widget would be.
+CAPTCHA_WIDGET_TAGS: tuple[str, ...] = ("altcha-widget", "cap-widget")

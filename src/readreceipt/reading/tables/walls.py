@@ -148,6 +148,21 @@ _CHALLENGE: tuple[Entry, ...] = (
     _c("markup", "anubis_challenge", "Anubis", ev="Anubis challenge page"),
     _c("markup", "/.within.website/", "Anubis", ev="Anubis static path"),
     _c("text", "making sure you're not a bot", "Anubis", ev="Anubis challenge title"),
+    # Self-hosted gates' fixed markup, the same on every site they front (bench/devset6):
+    # go-away's challenge templates link its home in their footer ("Protected by go-away")
+    # and serve their scripts under its default base path
+    # /.well-known/.git.gammaspectra.live/git/go-away (embed/templates/challenge-*.gohtml,
+    # cmd/go-away/main.go); BunkerWeb's antibot pages link its site with a campaign tag no
+    # other page of it carries (src/common/core/antibot/files/*.html: "utm_source=bwantibot");
+    # CrowdSec's bouncers' ban and captcha pages sign off "This security check has been
+    # powered by" above a link to crowdsec.net (lua-cs-bouncer and cs-haproxy-spoa-bouncer,
+    # templates/ban.html and templates/captcha.html).
+    _c("markup", "git.gammaspectra.live/git/go-away", "go-away",
+       ev="go-away's challenge templates' footer link and default base path"),
+    _c("markup", "utm_source=bwantibot", "BunkerWeb", ev="BunkerWeb antibot pages' footer link"),
+    rx(_CH, "markup", r'security check has been powered by\s{0,80}</p>\s{0,80}<a href="https://'
+       r'(?:www\.)?crowdsec\.net/', "CrowdSec's remediation page", vendor="CrowdSec",
+       anchor="crowdsec.net", ev="CrowdSec bouncers' ban and captcha templates' signature"),
     _c("markup", "awswaf.com", "AWS WAF", ev="AWS WAF challenge script host"),
     _c("markup", "gokuprops", "AWS WAF", ev="AWS WAF challenge page"),
     _c("markup", "ddos-guard.net", "DDoS-Guard", ev="DDoS-Guard check page"),
