@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from readreceipt.reading.basics import letters
@@ -121,6 +122,8 @@ LINKS_MAX_MAIN_OUTSIDE = 200
 #: Widget places where a box may still be the page's main thing, when the rest of the page is
 #: only chrome (SignIn.main_thing): not a header, a footer, a hidden element or an advert.
 CHROME_ONLY_PLACES = frozenset({"links", "sidebar", "teaser"})
+#: Where a box stands in the main column (placement.py's content, or a form's own block).
+_MAIN_COLUMN = frozenset({"content", "form"})
 #: Chrome that holds offers of the site or of other pages (teasers, sidebars, adverts): beside
 #: a box, the rest of the page is then not chrome only.
 OFFER_PLACES = frozenset({"teaser", "sidebar", "advert"})
@@ -138,6 +141,12 @@ SET_ASIDE = frozenset({"hidden", "dialog", "navigation", "header", "footer"})
 _INLINE = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em",
                      "font", "i", "kbd", "label", "mark", "q", "s", "samp", "small", "span",
                      "strong", "sub", "sup", "time", "u", "var"})
+#: A main-text line that is a run of text nodes (set_aside_lines): how many nodes it may
+#: start at, how many of its first words may name the first node, and the walk's steps a
+#: text node of the page, at most.
+_RUN_STARTS = 4
+_RUN_PREFIX_WORDS = 12
+_RUN_STEPS = 4
 #: Main elements a box is tested against, at most (a page shows one).
 MAX_MAINS = 3
 #: How far up from a form-less password field to look for the block holding its button.
@@ -196,7 +205,8 @@ class SignIn:
         the structure does not set aside as chrome (:func:`set_aside_lines`), when measured;
         ``prose_outside``: those of these that are not a link's whole text (a menu's items
         an extractor took), when measured."""
-        if self.place in CHROME_ONLY_PLACES and not self.page_elsewhere and \
+        if (self.place in CHROME_ONLY_PLACES or self.place in _MAIN_COLUMN) and \
+                not self.page_elsewhere and not self.beside_listing and \
                 prose_outside is not None and not self.long_paragraphs and \
                 self.beside + self.widgets_beside <= MAX_BEFORE and \
                 prose_outside <= CHROME_ONLY_MAX_PROSE:
@@ -375,7 +385,7 @@ def _opens_on_click(node: Element) -> bool:
     return not words.isdisjoint(SCRIPT_SHOWN) or not classes.isdisjoint(HIDING_CLASSES)
 
 
-def set_aside_lines(page: PageTree) -> frozenset[str]:
+def set_aside_lines(page: PageTree, main_lines: Iterable[str] = ()) -> frozenset[str]:
     """The lines of text that the page's structure puts in chrome that holds no page's own
     text (``SET_ASIDE``: hidden elements, dialogs, navigation, the site's header and footer)
     and nowhere in its content: an extractor's main text may take them (a menu outside
@@ -398,7 +408,59 @@ def set_aside_lines(page: PageTree) -> frozenset[str]:
         lines = [" ".join(piece.split()) for _, t in texts for piece in t.split("\n")]
         lines.append(" ".join(" ".join(t for _, t in sorted(texts)).split()))
         (aside if kinds[at] in SET_ASIDE else kept).update(line for line in lines if line)
-    return frozenset(aside - kept)
+    aside -= kept
+    runs = _runs_aside(page, block, [line for line in main_lines if line not in aside])
+    return frozenset(aside | runs)
+
+
+def _runs_aside(page: PageTree, block: list[int], lines: list[str]) -> set[str]:
+    """Those of the main text's ``lines`` that are a run of the page's text nodes in
+    document order, every one of them in chrome that holds no page's own text
+    (``SET_ASIDE``): an extractor joins a menu's items, a drop-down's "back" button and
+    its links, into one line (a shop's mega menu outside ``<nav>``'s reach). Each line is
+    tried from at most ``_RUN_STARTS`` text nodes its first words name, and the walk along
+    the nodes is capped at ``_RUN_STEPS`` a text node of the page in all: linear."""
+    nodes, kinds = page.elements, page.kinds
+    seq: list[tuple[int, str, bool]] = []  # (order, folded text, in set-aside chrome)
+    for index, node in enumerate(nodes):
+        for order, text in node.texts:
+            for piece in text.split("\n"):
+                if folded := " ".join(piece.split()):
+                    seq.append((order, folded, kinds[block[index]] in SET_ASIDE))
+    seq.sort()
+    # Where each text, and each pair of neighbouring texts, starts: a menu repeats its
+    # items ("Go Back" before every panel), the pair names the panel.
+    starts: dict[str, list[int]] = {}
+    for at, (_, folded, _) in enumerate(seq):
+        keys = (folded, f"{folded} {seq[at + 1][1]}") if at + 1 < len(seq) else (folded,)
+        for key in keys:
+            found = starts.setdefault(key, [])
+            if len(found) < _RUN_STARTS:
+                found.append(at)
+    budget = _RUN_STEPS * (len(seq) + 1)
+    runs: set[str] = set()
+    for line in lines:
+        words = line.split(" ")
+        candidates: list[int] = []
+        prefix = ""
+        for word in words[:_RUN_PREFIX_WORDS]:
+            prefix = f"{prefix} {word}" if prefix else word
+            candidates[:0] = starts.get(prefix, ())  # the longest prefix's first
+        for first in candidates[:_RUN_STARTS]:
+            rest, at, whole = line, first, True
+            while rest and at < len(seq) and budget > 0:
+                budget -= 1
+                _, folded, set_aside = seq[at]
+                if rest == folded or rest.startswith(folded + " "):
+                    whole = whole and set_aside
+                    rest = rest[len(folded) + 1:]
+                    at += 1
+                else:
+                    break
+            if not rest and whole:
+                runs.add(line)
+                break
+    return runs
 
 
 def _covered(size: int, spans: list[tuple[int, int]]) -> list[bool]:
