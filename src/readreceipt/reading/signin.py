@@ -87,7 +87,7 @@ from readreceipt.reading.tables.signin import (
 )
 
 __all__ = ["CHROME_ONLY_MAX_PROSE", "CHROME_ONLY_PLACES", "LONG_PARAGRAPH", "MAX_BEFORE",
-           "MAX_BESIDE", "MAX_BOX_LETTERS", "MAX_LONG_PARAGRAPHS",
+           "MAX_BESIDE", "MAX_BOX_LETTERS", "MAX_LONG_AFTER", "MAX_LONG_PARAGRAPHS",
            "OFFER_PLACES", "PROVIDER_NEEDLES", "SET_ASIDE", "SignIn", "set_aside_lines",
            "sign_in_boxes"]
 
@@ -106,6 +106,10 @@ MAX_BOX_LETTERS = 2000
 #: notices are shorter).
 LONG_PARAGRAPH = 200
 MAX_LONG_PARAGRAPHS = 2
+#: Paragraphs of prose all after the box, with no h1 after it: a sign-in page's pitch under
+#: its form (testimonials, benefits, legal addresses: 3-5 on bench/devset4_labels.tsv's and
+#: scrapy/loginform's sign-in pages).
+MAX_LONG_AFTER = 5
 #: Beside more content than a page that is only a wall (facts.BLOCK_MAX_MAIN_LETTERS), the
 #: page's top-level heading must not come after the box: a site's sign-in widget in a left
 #: column stands before the article's own h1 (a blog post in trafilatura's evaluation pages,
@@ -197,6 +201,8 @@ class SignIn:
     #: sign-in widget: scrapy/protego's arvest.com home page, its log-in options in the menu
     #: as well).
     page_elsewhere: bool = False
+    #: Paragraphs of prose before the box (``long_paragraphs`` counts both sides).
+    long_before: int = 0
 
     def main_thing(self, main_outside: int, shown_outside: int | None = None,
                    prose_outside: int | None = None) -> bool:
@@ -240,8 +246,14 @@ class SignIn:
             return False  # the page's own heading comes after the box: the box is a widget
         before = self.before <= MAX_BEFORE or (
             self.under_heading is not None and self.under_heading <= MAX_BEFORE)
+        # A sign-in page may follow its form with its pitch (customers' testimonials, the
+        # service's benefits, the company's legal addresses): paragraphs of prose after the
+        # box, none before it and no top-level heading after it. An article's prose has its
+        # own h1, or stands before a comment form's box.
+        paragraphs = MAX_LONG_PARAGRAPHS if self.long_before or self.heading_after else \
+            MAX_LONG_AFTER
         return (before and self.beside <= MAX_BESIDE
-                and self.long_paragraphs <= MAX_LONG_PARAGRAPHS and main_outside <= MAX_BESIDE)
+                and self.long_paragraphs <= paragraphs and main_outside <= MAX_BESIDE)
 
 
 def _name_tokens(node: Element) -> set[str]:
@@ -617,7 +629,8 @@ def _measure(page: PageTree, sums: _PageSums, box: int, stop: int, what: str,
             not _signs_up(nodes, kinds, box, stop):
         under = max(sums.content_between(heading_at, box)[0] - nodes[heading_at].letters, 0)
     return SignIn(what, place, before, before + after, long_before + long_after,
-                  heading_after, lines, under, beside_listing, widgets)
+                  heading_after, lines, under, beside_listing, widgets,
+                  long_before=long_before)
 
 
 def _signs_up(nodes: tuple[Element, ...], kinds: tuple[str, ...], box: int, stop: int) -> bool:
