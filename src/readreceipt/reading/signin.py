@@ -147,7 +147,7 @@ _INLINE = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "df
                      "strong", "sub", "sup", "time", "u", "var"})
 #: A main-text line that is a run of text nodes (set_aside_lines): how many nodes it may
 #: start at, how many of its first words may name the first node, and the walk's steps a
-#: text node of the page, at most.
+#: character of the page's text, at most.
 _RUN_STARTS = 4
 _RUN_PREFIX_WORDS = 12
 _RUN_STEPS = 4
@@ -431,7 +431,8 @@ def _runs_aside(page: PageTree, block: list[int], lines: list[str]) -> set[str]:
     (``SET_ASIDE``): an extractor joins a menu's items, a drop-down's "back" button and
     its links, into one line (a shop's mega menu outside ``<nav>``'s reach). Each line is
     tried from at most ``_RUN_STARTS`` text nodes its first words name, and the walk along
-    the nodes is capped at ``_RUN_STEPS`` a text node of the page in all: linear."""
+    the nodes compares at most ``_RUN_STEPS`` characters a character of the page's text in
+    all: linear in the page and the lines."""
     nodes, kinds = page.elements, page.kinds
     seq: list[tuple[int, str, bool]] = []  # (order, folded text, in set-aside chrome)
     for index, node in enumerate(nodes):
@@ -449,27 +450,27 @@ def _runs_aside(page: PageTree, block: list[int], lines: list[str]) -> set[str]:
             found = starts.setdefault(key, [])
             if len(found) < _RUN_STARTS:
                 found.append(at)
-    budget = _RUN_STEPS * (len(seq) + 1)
+    # The walk's budget in characters compared: a few times the page's text.
+    budget = _RUN_STEPS * (sum(len(folded) + 1 for _, folded, _ in seq) + 1)
     runs: set[str] = set()
     for line in lines:
-        words = line.split(" ")
         candidates: list[int] = []
         prefix = ""
-        for word in words[:_RUN_PREFIX_WORDS]:
+        for word in line.split(" ", _RUN_PREFIX_WORDS)[:_RUN_PREFIX_WORDS]:
             prefix = f"{prefix} {word}" if prefix else word
             candidates[:0] = starts.get(prefix, ())  # the longest prefix's first
         for first in candidates[:_RUN_STARTS]:
-            rest, at, whole = line, first, True
-            while rest and at < len(seq) and budget > 0:
-                budget -= 1
+            pos, at, whole = 0, first, True
+            while pos < len(line) and at < len(seq) and budget > 0:
                 _, folded, set_aside = seq[at]
-                if rest == folded or rest.startswith(folded + " "):
+                budget -= len(folded) + 1
+                stop = pos + len(folded)
+                if line.startswith(folded, pos) and (stop == len(line) or line[stop] == " "):
                     whole = whole and set_aside
-                    rest = rest[len(folded) + 1:]
-                    at += 1
+                    pos, at = stop + 1, at + 1
                 else:
                     break
-            if not rest and whole:
+            if pos >= len(line) and whole:
                 runs.add(line)
                 break
     return runs
