@@ -23,11 +23,14 @@ main text beside it: a mobile sign-in page among its language links) and little 
 content lies outside it, measured on the page's structure, not its words
 (``placement.py``'s content: text outside every chrome): at most ``MAX_BEFORE`` letters of
 content before the box, at most ``MAX_BESIDE`` letters beside it in all, no more than
-``MAX_LONG_PARAGRAPHS`` paragraphs of prose (``LONG_PARAGRAPH`` letters each) outside it, and
+``MAX_LONG_PARAGRAPHS`` paragraphs of prose (``LONG_PARAGRAPH`` letters each) outside it
+(``MAX_LONG_AFTER`` when all of them follow the box and no h1 does: a sign-in page's pitch
+under its form, testimonials or legal addresses), and
 the extracted main text, less the box's own lines, within the same bound (for a box in the
 main column, less too the lines the structure sets aside as chrome that holds no page's own
-text: hidden elements, dialogs, navigation, the site's header and footer,
-:func:`set_aside_lines`; an extractor that finds no article takes a shop's menus, its
+text: hidden elements, dialogs, navigation, the site's header and footer, and a line the
+extractor joined from a run of such texts in document order, :func:`set_aside_lines`; an
+extractor that finds no article takes a shop's menus, its
 promotion banner, its footer's addresses, a cookie dialog or a hidden carousel for the main
 text, and none of them stands beside the form); and no listing
 (a run of entries: a forum's boards, a shop's products, a portal's headlines, ``listings.py``)
@@ -39,12 +42,13 @@ reassurance and links around its form.
 Where the structure is less plain: a box in a container a script opens on a click (its class
 or id words: ``tables/signin.py`` ``SCRIPT_SHOWN``; a hiding class) is a dialog; a gallery of
 products or pictured headlines anywhere outside the box (``listings.py``) makes it a widget;
-and a box in a list of links, a sidebar or a teaser is the page's main thing when the rest of
-the page is chrome only (``CHROME_ONLY_PLACES``: next to no content, teasers or sidebars
-beside it, no prose paragraph, at most ``CHROME_ONLY_MAX_PROSE`` letters of the main text
-beside it that are not links' whole texts, and no gallery, dated run, ``main`` element or
-header sign-in widget elsewhere). Identity providers' buttons include any OpenID 2.0 or
-OAuth 2.0 sign-in request (``AUTHORIZATION_REQUESTS``).
+and a box in a list of links, a sidebar, a teaser or the main column is the page's main thing
+when the rest of the page is chrome only (``CHROME_ONLY_PLACES``: next to no content,
+teasers or sidebars beside it, no prose paragraph, at most ``CHROME_ONLY_MAX_PROSE`` letters
+of the main text beside it that are not links' whole texts, and no listing in its region, nor
+gallery, dated run, ``main`` element or header sign-in widget elsewhere). Identity
+providers' buttons include any OpenID 2.0 or OAuth 2.0 sign-in request
+(``AUTHORIZATION_REQUESTS``).
 
 Invariants: pure; one pass over the page tree the placement already walked (linear in the
 number of elements); no words of any language in the decision.
@@ -123,11 +127,12 @@ _HEADINGS = frozenset({"h1", "h2", "h3"})
 #: its language and help links has a heading and a line or two; a portal or a forum index
 #: with a quick-login box among its links has its headlines and boards.
 LINKS_MAX_MAIN_OUTSIDE = 200
-#: Widget places where a box may still be the page's main thing, when the rest of the page is
-#: only chrome (SignIn.main_thing): not a header, a footer, a hidden element or an advert.
-CHROME_ONLY_PLACES = frozenset({"links", "sidebar", "teaser"})
-#: Where a box stands in the main column (placement.py's content, or a form's own block).
-_MAIN_COLUMN = frozenset({"content", "form"})
+#: Places where a box is the page's main thing when the rest of the page is only chrome
+#: (SignIn.main_thing): the widget places but a header, a footer, a hidden element or an
+#: advert; and the main column (placement.py's content, a form's own block), where the
+#: extracted main text may be a list of links the structure does not set aside (Fathom's
+#: fa_login_206, a shop's menu of 5,400 letters of links beside 240 of content).
+CHROME_ONLY_PLACES = frozenset({"links", "sidebar", "teaser", "content", "form"})
 #: Chrome that holds offers of the site or of other pages (teasers, sidebars, adverts): beside
 #: a box, the rest of the page is then not chrome only.
 OFFER_PLACES = frozenset({"teaser", "sidebar", "advert"})
@@ -211,10 +216,9 @@ class SignIn:
         the structure does not set aside as chrome (:func:`set_aside_lines`), when measured;
         ``prose_outside``: those of these that are not a link's whole text (a menu's items
         an extractor took), when measured."""
-        if (self.place in CHROME_ONLY_PLACES or self.place in _MAIN_COLUMN) and \
-                not self.page_elsewhere and not self.beside_listing and \
-                prose_outside is not None and not self.long_paragraphs and \
-                self.beside + self.widgets_beside <= MAX_BEFORE and \
+        if self.place in CHROME_ONLY_PLACES and not self.page_elsewhere and \
+                not self.beside_listing and prose_outside is not None and \
+                not self.long_paragraphs and self.beside + self.widgets_beside <= MAX_BEFORE and \
                 prose_outside <= CHROME_ONLY_MAX_PROSE:
             # The rest of the page is chrome: next to no content outside every chrome, no
             # listing or gallery, and what the extractor found beside the box is menus'
