@@ -2,7 +2,8 @@
 extractor joined from a run of the site's menu items is chrome (signin.set_aside_lines); a box
 in the main column with only chrome around it is the page's main thing; a sign-in page's pitch
 after its form (paragraphs of prose after the box, none before it, no h1 after it) does not
-make it an article, while a story's prose before the box or its h1 after the box still does."""
+make it an article, while a story's prose before the box or its h1 after the box still does;
+and a box in a dialog is the page's main thing only over a page bare in all, chrome too."""
 
 from __future__ import annotations
 
@@ -107,3 +108,16 @@ def test_a_story_before_a_log_in_to_comment_box_stays_clean() -> None:
     html = (PAGES / "hard_negative" /
             "story_paragraphs_before_a_log_in_to_comment_box.html").read_text()
     assert judged(html) is None
+
+
+def test_a_dialogs_box_is_the_main_thing_only_over_a_page_bare_in_all() -> None:
+    # A shop's home page of menus and brand links (chrome, by the link density) under its
+    # log-in and registration popups (ya_parser's boutique.ru: 4,435 letters outside them).
+    assert _box("dialog", beside=36, outside_dialog=120).main_thing(200)
+    assert not _box("dialog", beside=36, outside_dialog=4435).main_thing(200)
+
+
+def test_members_area_sign_in_dialog_on_a_bare_page_is_a_wall() -> None:
+    html = (PAGES / "login" / "members_area_sign_in_dialog_on_a_bare_page.html").read_text()
+    found = judged(html)
+    assert found is not None and found[0] == "wall:login", found

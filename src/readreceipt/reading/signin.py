@@ -208,6 +208,9 @@ class SignIn:
     page_elsewhere: bool = False
     #: Paragraphs of prose before the box (``long_paragraphs`` counts both sides).
     long_before: int = 0
+    #: Letters of the whole page, chrome too, outside the outermost dialog (or container a
+    #: script opens) around the box: what a dialog's box stands over.
+    outside_dialog: int = 0
 
     def main_thing(self, main_outside: int, shown_outside: int | None = None,
                    prose_outside: int | None = None) -> bool:
@@ -231,8 +234,13 @@ class SignIn:
             # extractor's count as well (a shop's home page under a sign-in dialog a click
             # opened has its offers in blocks the structure may take for chrome; its gallery
             # of products, listings.py, says so whatever their text).
+            # And over a page that is bare in all, its chrome too: no more than a sign-in
+            # page holds beside its box (a shop's home page of menus and brand links under
+            # its sign-in and registration popups, ya_parser's boutique.ru: 4,435 letters;
+            # every development page with such a box and little content beside it has 2,786
+            # to 7,264, and no sign-in page of any set has its box in a dialog).
             return not self.beside_listing and self.beside <= MAX_BEFORE and \
-                main_outside <= MAX_BEFORE
+                main_outside <= MAX_BEFORE and self.outside_dialog <= MAX_BESIDE
         if self.place == "links" and not self.beside_listing:
             # A box the link density took for a list of links (a mobile sign-in page under
             # its list of languages): the page's main thing only on a page with almost
@@ -351,6 +359,13 @@ def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> 
     listings = Listings.of(page)
     opened = _script_shown(page, wrappers_from=max(WRAPPER_MIN_LETTERS, WRAPPER_SHARE * total))
     mains = _main_elements(page)
+    # The outermost dialog (or container a script opens) around each element, itself when
+    # none: one pass, parents before children.
+    top = list(range(len(nodes)))
+    for index, node in enumerate(nodes):
+        parent = node.parent
+        if parent >= 0 and (kinds[parent] == "dialog" or opened[parent]):
+            top[index] = top[parent]
     measured = []
     for box, what in boxes.items():
         gallery = listings.gallery_outside(end, box)
@@ -358,7 +373,8 @@ def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> 
                            listings.beside(page, end, box) or gallery, opened[box])
         elsewhere = any(not m <= box <= end[m] and not box <= m <= end[box] for m in mains)
         measured.append(replace(sign_in, page_elsewhere=gallery or elsewhere or
-                                listings.run_outside(end, box)))
+                                listings.run_outside(end, box),
+                                outside_dialog=total - nodes[top[box]].letters))
     if any(m.place in ("header", "navigation") for m in measured):
         measured = [replace(m, page_elsewhere=True) for m in measured]
     return measured
