@@ -322,11 +322,11 @@ class Facts:
         # The main text's letters by line, once: each box takes away its own lines' (a page
         # of n boxes beside n lines would cost n² read line by line for every box); and of
         # those, the lines the structure sets aside as chrome (signin.set_aside_lines).
-        aside = set_aside_lines(self.tree)
         by_line: dict[str, int] = {}
         for line in self.page.main_text.split("\n"):
             if one := " ".join(line.split()):
                 by_line[one] = by_line.get(one, 0) + letters(one)
+        aside = set_aside_lines(self.tree, by_line)
         total = sum(by_line.values())
         total_shown = sum(n for line, n in by_line.items() if line not in aside)
         # And of those, the lines that are not a link's whole text (a menu's item).

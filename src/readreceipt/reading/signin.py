@@ -23,11 +23,14 @@ main text beside it: a mobile sign-in page among its language links) and little 
 content lies outside it, measured on the page's structure, not its words
 (``placement.py``'s content: text outside every chrome): at most ``MAX_BEFORE`` letters of
 content before the box, at most ``MAX_BESIDE`` letters beside it in all, no more than
-``MAX_LONG_PARAGRAPHS`` paragraphs of prose (``LONG_PARAGRAPH`` letters each) outside it, and
+``MAX_LONG_PARAGRAPHS`` paragraphs of prose (``LONG_PARAGRAPH`` letters each) outside it
+(``MAX_LONG_AFTER`` when all of them follow the box and no h1 does: a sign-in page's pitch
+under its form, testimonials or legal addresses), and
 the extracted main text, less the box's own lines, within the same bound (for a box in the
 main column, less too the lines the structure sets aside as chrome that holds no page's own
-text: hidden elements, dialogs, navigation, the site's header and footer,
-:func:`set_aside_lines`; an extractor that finds no article takes a shop's menus, its
+text: hidden elements, dialogs, navigation, the site's header and footer, and a line the
+extractor joined from a run of such texts in document order, :func:`set_aside_lines`; an
+extractor that finds no article takes a shop's menus, its
 promotion banner, its footer's addresses, a cookie dialog or a hidden carousel for the main
 text, and none of them stands beside the form); and no listing
 (a run of entries: a forum's boards, a shop's products, a portal's headlines, ``listings.py``)
@@ -39,12 +42,13 @@ reassurance and links around its form.
 Where the structure is less plain: a box in a container a script opens on a click (its class
 or id words: ``tables/signin.py`` ``SCRIPT_SHOWN``; a hiding class) is a dialog; a gallery of
 products or pictured headlines anywhere outside the box (``listings.py``) makes it a widget;
-and a box in a list of links, a sidebar or a teaser is the page's main thing when the rest of
-the page is chrome only (``CHROME_ONLY_PLACES``: next to no content, teasers or sidebars
-beside it, no prose paragraph, at most ``CHROME_ONLY_MAX_PROSE`` letters of the main text
-beside it that are not links' whole texts, and no gallery, dated run, ``main`` element or
-header sign-in widget elsewhere). Identity providers' buttons include any OpenID 2.0 or
-OAuth 2.0 sign-in request (``AUTHORIZATION_REQUESTS``).
+and a box in a list of links, a sidebar, a teaser or the main column is the page's main thing
+when the rest of the page is chrome only (``CHROME_ONLY_PLACES``: next to no content,
+teasers or sidebars beside it, no prose paragraph, at most ``CHROME_ONLY_MAX_PROSE`` letters
+of the main text beside it that are not links' whole texts, and no listing in its region, nor
+gallery, dated run, ``main`` element or header sign-in widget elsewhere). Identity
+providers' buttons include any OpenID 2.0 or OAuth 2.0 sign-in request
+(``AUTHORIZATION_REQUESTS``).
 
 Invariants: pure; one pass over the page tree the placement already walked (linear in the
 number of elements); no words of any language in the decision.
@@ -54,6 +58,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from readreceipt.reading.basics import letters
@@ -86,7 +91,7 @@ from readreceipt.reading.tables.signin import (
 )
 
 __all__ = ["CHROME_ONLY_MAX_PROSE", "CHROME_ONLY_PLACES", "LONG_PARAGRAPH", "MAX_BEFORE",
-           "MAX_BESIDE", "MAX_BOX_LETTERS", "MAX_LONG_PARAGRAPHS",
+           "MAX_BESIDE", "MAX_BOX_LETTERS", "MAX_LONG_AFTER", "MAX_LONG_PARAGRAPHS",
            "OFFER_PLACES", "PROVIDER_NEEDLES", "SET_ASIDE", "SignIn", "set_aside_lines",
            "sign_in_boxes"]
 
@@ -105,6 +110,10 @@ MAX_BOX_LETTERS = 2000
 #: notices are shorter).
 LONG_PARAGRAPH = 200
 MAX_LONG_PARAGRAPHS = 2
+#: Paragraphs of prose all after the box, with no h1 after it: a sign-in page's pitch under
+#: its form (testimonials, benefits, legal addresses: 3-5 on bench/devset4_labels.tsv's and
+#: scrapy/loginform's sign-in pages).
+MAX_LONG_AFTER = 5
 #: Beside more content than a page that is only a wall (facts.BLOCK_MAX_MAIN_LETTERS), the
 #: page's top-level heading must not come after the box: a site's sign-in widget in a left
 #: column stands before the article's own h1 (a blog post in trafilatura's evaluation pages,
@@ -118,9 +127,12 @@ _HEADINGS = frozenset({"h1", "h2", "h3"})
 #: its language and help links has a heading and a line or two; a portal or a forum index
 #: with a quick-login box among its links has its headlines and boards.
 LINKS_MAX_MAIN_OUTSIDE = 200
-#: Widget places where a box may still be the page's main thing, when the rest of the page is
-#: only chrome (SignIn.main_thing): not a header, a footer, a hidden element or an advert.
-CHROME_ONLY_PLACES = frozenset({"links", "sidebar", "teaser"})
+#: Places where a box is the page's main thing when the rest of the page is only chrome
+#: (SignIn.main_thing): the widget places but a header, a footer, a hidden element or an
+#: advert; and the main column (placement.py's content, a form's own block), where the
+#: extracted main text may be a list of links the structure does not set aside (Fathom's
+#: fa_login_206, a shop's menu of 5,400 letters of links beside 240 of content).
+CHROME_ONLY_PLACES = frozenset({"links", "sidebar", "teaser", "content", "form"})
 #: Chrome that holds offers of the site or of other pages (teasers, sidebars, adverts): beside
 #: a box, the rest of the page is then not chrome only.
 OFFER_PLACES = frozenset({"teaser", "sidebar", "advert"})
@@ -138,6 +150,12 @@ SET_ASIDE = frozenset({"hidden", "dialog", "navigation", "header", "footer"})
 _INLINE = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em",
                      "font", "i", "kbd", "label", "mark", "q", "s", "samp", "small", "span",
                      "strong", "sub", "sup", "time", "u", "var"})
+#: A main-text line that is a run of text nodes (set_aside_lines): how many nodes it may
+#: start at, how many of its first words may name the first node, and the walk's steps a
+#: character of the page's text, at most.
+_RUN_STARTS = 4
+_RUN_PREFIX_WORDS = 12
+_RUN_STEPS = 4
 #: Main elements a box is tested against, at most (a page shows one).
 MAX_MAINS = 3
 #: How far up from a form-less password field to look for the block holding its button.
@@ -188,6 +206,11 @@ class SignIn:
     #: sign-in widget: scrapy/protego's arvest.com home page, its log-in options in the menu
     #: as well).
     page_elsewhere: bool = False
+    #: Paragraphs of prose before the box (``long_paragraphs`` counts both sides).
+    long_before: int = 0
+    #: Letters of the whole page, chrome too, outside the outermost dialog (or container a
+    #: script opens) around the box: what a dialog's box stands over.
+    outside_dialog: int = 0
 
     def main_thing(self, main_outside: int, shown_outside: int | None = None,
                    prose_outside: int | None = None) -> bool:
@@ -197,8 +220,8 @@ class SignIn:
         ``prose_outside``: those of these that are not a link's whole text (a menu's items
         an extractor took), when measured."""
         if self.place in CHROME_ONLY_PLACES and not self.page_elsewhere and \
-                prose_outside is not None and not self.long_paragraphs and \
-                self.beside + self.widgets_beside <= MAX_BEFORE and \
+                not self.beside_listing and prose_outside is not None and \
+                not self.long_paragraphs and self.beside + self.widgets_beside <= MAX_BEFORE and \
                 prose_outside <= CHROME_ONLY_MAX_PROSE:
             # The rest of the page is chrome: next to no content outside every chrome, no
             # listing or gallery, and what the extractor found beside the box is menus'
@@ -211,8 +234,13 @@ class SignIn:
             # extractor's count as well (a shop's home page under a sign-in dialog a click
             # opened has its offers in blocks the structure may take for chrome; its gallery
             # of products, listings.py, says so whatever their text).
+            # And over a page that is bare in all, its chrome too: no more than a sign-in
+            # page holds beside its box (a shop's home page of menus and brand links under
+            # its sign-in and registration popups, ya_parser's boutique.ru: 4,435 letters;
+            # every development page with such a box and little content beside it has 2,786
+            # to 7,264, and no sign-in page of any set has its box in a dialog).
             return not self.beside_listing and self.beside <= MAX_BEFORE and \
-                main_outside <= MAX_BEFORE
+                main_outside <= MAX_BEFORE and self.outside_dialog <= MAX_BESIDE
         if self.place == "links" and not self.beside_listing:
             # A box the link density took for a list of links (a mobile sign-in page under
             # its list of languages): the page's main thing only on a page with almost
@@ -230,8 +258,14 @@ class SignIn:
             return False  # the page's own heading comes after the box: the box is a widget
         before = self.before <= MAX_BEFORE or (
             self.under_heading is not None and self.under_heading <= MAX_BEFORE)
+        # A sign-in page may follow its form with its pitch (customers' testimonials, the
+        # service's benefits, the company's legal addresses): paragraphs of prose after the
+        # box, none before it and no top-level heading after it. An article's prose has its
+        # own h1, or stands before a comment form's box.
+        paragraphs = MAX_LONG_PARAGRAPHS if self.long_before or self.heading_after else \
+            MAX_LONG_AFTER
         return (before and self.beside <= MAX_BESIDE
-                and self.long_paragraphs <= MAX_LONG_PARAGRAPHS and main_outside <= MAX_BESIDE)
+                and self.long_paragraphs <= paragraphs and main_outside <= MAX_BESIDE)
 
 
 def _name_tokens(node: Element) -> set[str]:
@@ -325,6 +359,13 @@ def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> 
     listings = Listings.of(page)
     opened = _script_shown(page, wrappers_from=max(WRAPPER_MIN_LETTERS, WRAPPER_SHARE * total))
     mains = _main_elements(page)
+    # The outermost dialog (or container a script opens) around each element, itself when
+    # none: one pass, parents before children.
+    top = list(range(len(nodes)))
+    for index, node in enumerate(nodes):
+        parent = node.parent
+        if parent >= 0 and (kinds[parent] == "dialog" or opened[parent]):
+            top[index] = top[parent]
     measured = []
     for box, what in boxes.items():
         gallery = listings.gallery_outside(end, box)
@@ -332,7 +373,8 @@ def sign_in_boxes(page: PageTree, main_text: str, *, providers: bool = True) -> 
                            listings.beside(page, end, box) or gallery, opened[box])
         elsewhere = any(not m <= box <= end[m] and not box <= m <= end[box] for m in mains)
         measured.append(replace(sign_in, page_elsewhere=gallery or elsewhere or
-                                listings.run_outside(end, box)))
+                                listings.run_outside(end, box),
+                                outside_dialog=total - nodes[top[box]].letters))
     if any(m.place in ("header", "navigation") for m in measured):
         measured = [replace(m, page_elsewhere=True) for m in measured]
     return measured
@@ -375,7 +417,7 @@ def _opens_on_click(node: Element) -> bool:
     return not words.isdisjoint(SCRIPT_SHOWN) or not classes.isdisjoint(HIDING_CLASSES)
 
 
-def set_aside_lines(page: PageTree) -> frozenset[str]:
+def set_aside_lines(page: PageTree, main_lines: Iterable[str] = ()) -> frozenset[str]:
     """The lines of text that the page's structure puts in chrome that holds no page's own
     text (``SET_ASIDE``: hidden elements, dialogs, navigation, the site's header and footer)
     and nowhere in its content: an extractor's main text may take them (a menu outside
@@ -398,7 +440,60 @@ def set_aside_lines(page: PageTree) -> frozenset[str]:
         lines = [" ".join(piece.split()) for _, t in texts for piece in t.split("\n")]
         lines.append(" ".join(" ".join(t for _, t in sorted(texts)).split()))
         (aside if kinds[at] in SET_ASIDE else kept).update(line for line in lines if line)
-    return frozenset(aside - kept)
+    aside -= kept
+    runs = _runs_aside(page, block, [line for line in main_lines if line not in aside])
+    return frozenset(aside | runs)
+
+
+def _runs_aside(page: PageTree, block: list[int], lines: list[str]) -> set[str]:
+    """Those of the main text's ``lines`` that are a run of the page's text nodes in
+    document order, every one of them in chrome that holds no page's own text
+    (``SET_ASIDE``): an extractor joins a menu's items, a drop-down's "back" button and
+    its links, into one line (a shop's mega menu outside ``<nav>``'s reach). Each line is
+    tried from at most ``_RUN_STARTS`` text nodes its first words name, and the walk along
+    the nodes compares at most ``_RUN_STEPS`` characters a character of the page's text in
+    all: linear in the page and the lines."""
+    nodes, kinds = page.elements, page.kinds
+    seq: list[tuple[int, str, bool]] = []  # (order, folded text, in set-aside chrome)
+    for index, node in enumerate(nodes):
+        for order, text in node.texts:
+            for piece in text.split("\n"):
+                if folded := " ".join(piece.split()):
+                    seq.append((order, folded, kinds[block[index]] in SET_ASIDE))
+    seq.sort()
+    # Where each text, and each pair of neighbouring texts, starts: a menu repeats its
+    # items ("Go Back" before every panel), the pair names the panel.
+    starts: dict[str, list[int]] = {}
+    for at, (_, folded, _) in enumerate(seq):
+        keys = (folded, f"{folded} {seq[at + 1][1]}") if at + 1 < len(seq) else (folded,)
+        for key in keys:
+            found = starts.setdefault(key, [])
+            if len(found) < _RUN_STARTS:
+                found.append(at)
+    # The walk's budget in characters compared: a few times the page's text.
+    budget = _RUN_STEPS * (sum(len(folded) + 1 for _, folded, _ in seq) + 1)
+    runs: set[str] = set()
+    for line in lines:
+        candidates: list[int] = []
+        prefix = ""
+        for word in line.split(" ", _RUN_PREFIX_WORDS)[:_RUN_PREFIX_WORDS]:
+            prefix = f"{prefix} {word}" if prefix else word
+            candidates[:0] = starts.get(prefix, ())  # the longest prefix's first
+        for first in candidates[:_RUN_STARTS]:
+            pos, at, whole = 0, first, True
+            while pos < len(line) and at < len(seq) and budget > 0:
+                _, folded, set_aside = seq[at]
+                budget -= len(folded) + 1
+                stop = pos + len(folded)
+                if line.startswith(folded, pos) and (stop == len(line) or line[stop] == " "):
+                    whole = whole and set_aside
+                    pos, at = stop + 1, at + 1
+                else:
+                    break
+            if pos >= len(line) and whole:
+                runs.add(line)
+                break
+    return runs
 
 
 def _covered(size: int, spans: list[tuple[int, int]]) -> list[bool]:
@@ -555,7 +650,8 @@ def _measure(page: PageTree, sums: _PageSums, box: int, stop: int, what: str,
             not _signs_up(nodes, kinds, box, stop):
         under = max(sums.content_between(heading_at, box)[0] - nodes[heading_at].letters, 0)
     return SignIn(what, place, before, before + after, long_before + long_after,
-                  heading_after, lines, under, beside_listing, widgets)
+                  heading_after, lines, under, beside_listing, widgets,
+                  long_before=long_before)
 
 
 def _signs_up(nodes: tuple[Element, ...], kinds: tuple[str, ...], box: int, stop: int) -> bool:
