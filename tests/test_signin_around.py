@@ -121,3 +121,12 @@ def test_members_area_sign_in_dialog_on_a_bare_page_is_a_wall() -> None:
     html = (PAGES / "login" / "members_area_sign_in_dialog_on_a_bare_page.html").read_text()
     found = judged(html)
     assert found is not None and found[0] == "wall:login", found
+
+
+def test_a_line_that_is_also_a_text_of_the_content_is_never_set_aside_as_a_run() -> None:
+    # A sign-up dialog repeats the visible form's labels: "Password:" is the page's own.
+    page = tree("<html><body><div role='dialog'><p>Password:</p><p>Sign in here</p></div>"
+                "<main><form><label>Password:</label><input type='password'></form>"
+                "</main></body></html>")
+    assert page is not None
+    assert "Password:" not in set_aside_lines(page, ["Password:"])

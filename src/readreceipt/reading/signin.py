@@ -441,7 +441,9 @@ def set_aside_lines(page: PageTree, main_lines: Iterable[str] = ()) -> frozenset
         lines.append(" ".join(" ".join(t for _, t in sorted(texts)).split()))
         (aside if kinds[at] in SET_ASIDE else kept).update(line for line in lines if line)
     aside -= kept
-    runs = _runs_aside(page, block, [line for line in main_lines if line not in aside])
+    # (A line that is also a text of the content is the page's own: not tried.)
+    unmatched = [line for line in main_lines if line not in aside and line not in kept]
+    runs = _runs_aside(page, block, unmatched) if unmatched else set()
     return frozenset(aside | runs)
 
 
@@ -479,6 +481,7 @@ def _runs_aside(page: PageTree, block: list[int], lines: list[str]) -> set[str]:
         for word in line.split(" ", _RUN_PREFIX_WORDS)[:_RUN_PREFIX_WORDS]:
             prefix = f"{prefix} {word}" if prefix else word
             candidates[:0] = starts.get(prefix, ())  # the longest prefix's first
+        matched = False
         for first in candidates[:_RUN_STARTS]:
             pos, at, whole = 0, first, True
             while pos < len(line) and at < len(seq) and budget > 0:
@@ -490,9 +493,14 @@ def _runs_aside(page: PageTree, block: list[int], lines: list[str]) -> set[str]:
                     pos, at = stop + 1, at + 1
                 else:
                     break
-            if pos >= len(line) and whole:
-                runs.add(line)
-                break
+            if pos >= len(line):
+                if not whole:
+                    # The same run stands in the content too: the page's own.
+                    matched = False
+                    break
+                matched = True
+        if matched:
+            runs.add(line)
     return runs
 
 
