@@ -94,6 +94,61 @@ def page_arguments(description: str) -> argparse.Namespace | int:
     return args
 
 
+def tally(labels: Path, args: argparse.Namespace, clean: set[str],
+          widths: tuple[int, int, int] = (18, 18, 100)) -> tuple[Counter[str], list[str]]:
+    """Each page of a sign-in, notice or bot-check development set judged: counts for all
+    pages and per source (walls right and flagged, clean pages kept and called a wall, the
+    decisions by kind), and a line per miss or false alarm (``widths``: of its id, its label,
+    its rule)."""
+    n: Counter[str] = Counter()
+    misses: list[str] = []
+    for r in rows(labels):
+        page = body(r, args.pages, args.fetch_dir)
+        if page is None:
+            n["not read"] += 1
+            continue
+        label = "ok" if r["label"] in clean else r["label"]
+        got, rule = heldout.judge(page)
+        want = heldout2.WANT[label] if label != "ok" else "ok"
+        for group in ("all", r["source_repo"]):
+            if label == "ok":
+                n[f"{group} clean"] += 1
+                n[f"{group} clean kept"] += got == "ok"
+                n[f"{group} clean called a wall"] += got.startswith(heldout2.FLAGS)
+            else:
+                n[f"{group} walls"] += 1
+                n[f"{group} walls right"] += got == want
+                n[f"{group} walls flagged"] += got != "ok"
+        if label != "ok" and got != "ok":
+            n[f"decided by {rule.split(':', 1)[0]}"] += 1
+        if got != want:
+            misses.append(f"  {r['id']:{widths[0]}} {r['label']:{widths[1]}} "
+                          f"{r['language']:3} {got:17} {rule[:widths[2]]}")
+    return n, misses
+
+
+def sources(n: Counter[str]) -> list[str]:
+    """The source repositories a tally counted, by name."""
+    return sorted({k.rsplit(" ", 1)[0] for k in n if k.endswith(" walls")
+                   or k.endswith(" clean")} - {"all"})
+
+
+def print_groups(n: Counter[str], title: str, walls_word: str, width: int = 52) -> None:
+    """A tally's figures, for all pages and per source (``walls_word`` names its walls)."""
+    print(f"{title}: {n['all walls']} {walls_word}, {n['all clean']} hard negatives"
+          + (f"; {n['not read']} not read" if n["not read"] else ""))
+    for group in ["all", *sources(n)]:
+        walls, clean = n[group + " walls"], n[group + " clean"]
+        line = f"  {group:{width}}"
+        if walls:
+            line += (f" {walls_word} {n[group + ' walls right']}/{walls} right reason, "
+                     f"{n[group + ' walls flagged']}/{walls} flagged;")
+        if clean:
+            line += (f" clean {n[group + ' clean kept']}/{clean} kept "
+                     f"({n[group + ' clean called a wall']} called a wall)")
+        print(line)
+
+
 def finish(n: Counter[str], misses: list[str], args: argparse.Namespace) -> int:
     """A development set's report's end: the decisions by kind of evidence, every miss and
     false alarm (unless ``--quiet``), the figures to ``--json``; the exit code."""

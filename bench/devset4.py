@@ -32,13 +32,10 @@ per-source figures (to judge a rule by the sources it does not rest on).
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-import devset3  # sibling scripts, not a package: their helpers are reused
-import heldout
-import heldout2
+import devset3  # a sibling script, not a package: its helpers are reused
 
 LABELS = Path(__file__).with_name("devset4_labels.tsv")
 CLEAN = {"article", "hard_negative"}
@@ -48,35 +45,10 @@ def main() -> int:
     args = devset3.page_arguments(__doc__.split("\n\n")[0])
     if isinstance(args, int):
         return args
-    n: Counter[str] = Counter()
-    misses: list[str] = []
-    for r in devset3.rows(LABELS):
-        page = devset3.body(r, args.pages, args.fetch_dir)
-        if page is None:
-            n["not read"] += 1
-            continue
-        label = "ok" if r["label"] in CLEAN else r["label"]
-        got, rule = heldout.judge(page)
-        want = heldout2.WANT[label] if label != "ok" else "ok"
-        for group in ("all", r["source_repo"]):
-            if label == "ok":
-                n[f"{group} clean"] += 1
-                n[f"{group} clean kept"] += got == "ok"
-                n[f"{group} clean called a wall"] += got.startswith(heldout2.FLAGS)
-            else:
-                n[f"{group} walls"] += 1
-                n[f"{group} walls right"] += got == want
-                n[f"{group} walls flagged"] += got != "ok"
-        if label != "ok" and got != "ok":
-            n[f"decided by {rule.split(':', 1)[0]}"] += 1
-        if got != want:
-            misses.append(f"  {r['id']:44} {r['label']:13} {r['language']:3} {got:17} "
-                          f"{rule[:90]}")
-    sources = sorted({k.rsplit(" ", 1)[0] for k in n if k.endswith(" walls")
-                      or k.endswith(" clean")} - {"all"})
+    n, misses = devset3.tally(LABELS, args, CLEAN, widths=(44, 13, 90))
     print(f"development set 4: {n['all walls']} sign-in pages, {n['all clean']} hard negatives"
           + (f"; {n['not read']} not read" if n["not read"] else ""))
-    for group in ["all", *sources]:
+    for group in ["all", *devset3.sources(n)]:
         print(f"  {group:34} sign-in {n[group + ' walls right']}/{n[group + ' walls']} right "
               f"reason, {n[group + ' walls flagged']}/{n[group + ' walls']} flagged; clean "
               f"{n[group + ' clean kept']}/{n[group + ' clean']} kept "

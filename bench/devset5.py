@@ -30,13 +30,10 @@ ones. Every miss and false alarm is printed, with per-source figures.
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-import devset3  # sibling scripts, not a package: their helpers are reused
-import heldout
-import heldout2
+import devset3  # a sibling script, not a package: its helpers are reused
 
 LABELS = Path(__file__).with_name("devset5_labels.tsv")
 CLEAN = {"article", "hard_negative"}
@@ -46,44 +43,8 @@ def main() -> int:
     args = devset3.page_arguments(__doc__.split("\n\n")[0])
     if isinstance(args, int):
         return args
-    n: Counter[str] = Counter()
-    misses: list[str] = []
-    for r in devset3.rows(LABELS):
-        page = devset3.body(r, args.pages, args.fetch_dir)
-        if page is None:
-            n["not read"] += 1
-            continue
-        label = "ok" if r["label"] in CLEAN else r["label"]
-        got, rule = heldout.judge(page)
-        want = heldout2.WANT[label] if label != "ok" else "ok"
-        for group in ("all", r["source_repo"]):
-            if label == "ok":
-                n[f"{group} clean"] += 1
-                n[f"{group} clean kept"] += got == "ok"
-                n[f"{group} clean called a wall"] += got.startswith(heldout2.FLAGS)
-            else:
-                n[f"{group} walls"] += 1
-                n[f"{group} walls right"] += got == want
-                n[f"{group} walls flagged"] += got != "ok"
-        if label != "ok" and got != "ok":
-            n[f"decided by {rule.split(':', 1)[0]}"] += 1
-        if got != want:
-            misses.append(f"  {r['id']:18} {r['label']:18} {r['language']:3} {got:17} "
-                          f"{rule[:100]}")
-    sources = sorted({k.rsplit(" ", 1)[0] for k in n if k.endswith(" walls")
-                      or k.endswith(" clean")} - {"all"})
-    print(f"development set 5: {n['all walls']} notices, {n['all clean']} hard negatives"
-          + (f"; {n['not read']} not read" if n["not read"] else ""))
-    for group in ["all", *sources]:
-        walls, clean = n[group + " walls"], n[group + " clean"]
-        line = f"  {group:52}"
-        if walls:
-            line += (f" notices {n[group + ' walls right']}/{walls} right reason, "
-                     f"{n[group + ' walls flagged']}/{walls} flagged;")
-        if clean:
-            line += (f" clean {n[group + ' clean kept']}/{clean} kept "
-                     f"({n[group + ' clean called a wall']} called a wall)")
-        print(line)
+    n, misses = devset3.tally(LABELS, args, CLEAN)
+    devset3.print_groups(n, "development set 5", "notices")
     return devset3.finish(n, misses, args)
 
 
