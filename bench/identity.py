@@ -31,6 +31,7 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 from _corpus_server import CORPUS, ground_truth
@@ -117,9 +118,23 @@ def dump(out: Path, devsets: list[Path]) -> int:
     return 0
 
 
+def _read_dump(path: Path) -> dict[str, Any] | None:
+    """A dump as ``dump`` wrote it, or None (said in one line) when it cannot be read."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        print(f"cannot read the dump {path}: {exc.__class__.__name__}", file=sys.stderr)
+        return None
+    if not isinstance(data, dict):
+        print(f"not a dump: {path}", file=sys.stderr)
+        return None
+    return data
+
+
 def compare(before: Path, after: Path) -> int:
-    old = json.loads(before.read_text(encoding="utf-8"))
-    new = json.loads(after.read_text(encoding="utf-8"))
+    old, new = _read_dump(before), _read_dump(after)
+    if old is None or new is None:
+        return 2
     moved = 0
     alone = sorted(old.keys() ^ new.keys())
     for key in alone:  # (a development set's page added or removed between the dumps)
