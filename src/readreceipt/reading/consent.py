@@ -53,7 +53,9 @@ from readreceipt.reading.placement import (
     subtree_ends,
     tokens,
 )
+from readreceipt.reading.redirects import squash
 from readreceipt.reading.tables.consent import CONTAINERS, SCRIPT_HOSTS, TCF_API
+from readreceipt.reading.tables.redirects import CONTINUATION_NAMES, REFERRER_NAMES
 
 __all__ = ["MAX_MAIN_LETTERS", "MAX_OUTSIDE", "MAX_REGION_LETTERS", "MIN_DIALOG_LETTERS",
            "ConsentDialog", "ConsentForm", "carries_cmp", "consent_dialog", "consent_form",
@@ -86,13 +88,10 @@ MAX_REGION_LETTERS = 6000
 #: Links of the whole page outside the consent form: a consent step's privacy and cookie
 #: policies, its partners' list, a settings page, a help link, a few languages' names.
 MAX_LINKS = 30
-#: Hidden fields a consent step carries the address to continue to in (Google's
-#: ``continue``, Yahoo's ``originalDoneUrl``, the common redirect parameter names).
-_CONTINUATION_NAMES = frozenset({
-    "continue", "continueurl", "continue_url", "originaldoneurl", "doneurl", "done",
-    "return", "returnurl", "return_url", "returnto", "return_to", "redirect", "redirecturl",
-    "redirect_url", "redirect_uri", "next", "target", "referrer", "referer", "backurl",
-    "back_url", "destination", "dest", "url"})
+#: Hidden fields a consent step carries the address to continue to in: the continuation
+#: names of redirects (Google's ``continue``, Yahoo's ``originalDoneUrl``, the common
+#: redirect parameters: tables/redirects.py) and the referrer's.
+_CONTINUATION_NAMES = CONTINUATION_NAMES | REFERRER_NAMES
 
 
 @dataclass(frozen=True)
@@ -247,4 +246,4 @@ def _continuation(node: Element) -> bool:
         return False
     name = (node.attrs.get("name") or "").strip().lower()
     value = (node.attrs.get("value") or "").strip().lower()
-    return name in _CONTINUATION_NAMES or value.startswith(("http://", "https://"))
+    return squash(name) in _CONTINUATION_NAMES or value.startswith(("http://", "https://"))

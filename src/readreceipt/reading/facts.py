@@ -108,6 +108,9 @@ class PageView:
     #: The page's tree when extraction already walked it (its second reading), else None
     #: (the layout then walks the markup itself, when a check asks for it).
     tree: PageTree | None = field(default=None, compare=False, repr=False)
+    #: The addresses the fetch was redirected through between the one asked (``url``) and
+    #: the last (``final_url``), in order (reading/redirects.py).
+    via: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

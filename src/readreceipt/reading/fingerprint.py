@@ -21,17 +21,19 @@ Invariants:
   about captchas, or loads a vendor's script, has too much text of its own to be a wall.
   The one exception is a wall phrase at the very end of the main content (``TAIL_CHARS``),
   which is an article cut off by its wall.
-- Strictness when several fire: wall > parked (a parking lander is often a shell of its
-  own: its parking service's markup names it) > js_shell > soft_404 > error page (an
-  interstitial wall, errorpages.py: a page that says it is missing is named so first) >
-  bare notice (an interstitial named by its word on a page that is nothing else,
+- Strictness when several fire: wall > parked (a parking lander is often a shell of its own:
+  its parking service's markup names it) > a redirect to a step that carries the address
+  asked for back (redirects.py: a sign-in, consent or error step reached that way, named by
+  the page's own evidence or its address, whatever the page's length) > js_shell > soft_404
+  > error page (an interstitial wall, errorpages.py: a page that says it is missing is named
+  so first) > bare notice (an interstitial named by its word on a page that is nothing else,
   barenotice.py) > a notice in the site's chrome (its word heading the short content the
   site's header, menus and footer stand around, barenotice.py) > a CDN's edge reference (a
   bot check, only where nothing else named the page: the CDN stamps the sites' own error
-  pages too) > thin_text. A hosting company's page
-  in place of the site (hostpage.py: its links all go to the host) comes after the error
-  page and before the bare notice: a page that names itself missing or an error is named so
-  first; the host's page is its placeholder (parked) or its notice (interstitial).
+  pages too) > thin_text. A hosting company's page in place of the site (hostpage.py: its
+  links all go to the host) comes after the error page and before the bare notice: a page
+  that names itself missing or an error is named so first; the host's page is its
+  placeholder (parked) or its notice (interstitial).
 - Patterns are compiled once, at import.
 """
 
@@ -68,6 +70,7 @@ from readreceipt.reading.facts import (
 )
 from readreceipt.reading.hostpage import check_host_page
 from readreceipt.reading.notfound import check_parked, check_soft_404, soft_404_suspicion
+from readreceipt.reading.redirects import carried_back, route_kind
 from readreceipt.reading.shells import check_js_shell
 from readreceipt.reading.signin import sign_in_boxes
 from readreceipt.reading.tables.signin import REPLY_SIGN_IN
@@ -262,13 +265,6 @@ def _check_thin(f: Facts) -> ContentSignal | None:
                          detail=f"very little text ({n} letters of main content)")
 
 
-_CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
-    _check_walls, check_parked, check_js_shell, check_soft_404, check_error_page,
-    check_host_page, check_bare_notice, check_notice_in_chrome, _check_edge_reference,
-    _check_thin,
-)
-
-
 #: What a page the host serves for every address may name itself by, in this order (the
 #: gates do not apply: the comparison already showed the page is not the one asked for).
 _NAMING_KINDS = ("challenge", "interstitial", "login", "consent", "paywall")
@@ -280,11 +276,17 @@ def name_served_everywhere(page: PageView) -> tuple[str, str | None, str]:
     page when nothing else does. Used only after the comparison."""
     if page.html is None:
         return "soft_404", None, "nothing else"
-    f = Facts(page)
+    return _named_by_evidence(Facts(page)) or ("soft_404", None, "nothing else")
+
+
+def _named_by_evidence(f: Facts) -> tuple[str, str, str] | None:
+    """(reason, wall, what matched): the kind of wall a page's own evidence names wherever
+    it sits (the gates do not apply: the caller already knows the page is not the one asked
+    for); None."""
     tables = (_BEFORE_SIGN_IN, _AFTER_SIGN_IN)
     for kind in _NAMING_KINDS:
         if kind == "login" and f.tree is not None and any(
-                box.place != "hidden" for box in sign_in_boxes(f.tree, page.main_text)):
+                box.place != "hidden" for box in sign_in_boxes(f.tree, f.page.main_text)):
             return "wall:login", "login", "a sign-in form"
         for table in tables:
             for c in table:
@@ -296,7 +298,59 @@ def name_served_everywhere(page: PageView) -> tuple[str, str | None, str]:
     noticed = notice_word(list(f.visible_headings))
     if noticed is not None:
         return "wall:interstitial", "interstitial", f"wording {noticed[1]!r} ({noticed[0]})"
-    return "soft_404", None, "nothing else"
+    return None
+
+
+#: A redirect that carries the address asked for, to a step nothing names (neither the
+#: page's own evidence nor the words of its address), is called an interstitial only on a
+#: page short enough to be one: the longest interstitial of the corpora and development sets
+#: holds a few thousand letters of main text (a consent notice with its purposes listed,
+#: a sign-in page's pitch), and an article redirected to another address is longer.
+CARRIED_BACK_MAX_MAIN_LETTERS = 5000
+
+_STEP_WORDS = {
+    "login": "a sign-in page", "consent": "a consent page", "challenge": "a bot check",
+    "paywall": "a paywall", "interstitial": "an interstitial page",
+    "soft_404": "a 'not found' page",
+}
+
+
+def _check_carried_back(f: Facts) -> ContentSignal | None:
+    """The fetch was redirected to a step that carries the address asked for back
+    (redirects.py): not the page, named by a sign-in protocol, the page's own evidence or
+    the step's address, else an interstitial on a short page."""
+    page = f.page
+    if page.final_url == page.url:
+        return None
+    found = carried_back(page.url, (*page.via, page.final_url))
+    if found is None:
+        return None
+    rule = (f"comparison:the address asked for was redirected to {found.reached[:120]}, "
+            f"which carries it back ({found.parameter})")
+    wall: str | None
+    if found.protocol is not None:
+        reason, wall, matched = "wall:login", "login", found.protocol
+    elif (named := _named_by_evidence(f)) is not None:
+        reason, wall, matched = named
+    elif (kind := route_kind(found.reached)) is not None:
+        reason = "soft_404" if kind == "soft_404" else f"wall:{kind}"
+        wall, matched = (None if kind == "soft_404" else kind), "the words of its address"
+    elif f.main_letters <= CARRIED_BACK_MAX_MAIN_LETTERS:
+        reason, wall, matched = "wall:interstitial", "interstitial", "nothing else"
+    else:
+        return None
+    step = _STEP_WORDS[wall or "soft_404"]
+    return ContentSignal(reason=reason, wall=wall, rule=f"{rule}; named by {matched}",
+                         vendor=None, detail=f"{step}: the server sent the request to "
+                         "another address that will send the reader back once a step is "
+                         "done, not the page asked for")
+
+
+_CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
+    _check_walls, check_parked, _check_carried_back, check_js_shell, check_soft_404,
+    check_error_page, check_host_page, check_bare_notice, check_notice_in_chrome,
+    _check_edge_reference, _check_thin,
+)
 
 
 def judge_content(page: PageView, deadline: Deadline | None = None) -> ContentSignal | None:

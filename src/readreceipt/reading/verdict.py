@@ -221,6 +221,7 @@ def _view(fetched: FetchResult, extraction: Extraction) -> PageView:
         page_text=extraction.page_text,
         body_bytes=len(fetched.body),
         tree=extraction.page_tree,
+        via=tuple(hop.url for hop in fetched.redirect_chain[1:]),
     )
 
 
