@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import run_cli
+from readreceipt.errors import ExitCode
 from readreceipt.localserver import LocalServer
 from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.reading.redirects import MAX_FIELDS, MAX_URL_CHARS, carried_back, route_kind
@@ -189,3 +191,23 @@ def test_a_hostile_location_is_read_to_its_caps() -> None:
 def test_a_step_named_by_its_address(url: str, kind: str | None) -> None:
     assert route_kind(url) == kind
 
+
+
+def test_a_sign_in_request_refused_for_its_state_says_it_is_a_sign_in_step(
+        site: LocalServer, tmp_path: Path) -> None:
+    """An OAuth sign-in request carries ``state``, which the URL policy refuses to follow or
+    keep; the one line the reader gets says the hop was, by its address, a sign-in step, and
+    neither it nor the skip log holds the refused query's values."""
+    _redirect(site, "/docs/guide", "/oauth2/authorize?response_type=code&client_id=wiki"
+              "&state=s3cr3tstate&redirect_uri=%2Fcb")
+    _redirect(site, "/docs/other", "/files/get?state=s3cr3tstate")
+    lib = tmp_path / "cli-lib"
+    named = run_cli("capture", "--now", site.url("/docs/guide"), library=lib,
+                    allow=site.pair)
+    assert named.code == ExitCode.REFUSED
+    assert "by its address a sign-in step" in named.stderr and "/oauth2/authorize" in named.stderr
+    assert "Traceback" not in named.stderr and len(named.stderr.strip().splitlines()) == 1
+    plain = run_cli("capture", "--now", site.url("/docs/other"), library=lib, allow=site.pair)
+    assert plain.code == ExitCode.REFUSED and "sign-in step" not in plain.stderr
+    skipped = (lib / "skipped.jsonl").read_text()
+    assert "sign-in step" in skipped and "s3cr3tstate" not in skipped + named.stderr

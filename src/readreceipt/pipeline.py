@@ -30,6 +30,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from readreceipt.errors import (
     DeclinedError,
@@ -57,6 +58,7 @@ from readreceipt.fetching.transport import (
 from readreceipt.fetching.urlpolicy import PolicyURL, check_url
 from readreceipt.quotes.answers import Copy
 from readreceipt.reading.extract import Extraction, extract
+from readreceipt.reading.redirects import route_kind
 from readreceipt.reading.verdict import (
     SHORT_SUSPICION,
     Verdict,
@@ -288,11 +290,14 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     try:
         fetched = fetch(target, guard, fetch_options, deadline)
     except RefusedDuringFetch as exc:
+        refused = _named_step(target, exc)
         # The skip log keeps the hops' URLs and statuses only: the refused Location is in
         # its ``url``, in the one form a refused URL may be written down.
-        _skip(lib, exc.url or target.url, exc, options,
-              chain=[{"url": h.url, "status": h.status} for h in exc.chain])
-        raise
+        _skip(lib, refused.url or target.url, refused, options,
+              chain=[{"url": h.url, "status": h.status} for h in refused.chain])
+        if refused is exc:
+            raise
+        raise refused from exc
     except FetchError as exc:
         timings["fetch"] = time.perf_counter() - t0
         return _store_failure(lib, target, exc, guard, options, fetched_at, timings)
@@ -579,6 +584,20 @@ def _reuse(lib: Library, target: PolicyURL, held: Record,
         _record_answer(lib, checked, options)
     return CaptureResult(held, lib.record_location(held.record_id), True, {},
                          asked=target.url, answer=checked)
+
+
+def _named_step(target: PolicyURL, exc: RefusedDuringFetch) -> RefusedDuringFetch:
+    """The refusal of a redirect's hop, saying what the hop was when the words of its
+    address name a sign-in step (reading/redirects.py, ``route_kind``): a sign-in request is
+    refused for its ``state`` or ``code``, and that the page needs a sign-in is what the
+    reader needs to know. The refused URL arrives without its query (the one form it may
+    be written down in), so only its path is read, and nothing is added but a path."""
+    if not exc.chain or exc.url is None or route_kind(exc.url) != "login":
+        return exc
+    path = urlsplit(exc.url).path[:80]
+    return RefusedDuringFetch(f"{exc}; the address asked for was redirected to {path}, "
+                              "by its address a sign-in step: the page may need a sign-in",
+                              url=exc.url, reason=exc.reason, chain=exc.chain)
 
 
 def _skip(lib: Library, url: str, exc: ReadReceiptError, options: CaptureOptions,
