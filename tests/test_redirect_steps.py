@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
+from readreceipt.browser import render
 from readreceipt.errors import ExitCode
 from readreceipt.localserver import LocalServer
 from readreceipt.pipeline import CaptureOptions, capture
@@ -211,3 +212,24 @@ def test_a_sign_in_request_refused_for_its_state_says_it_is_a_sign_in_step(
     assert plain.code == ExitCode.REFUSED and "sign-in step" not in plain.stderr
     skipped = (lib / "skipped.jsonl").read_text()
     assert "sign-in step" in skipped and "s3cr3tstate" not in skipped + named.stderr
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(render.system_browser() is None,
+                    reason="no Chromium executable here (.ci/run installs Debian's chromium)")
+def test_a_script_that_sends_a_shell_to_its_sign_in_route_is_named_after_rendering(
+        site: LocalServer, tmp_path: Path) -> None:
+    """A single-page app's shell whose script, finding no session, replaces the address
+    with its sign-in route and the page to return to: the static copy is a shell, the
+    rendered one a sign-in page at another address that carries the asked one back."""
+    site.route("/konto/anmelden", SIGN_IN, headers=HTML)
+    site.route("/app/bericht", "<!doctype html><html><head><title>Tagesblatt</title></head>"
+               "<body><div id='root'></div><script>location.replace('/konto/anmelden"
+               "?redirect=' + encodeURIComponent(location.pathname))</script></body></html>",
+               headers=HTML)
+    record = capture(site.url("/app/bericht"), CaptureOptions(now=True, timeout=30),
+                     Library.open(tmp_path / "lib")).record
+    assert record.javascript_executed is True
+    assert (record.verdict, record.reason) == ("UNKNOWN", "wall:login"), record.rule
+    assert record.rule is not None and record.rule.startswith("comparison:")
+    assert "(redirect)" in record.rule
