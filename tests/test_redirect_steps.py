@@ -20,7 +20,13 @@ from readreceipt.browser import render
 from readreceipt.errors import ExitCode
 from readreceipt.localserver import LocalServer
 from readreceipt.pipeline import CaptureOptions, capture
-from readreceipt.reading.redirects import MAX_FIELDS, MAX_URL_CHARS, carried_back, route_kind
+from readreceipt.reading.redirects import (
+    MAX_FIELDS,
+    MAX_URL_CHARS,
+    carried_back,
+    moved_to_sign_in,
+    route_kind,
+)
 from readreceipt.store.library import Library
 from readreceipt.store.records import Record
 
@@ -88,6 +94,28 @@ def test_a_step_nothing_names_is_an_interstitial_and_its_address_can_name_it(
     assert second.rule is not None and "aspxerrorpath" in second.rule
 
 
+def test_a_redirect_to_a_bare_sign_in_route_showing_its_form_is_a_sign_in(
+        site: LocalServer, tmp_path: Path) -> None:
+    """Devise and Laravel keep the address to return to in the session: the redirect goes
+    to the bare route. Its words name the step only with its form in the content; a page
+    at another route with a sign-in box in its header is read."""
+    site.route("/users/sign_in", SIGN_IN, headers=HTML)
+    boxed = ARTICLE.replace("<article>", "<header><form action='/session'><input name=user>"
+                            "<input type=password name=pw><button>Go</button></form></header>"
+                            "<article>")
+    site.route("/users/profile", boxed, headers=HTML)
+    site.route("/login-help", ARTICLE, headers=HTML)
+    _redirect(site, "/reports/q3", "/users/sign_in")
+    _redirect(site, "/reports/q4", "/users/profile")
+    _redirect(site, "/reports/q5", "/login-help")
+    record = _capture(site, "/reports/q3", tmp_path)
+    assert (record.reason, record.wall) == ("wall:login", "login")
+    assert record.rule is not None and "sign-in route" in record.rule
+    for path in ("/reports/q4", "/reports/q5"):
+        other = _capture(site, path, tmp_path)
+        assert (other.verdict, other.reason) == ("RETRIEVED", "ok"), (path, other.rule)
+
+
 def test_an_oauth_authorization_request_on_the_way_is_a_sign_in(
         site: LocalServer, tmp_path: Path) -> None:
     site.route("/authorize", CHOOSER, headers=HTML)
@@ -143,6 +171,13 @@ def test_redirects_that_lead_to_the_page_itself_stay_read(
     ("https://ex.org/a", ["https://ex.org/step?x=1", "https://ex.org/gate?continue=/a"],
      "continue"),
     ("https://ex.org/", ["https://ex.org/wp-login.php?redirect_to=%2F"], "redirect_to"),
+    ("https://ex.org/in/someone", ["https://ex.org/authwall?trk=x&sessionRedirect="
+                                   "https%3A%2F%2Fwww.ex.org%2Fin%2Fsomeone"], "sessionRedirect"),
+    # Joomla's log-in view: the address base64-encoded, in either alphabet, padded or not.
+    ("https://ex.org/news/42", ["https://ex.org/index.php?option=com_users&view=login"
+                                "&return=aHR0cHM6Ly9leC5vcmcvbmV3cy80Mg=="], "return"),
+    ("https://ex.org/news/42", ["https://ex.org/index.php?view=login&return=L25ld3MvNDI"],
+     "return"),
 ])
 def test_an_address_carried_back(asked: str, reached: list[str], parameter: str) -> None:
     found = carried_back(asked, reached)
@@ -158,6 +193,8 @@ def test_an_address_carried_back(asked: str, reached: list[str], parameter: str)
     ("https://ex.org/a", ["https://ex.org/b?next=https://evil.test/a"]),
     ("https://ex.org/a", ["http://[::1/b?next=/a"]),  # not a URL
     ("https://ex.org/a", []),
+    ("https://ex.org/news/42", ["https://ex.org/b?next=aHR0cHM6Ly9leC5vcmcvbmV3cy80Mg=="]),
+    ("https://ex.org/news/42", ["https://ex.org/b?return=bm90IGEgdXJs"]),  # base64, no URL
 ])
 def test_an_address_not_carried_back(asked: str, reached: list[str]) -> None:
     assert carried_back(asked, reached) is None
@@ -178,6 +215,18 @@ def test_a_hostile_location_is_read_to_its_caps() -> None:
     long_path = "https://ex.org/" + "x/" * 1_000_000
     assert carried_back("https://ex.org/a", [long_path + "?next=/a"]) is None
     assert route_kind(long_path + "login") is None
+
+
+@pytest.mark.parametrize(("asked", "final", "moved"), [
+    ("https://ex.org/a", "https://ex.org/users/sign_in", True),
+    ("https://ex.org/a", "https://ex.org/wp-login.php", True),
+    ("https://ex.org/a", "https://ex.org/Account/LogOn", True),
+    ("https://ex.org/login", "https://ex.org/login/", False),  # the page asked for
+    ("https://ex.org/a", "https://ex.org/account/settings", False),  # not a sign-in route
+    ("https://ex.org/a", "https://ex.org/blog/login-tips-for-admins", False),
+])
+def test_a_move_to_a_sign_in_route(asked: str, final: str, moved: bool) -> None:
+    assert moved_to_sign_in(asked, final) is moved
 
 
 @pytest.mark.parametrize(("url", "kind"), [

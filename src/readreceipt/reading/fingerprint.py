@@ -70,7 +70,7 @@ from readreceipt.reading.facts import (
 )
 from readreceipt.reading.hostpage import check_host_page
 from readreceipt.reading.notfound import check_parked, check_soft_404, soft_404_suspicion
-from readreceipt.reading.redirects import carried_back, route_kind
+from readreceipt.reading.redirects import carried_back, moved_to_sign_in, route_kind
 from readreceipt.reading.shells import check_js_shell
 from readreceipt.reading.signin import sign_in_boxes
 from readreceipt.reading.tables.signin import REPLY_SIGN_IN
@@ -315,6 +315,23 @@ _STEP_WORDS = {
 }
 
 
+def _sent_to_sign_in(f: Facts) -> ContentSignal | None:
+    """A redirect to another page at a sign-in route (redirects.py, ``moved_to_sign_in``)
+    whose sign-in form stands in the page's content, however much text is around it."""
+    page = f.page
+    if not moved_to_sign_in(page.url, page.final_url) or f.tree is None:
+        return None
+    if not any(box.place in ("content", "form")
+               for box in sign_in_boxes(f.tree, page.main_text)):
+        return None
+    return ContentSignal(
+        reason="wall:login", wall="login", vendor=None,
+        rule=f"comparison:the address asked for was redirected to a sign-in route "
+             f"({page.final_url[:120]}) whose sign-in form is in its content",
+        detail="a sign-in page: the server sent the request to its sign-in route, not the "
+               "page asked for")
+
+
 def _check_carried_back(f: Facts) -> ContentSignal | None:
     """The fetch was redirected to a step that carries the address asked for back
     (redirects.py): not the page, named by a sign-in protocol, the page's own evidence or
@@ -324,7 +341,7 @@ def _check_carried_back(f: Facts) -> ContentSignal | None:
         return None
     found = carried_back(page.url, (*page.via, page.final_url))
     if found is None:
-        return None
+        return _sent_to_sign_in(f)
     rule = (f"comparison:the address asked for was redirected to {found.reached[:120]}, "
             f"which carries it back ({found.parameter})")
     wall: str | None

@@ -21,18 +21,21 @@ two more rounds of percent-decoding), so a hostile Location costs a bounded pars
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from readreceipt.reading.tables.redirects import (
+    BASE64_NAMES,
     CONTINUATION_NAMES,
     ROUTE_KINDS,
     SIGN_IN_PROTOCOLS,
+    SIGN_IN_ROUTES,
 )
 
-__all__ = ["CarriedBack", "carried_back", "route_kind", "squash"]
+__all__ = ["CarriedBack", "carried_back", "moved_to_sign_in", "route_kind", "squash"]
 
 #: Characters of a URL looked at; a continuation parameter is a URL, well under this.
 MAX_URL_CHARS = 4096
@@ -40,6 +43,8 @@ MAX_URL_CHARS = 4096
 MAX_FIELDS = 64
 
 _NOT_NAME = re.compile(r"[^a-z0-9]+")
+_BASE64 = re.compile(r"[A-Za-z0-9+/_-]{8,2048}={0,2}")
+_URL_SAFE = str.maketrans("-_", "+/")
 
 
 @dataclass(frozen=True)
@@ -80,10 +85,27 @@ def carried_back(asked: str, reached: Sequence[str]) -> CarriedBack | None:
             continue
         same_host = _host(got.hostname) == want_host
         for name, value in fields:
-            if squash(name) in CONTINUATION_NAMES and \
-                    _names(value, want_host, want_path, same_host):
+            key = squash(name)
+            if key not in CONTINUATION_NAMES:
+                continue
+            if _names(value, want_host, want_path, same_host) or (
+                    key in BASE64_NAMES and
+                    _names(_unbase64(value), want_host, want_path, same_host)):
                 return CarriedBack(url, name)
     return None
+
+
+def moved_to_sign_in(asked: str, final: str) -> bool:
+    """Whether ``final`` is another page than ``asked`` at a sign-in route by the words of
+    its path (``SIGN_IN_ROUTES``): a framework that keeps the address to return to in the
+    session (Rails' Devise, Laravel) redirects to its bare sign-in route."""
+    try:
+        want, got = urlsplit(asked[:MAX_URL_CHARS]), urlsplit(final[:MAX_URL_CHARS])
+    except ValueError:
+        return False
+    if _same_page(final, _path(want.path)):
+        return False
+    return any(word in SIGN_IN_ROUTES for word in _words(got.path))
 
 
 def route_kind(url: str) -> str | None:
@@ -94,14 +116,20 @@ def route_kind(url: str) -> str | None:
     except ValueError:
         return None
     host = _host(parts.hostname)
-    words = [squash(segment.rsplit(".", 1)[0] if "." in segment else segment)
-             for segment in parts.path.split("/")[:32] if segment]
+    words = _words(parts.path)
     if host.count(".") >= 2:
         words.append(squash(host.split(".", 1)[0]))
     for kind, names in ROUTE_KINDS:
         if any(word in names for word in words):
             return kind
     return None
+
+
+def _words(path: str) -> list[str]:
+    """A path's segments, squashed, each without its extension (``wp-login.php``:
+    ``wplogin``)."""
+    return [squash(segment.rsplit(".", 1)[0] if "." in segment else segment)
+            for segment in path.split("/", 32)[:32] if segment]
 
 
 def _names(value: str, host: str, path: str, same_host: bool) -> bool:
@@ -121,6 +149,18 @@ def _names(value: str, host: str, path: str, same_host: bool) -> bool:
     if value.startswith("/") and same_host:
         return _path(urlsplit(value).path) == path
     return False
+
+
+def _unbase64(value: str) -> str:
+    """``value`` decoded from base64 (the standard or the URL-safe alphabet) as UTF-8, or ""
+    when it is not base64 of text."""
+    if not _BASE64.fullmatch(value):
+        return ""
+    try:
+        standard = value.rstrip("=").translate(_URL_SAFE)
+        return base64.b64decode(standard + "=" * (-len(standard) % 4), validate=True).decode()
+    except (ValueError, UnicodeDecodeError):
+        return ""
 
 
 def _fields(query: str, fragment: str) -> list[tuple[str, str]]:

@@ -15,7 +15,10 @@
   - CAS's ``service`` (CAS protocol 3.0, ``/login``), OpenAM's ``goto``, WS-Federation's
     ``wreply``, oauth2-proxy's ``rd``, OAuth 2.0's ``redirect_uri`` (RFC 6749, 3.1.2);
   - Google's ``continue`` (accounts.google.com and consent.google.com), Yahoo's
-    ``originalDoneUrl`` and ``done`` (consent.yahoo.com), Microsoft's ``ru``;
+    ``originalDoneUrl`` and ``done`` (consent.yahoo.com), Microsoft's ``ru``, Okta's
+    ``fromURI``, LinkedIn's ``sessionRedirect`` (its ``/authwall``), X's
+    ``redirect_after_login``, Joomla's ``return`` (the address base64-encoded: see
+    ``BASE64_NAMES``);
   - the common spellings of "return", "redirect", "back", "destination" and "target" that
     Rails apps, Spring Security's saved request, Laravel's ``intended`` URL and hosted sign-in
     pages put in the query (``returnTo``, ``redirectUrl``, ``backUrl``, ``destination``).
@@ -27,6 +30,8 @@
   protocols' own specifications (SAML 2.0's HTTP-Redirect binding, ``SAMLRequest``;
   OpenID Authentication 2.0's ``openid.mode``; OAuth 2.0's authorization request,
   ``response_type`` with ``client_id``, RFC 6749 4.1.1).
+- ``SIGN_IN_ROUTES``: the path words of a sign-in route alone, for a redirect that keeps
+  the address to return to in the session, not in the URL.
 - ``ROUTE_KINDS``: the words of a path segment or a host's first label that name the step a
   redirect leads to, for naming it (``login`` for ``/accounts/login/``, ``/users/sign_in``,
   ``wp-login.php``, ``login.microsoftonline.com``, ``passport.yandex.ru``); compared
@@ -39,15 +44,21 @@ Invariants: data only; lower case; letters and digits only in squashed names.
 
 from __future__ import annotations
 
-__all__ = ["CONTINUATION_NAMES", "REFERRER_NAMES", "ROUTE_KINDS", "SIGN_IN_PROTOCOLS"]
+__all__ = ["BASE64_NAMES", "CONTINUATION_NAMES", "REFERRER_NAMES", "ROUTE_KINDS",
+           "SIGN_IN_PROTOCOLS", "SIGN_IN_ROUTES"]
 
 CONTINUATION_NAMES = frozenset({
     "next", "returnurl", "return", "returnto", "returnpath", "redirect", "redirecturl",
     "redirectto", "redirecturi", "redir", "continue", "continueurl", "done", "doneurl",
     "originaldoneurl", "backurl", "backto", "back", "destination", "dest", "target",
     "targeturl", "url", "goto", "service", "wreply", "rd", "ru", "camefrom", "forward",
-    "forwardurl", "successurl", "aspxerrorpath",
+    "forwardurl", "successurl", "aspxerrorpath", "fromuri", "sessionredirect",
+    "redirectafterlogin",
 })
+
+#: Continuation parameters whose value some software writes base64-encoded (Joomla's
+#: ``com_users`` log-in view: ``&return=`` and the address in base64).
+BASE64_NAMES = frozenset({"return"})
 
 #: The referrer's names, which a consent form's hidden fields carry the page in
 #: (consent.py); not a redirect's continuation (module docstring).
@@ -59,12 +70,20 @@ SIGN_IN_PROTOCOLS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("an OAuth 2.0 authorization request", ("responsetype", "clientid")),
 )
 
+#: The path words of a sign-in route and nothing else (a redirect to one that shows a
+#: sign-in form is a sign-in wall, with no continuation parameter: Devise's
+#: ``/users/sign_in``, Laravel's and Symfony's ``/login``, WordPress's ``wp-login.php``,
+#: ASP.NET's ``/Account/Login``, LinkedIn's ``/authwall``). ``account``, ``join`` or
+#: ``register`` are not here: a page of its own may have such an address.
+SIGN_IN_ROUTES = frozenset({"login", "signin", "logon", "signon", "wplogin", "sso",
+                            "authwall", "userlogin"})
+
 ROUTE_KINDS: tuple[tuple[str, frozenset[str]], ...] = (
     ("login", frozenset({
         "login", "signin", "logon", "signon", "wplogin", "auth", "authorize", "authenticate",
         "authentication", "sso", "cas", "oauth", "oauth2", "saml", "saml2", "openid",
         "openidconnect", "accounts", "account", "passport", "idp", "identity", "session",
-        "sessions", "register", "registration", "signup", "join"})),
+        "sessions", "register", "registration", "signup", "join", "authwall"})),
     ("consent", frozenset({"consent", "gdpr", "cookieconsent", "cmp"})),
     ("challenge", frozenset({"captcha", "recaptcha", "hcaptcha", "challenge", "botcheck",
                              "antibot", "verifyhuman"})),
