@@ -44,6 +44,7 @@ from collections.abc import Callable
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.reading.agegate import age_gate, may_hold_age_gate
 from readreceipt.reading.barenotice import check_bare_notice, check_notice_in_chrome, notice_word
+from readreceipt.reading.blocktemplate import block_shape
 from readreceipt.reading.captcha import captcha_form, may_hold_captcha
 from readreceipt.reading.consent import (
     carries_cmp,
@@ -248,6 +249,41 @@ def _check_edge_reference(f: Facts) -> ContentSignal | None:
                         vendor, "a bot check: the CDN refused the request")
 
 
+def _check_block_template(f: Facts) -> ContentSignal | None:
+    """A short page showing the reader's address and a reference for the request, with
+    almost no links: a CDN's or firewall's block template, whoever the vendor
+    (blocktemplate.py). Runs where the edge reference does: after the error-page checks,
+    which name a CDN's own 5xx pages (they show both too) first."""
+    if f.main_letters > BLOCK_MAX_MAIN_LETTERS:
+        return None
+    links = len(f.layout.link_texts)
+    found = block_shape(f.page.page_text[:WALL_TEXT_CHARS].lower(), f.page_letters, links)
+    if found is None:
+        return None
+    return _wall_signal("challenge", "structure:a block template (the reader's address "
+                        f"{found.address[:40]!r} and a request reference {found.reference[:40]!r} "
+                        f"on a short page of {links} links)", _vendor_hint(f),
+                        "a bot check: a CDN or firewall refused the request")
+
+
+#: What a captcha alone names, which a sale page's offer form also carries (a widget's
+#: marker, or the captcha form by structure): the form's own purpose decides.
+_CAPTCHA_RULES = ("vendor:marker reCAPTCHA", "vendor:marker hCaptcha", "vendor:marker Turnstile",
+                  "structure:a captcha form")
+
+
+def _check_walls_or_sale(f: Facts) -> ContentSignal | None:
+    """The wall check, except that a page whose only wall evidence is a captcha and that the
+    parked check names (its structure first: an offer form, a marketplace's link offering the
+    domain; then the table's words) is that sale page: sale templates guard their offer form
+    with a captcha (bench/devset3_labels.tsv en_parked_08: an invisible reCAPTCHA on the
+    make-an-offer form of a page titled "Domain For Sale")."""
+    signal = _check_walls(f)
+    if signal is None or not signal.rule.startswith(_CAPTCHA_RULES):
+        return signal
+    return check_parked(f) or signal
+
+
 def _check_thin(f: Facts) -> ContentSignal | None:
     n = f.main_letters
     if n <= THIN_MAX_MAIN_LETTERS and f.page_letters <= THIN_MAX_PAGE_LETTERS:
@@ -263,9 +299,9 @@ def _check_thin(f: Facts) -> ContentSignal | None:
 
 
 _CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
-    _check_walls, check_parked, check_js_shell, check_soft_404, check_error_page,
+    _check_walls_or_sale, check_parked, check_js_shell, check_soft_404, check_error_page,
     check_host_page, check_bare_notice, check_notice_in_chrome, _check_edge_reference,
-    _check_thin,
+    _check_block_template, _check_thin,
 )
 
 
