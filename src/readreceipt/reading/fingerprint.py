@@ -24,9 +24,11 @@ Invariants:
 - Strictness when several fire: wall > parked (a parking lander is often a shell of its
   own: its parking service's markup names it) > js_shell > soft_404 > error page (an
   interstitial wall, errorpages.py: a page that says it is missing is named so first) >
-  bare notice (an interstitial named by its word on a page that is nothing else,
-  barenotice.py) > a notice in the site's chrome (its word heading the short content the
-  site's header, menus and footer stand around, barenotice.py) > a CDN's edge reference (a
+  a block template by its shape (the reader's address and a request reference on a short
+  page of almost no links, blocktemplate.py) > bare notice (an interstitial named by its
+  word on a page that is nothing else, barenotice.py) > a notice in the site's chrome (its
+  word heading the short content the site's header, menus and footer stand around,
+  barenotice.py) > a CDN's edge reference (a
   bot check, only where nothing else named the page: the CDN stamps the sites' own error
   pages too) > thin_text. A hosting company's page
   in place of the site (hostpage.py: its links all go to the host) comes after the error
@@ -252,8 +254,10 @@ def _check_edge_reference(f: Facts) -> ContentSignal | None:
 def _check_block_template(f: Facts) -> ContentSignal | None:
     """A short page showing the reader's address and a reference for the request, with
     almost no links: a CDN's or firewall's block template, whoever the vendor
-    (blocktemplate.py). Runs where the edge reference does: after the error-page checks,
-    which name a CDN's own 5xx pages (they show both too) first."""
+    (blocktemplate.py). Runs after the error-page checks, which name a CDN's own 5xx pages
+    (they show both too) first, and before the bare notice's words: "access blocked" over
+    the reader's address and a request reference is the CDN's refusal, not a site's
+    notice."""
     if f.main_letters > BLOCK_MAX_MAIN_LETTERS:
         return None
     links = len(f.layout.link_texts)
@@ -300,8 +304,8 @@ def _check_thin(f: Facts) -> ContentSignal | None:
 
 _CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
     _check_walls_or_sale, check_parked, check_js_shell, check_soft_404, check_error_page,
-    check_host_page, check_bare_notice, check_notice_in_chrome, _check_edge_reference,
-    _check_block_template, _check_thin,
+    check_host_page, _check_block_template, check_bare_notice, check_notice_in_chrome,
+    _check_edge_reference, _check_thin,
 )
 
 
