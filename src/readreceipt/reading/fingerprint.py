@@ -24,16 +24,19 @@ Invariants:
 - Strictness when several fire: wall > parked (a parking lander is often a shell of its
   own: its parking service's markup names it) > js_shell > soft_404 > error page (an
   interstitial wall, errorpages.py: a page that says it is missing is named so first) >
-  a block template by its shape (the reader's address and a request reference on a short
-  page of almost no links, blocktemplate.py) > bare notice (an interstitial named by its
-  word on a page that is nothing else, barenotice.py) > a notice in the site's chrome (its
-  word heading the short content the site's header, menus and footer stand around,
-  barenotice.py) > a CDN's edge reference (a
+  bare notice (an interstitial named by its word on a page that is nothing else,
+  barenotice.py) > a notice in the site's chrome (its word heading the short content the
+  site's header, menus and footer stand around, barenotice.py) > a CDN's edge reference (a
   bot check, only where nothing else named the page: the CDN stamps the sites' own error
   pages too) > thin_text. A hosting company's page
   in place of the site (hostpage.py: its links all go to the host) comes after the error
   page and before the bare notice: a page that names itself missing or an error is named so
-  first; the host's page is its placeholder (parked) or its notice (interstitial).
+  first; the host's page is its placeholder (parked) or its notice (interstitial). A block
+  template by its shape (the reader's address and a request reference on a short page of
+  almost no links, blocktemplate.py) comes after the host's page and before the bare
+  notice: "access blocked" over the two is the CDN's refusal, a bot check.
+- A captcha is the only wall evidence a sale page's offer form carries: a page the parked
+  check names whose wall is a captcha's marker or form is parked (``_check_walls_or_sale``).
 - Patterns are compiled once, at import.
 """
 
