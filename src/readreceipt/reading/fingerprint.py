@@ -267,10 +267,12 @@ def _check_block_template(f: Facts) -> ContentSignal | None:
     found = block_shape(f.page.page_text[:WALL_TEXT_CHARS].lower(), f.page_letters, links)
     if found is None:
         return None
-    return _wall_signal("challenge", "structure:a block template (the reader's address "
-                        f"{found.address[:40]!r} and a request reference {found.reference[:40]!r} "
-                        f"on a short page of {links} links)", _vendor_hint(f),
-                        "a bot check: a CDN or firewall refused the request")
+    # The rule names the shape, the same for every page it fits (the leave-one-source-out
+    # tables group by it); what the page showed goes in the detail.
+    return _wall_signal("challenge", "structure:a block template (the reader's address and a "
+                        f"request reference on a short page of {links} links)", _vendor_hint(f),
+                        "a bot check: a CDN or firewall refused the request (address "
+                        f"{found.address[:40]!r}, reference {found.reference[:40]!r})")
 
 
 #: What a captcha alone names, which a sale page's offer form also carries (a widget's
