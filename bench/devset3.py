@@ -1,8 +1,9 @@
 """Benchmark: the content verdict on a third set, a *development* set of real pages.
 
-140 real pages from 95 public repositories (bench/devset3_labels.tsv: where each page came
+146 real pages from 99 public repositories (bench/devset3_labels.tsv: where each page came
 from, by repository, path and commit, with its label and language), gathered for issue 21's
-fourth round (and nine self-hosted domain-sale pages for its seventh) from sources no other
+fourth round (nine self-hosted domain-sale pages for its seventh; five sale pages and a
+domain marketplace's home for its ninth) from sources no other
 corpus, test or benchmark here uses (none of bench/heldout2.py's sources, none of
 ../shared/RESERVED.md's): maintenance, closure and suspension notices in 16 languages, sign-in
 pages (several of them phishing kits' copies of real banks' pages, said so in the notes), bot

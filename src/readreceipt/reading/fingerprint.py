@@ -33,7 +33,12 @@ Invariants:
   pages too) > thin_text. A hosting company's page in place of the site (hostpage.py: its
   links all go to the host) comes after the error page and before the bare notice: a page
   that names itself missing or an error is named so first; the host's page is its
-  placeholder (parked) or its notice (interstitial).
+  placeholder (parked) or its notice (interstitial). A block template by its shape (the
+  reader's address and a request reference on a short page of almost no links,
+  blocktemplate.py) comes after the host's page and before the bare notice: "access blocked"
+  over the two is the CDN's refusal, a bot check.
+- A captcha is the only wall evidence a sale page's offer form carries: a page the parked
+  check names whose wall is a captcha's marker or form is parked (``_check_walls_or_sale``).
 - Patterns are compiled once, at import.
 """
 
@@ -46,6 +51,7 @@ from collections.abc import Callable
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.reading.agegate import age_gate, may_hold_age_gate
 from readreceipt.reading.barenotice import check_bare_notice, check_notice_in_chrome, notice_word
+from readreceipt.reading.blocktemplate import block_shape
 from readreceipt.reading.captcha import captcha_form, may_hold_captcha
 from readreceipt.reading.consent import (
     carries_cmp,
@@ -251,6 +257,45 @@ def _check_edge_reference(f: Facts) -> ContentSignal | None:
                         vendor, "a bot check: the CDN refused the request")
 
 
+def _check_block_template(f: Facts) -> ContentSignal | None:
+    """A short page showing the reader's address and a reference for the request, with
+    almost no links: a CDN's or firewall's block template, whoever the vendor
+    (blocktemplate.py). Runs after the error-page checks, which name a CDN's own 5xx pages
+    (they show both too) first, and before the bare notice's words: "access blocked" over
+    the reader's address and a request reference is the CDN's refusal, not a site's
+    notice."""
+    if f.main_letters > BLOCK_MAX_MAIN_LETTERS:
+        return None
+    links = len(f.layout.link_texts)
+    found = block_shape(f.page.page_text[:WALL_TEXT_CHARS].lower(), f.page_letters, links)
+    if found is None:
+        return None
+    # The rule names the shape, the same for every page it fits (the leave-one-source-out
+    # tables group by it); what the page showed goes in the detail.
+    return _wall_signal("challenge", "structure:a block template (the reader's address and a "
+                        f"request reference on a short page of {links} links)", _vendor_hint(f),
+                        "a bot check: a CDN or firewall refused the request (address "
+                        f"{found.address[:40]!r}, reference {found.reference[:40]!r})")
+
+
+#: What a captcha alone names, which a sale page's offer form also carries (a widget's
+#: marker, or the captcha form by structure): the form's own purpose decides.
+_CAPTCHA_RULES = ("vendor:marker reCAPTCHA", "vendor:marker hCaptcha", "vendor:marker Turnstile",
+                  "structure:a captcha form")
+
+
+def _check_walls_or_sale(f: Facts) -> ContentSignal | None:
+    """The wall check, except that a page whose only wall evidence is a captcha and that the
+    parked check names (its structure first: an offer form, a marketplace's link offering the
+    domain; then the table's words) is that sale page: sale templates guard their offer form
+    with a captcha (bench/devset3_labels.tsv en_parked_08: an invisible reCAPTCHA on the
+    make-an-offer form of a page titled "Domain For Sale")."""
+    signal = _check_walls(f)
+    if signal is None or not signal.rule.startswith(_CAPTCHA_RULES):
+        return signal
+    return check_parked(f) or signal
+
+
 def _check_thin(f: Facts) -> ContentSignal | None:
     n = f.main_letters
     if n <= THIN_MAX_MAIN_LETTERS and f.page_letters <= THIN_MAX_PAGE_LETTERS:
@@ -364,9 +409,9 @@ def _check_carried_back(f: Facts) -> ContentSignal | None:
 
 
 _CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
-    _check_walls, check_parked, _check_carried_back, check_js_shell, check_soft_404,
-    check_error_page, check_host_page, check_bare_notice, check_notice_in_chrome,
-    _check_edge_reference, _check_thin,
+    _check_walls_or_sale, check_parked, _check_carried_back, check_js_shell, check_soft_404,
+    check_error_page, check_host_page, _check_block_template, check_bare_notice,
+    check_notice_in_chrome, _check_edge_reference, _check_thin,
 )
 
 
