@@ -16,7 +16,8 @@ page into *content* and *chrome* by the page's own structure, with no site's nam
   labels and its "forgot password" and "register" links);
 - teasers of other articles: every ``<article>`` but the longest, when shorter than it by far;
 - hidden elements (``hidden``, ``aria-hidden="true"``, ``display:none``): chrome of the
-  kind "hidden" (a sign-in modal waiting for a click is not what the page shows);
+  kind "hidden" (a sign-in modal waiting for a click is not what the page shows); not the
+  body itself, which a page hides until its script has run and then shows whole;
 - elements a script shows only on a condition (a framework's ``v-if``/``ng-if``/``x-show``,
   a CSS framework's hiding class such as ``d-none``): their text stays where it sits, and
   the layout also keeps each kind's text without them (``Layout.certain``), so that words
@@ -400,7 +401,10 @@ def tokens(attrs: dict[str, str | None]) -> list[str]:
 def _own_kind(node: Element, sectioned: bool) -> tuple[str | None, bool]:
     """(kind of chrome the element itself names, whether a wrapper may overrule it)."""
     attrs = node.attrs
-    if hides_itself(attrs):
+    if hides_itself(attrs) and node.tag != "body":
+        # (A body hidden by its own style is a page a script shows once it has loaded, to
+        # spare the reader its unstyled flash: what it holds is what the page shows. Its
+        # hidden parts stay hidden. Zwift's Keycloak sign-in page, zpdatafetch's fixture.)
         return "hidden", False
     tag = node.tag
     if tag in ("header", "footer") and sectioned:

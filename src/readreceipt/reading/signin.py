@@ -120,7 +120,9 @@ MAX_LONG_AFTER = 5
 #: pointofsail-kiel.de; a sign-in page's heading names the sign-in, above or in its form).
 BLOCK_BESIDE = 800
 #: Headings that may title a sign-in box: text before the box's own heading is the page's
-#: other blocks (a welcome column, a site's intro), not what the box stands under.
+#: other blocks (a welcome column, a site's intro), not what the box stands under. The
+#: nearest of them before the box is its heading; only an h1 lets more than MAX_BEFORE
+#: letters stand before it (SignIn.under_heading).
 _HEADINGS = frozenset({"h1", "h2", "h3"})
 #: Main text beside a box that stands in a list of links, at most (the gate of a page with
 #: almost nothing else, facts.BARE_MAX_MAIN_LETTERS): a sign-in page whose form sits among
@@ -190,7 +192,8 @@ class SignIn:
     heading_after: bool  # a top-level heading (h1) of the content stands after the box
     box_lines: frozenset[str]  # the box's own text, a line a text node (whitespace folded)
     #: Content before the box but after the box's own heading (the nearest h1-h3 before it,
-    #: with no h1 before that heading); None when there is no such heading, a paragraph of
+    #: when it is an h1 and no h1 stands before it); None when there is no such heading, the
+    #: nearest is an h2 or h3 (a site's module among modules titled alike), a paragraph of
     #: prose stands before the box, or the box is a sign-up form (two password fields, or a
     #: ``new-password`` one: an account is made, not signed in to).
     under_heading: int | None = None
@@ -654,7 +657,12 @@ def _measure(page: PageTree, sums: _PageSums, box: int, stop: int, what: str,
         # page, whatever the markup calls its tag.
         place = "dialog"
     under = None
-    if heading_at >= 0 and not 0 <= sums.first_h1 < heading_at and not long_before and \
+    # Only the page's top-level heading titles the box so (a sign-in column's own h1): a
+    # shop's log-in module under an h3 like its category and cart modules' is one module among
+    # them beside the shop's welcome text (ya_parser's secret-land.ru), whatever stands
+    # between that heading and the box.
+    if heading_at >= 0 and nodes[heading_at].tag == "h1" and \
+            not 0 <= sums.first_h1 < heading_at and not long_before and \
             not _signs_up(nodes, kinds, box, stop):
         under = max(sums.content_between(heading_at, box)[0] - nodes[heading_at].letters, 0)
     return SignIn(what, place, before, before + after, long_before + long_after,
