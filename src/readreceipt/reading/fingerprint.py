@@ -43,7 +43,12 @@ from collections.abc import Callable
 
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.reading.agegate import age_gate, may_hold_age_gate
-from readreceipt.reading.barenotice import check_bare_notice, check_notice_in_chrome, notice_word
+from readreceipt.reading.barenotice import (
+    check_bare_notice,
+    check_notice_in_chrome,
+    check_sent_on,
+    notice_word,
+)
 from readreceipt.reading.captcha import captcha_form, may_hold_captcha
 from readreceipt.reading.consent import (
     carries_cmp,
@@ -265,7 +270,7 @@ def _check_thin(f: Facts) -> ContentSignal | None:
 _CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
     _check_walls, check_parked, check_js_shell, check_soft_404, check_error_page,
     check_host_page, check_bare_notice, check_notice_in_chrome, _check_edge_reference,
-    _check_thin,
+    check_sent_on, _check_thin,
 )
 
 
