@@ -226,12 +226,16 @@ def check_notice_in_chrome(f: Facts) -> ContentSignal | None:
         if len(headings) > MAX_CONTENT_HEADINGS or len(headings[-1]) > MAX_LINE:
             return None
         found, where = notice_word([headings[-1]]), "heading"  # the word in the rule
-    else:
-        # No h1 or h2 in the content: a view that writes its notice as an h3, a box's bold
-        # line or a paragraph (bench/devset7_labels.tsv kq_suspended: a charity site's
-        # navbar and footer around "Your Account has been suspended ..."). Its opening
-        # lines are the notice; a short page of the site's own has its own heading.
+    elif len(f.headings) <= (1 if f.title else 0):
+        # No h1 or h2 in the page at all, the title aside: a view that writes its notice as an
+        # h3, a box's bold line or a paragraph (bench/devset7_labels.tsv kq_suspended: a
+        # charity site's navbar and footer around "Your Account has been suspended ...").
+        # Its opening lines are the notice. A page with headings anywhere, even ones the
+        # placement did not put in the content (a category's list of posts under "Wartung",
+        # whose headings are links), is not read so.
         found, where = notice_word(_opening_lines(f)), "in the opening lines of"
+    else:
+        return None
     if found is None:
         return None
     concept, word = found
@@ -269,7 +273,9 @@ _DELAY = re.compile(r"\bcontent\s*=\s*[\"']?\s*(\d{1,6})")
 #: A script that sends the reader on after a wait: a timer whose callback, within a few
 #: hundred characters, sets or calls the location ("setTimeout(function(){ location.href =
 #: ... }, 3000)", "setTimeout(\"window.location='...'\", 5000)").
-_TIMED = re.compile(r"\bset(?:timeout|interval)\s*\([^<>]{0,300}?\blocation\b")
+#: (Any character: a countdown's callback compares, "if (left <= 0)"; each attempt starts at
+#: a timer's name and reads at most 300 characters.)
+_TIMED = re.compile(r"\bset(?:timeout|interval)\s*\((?s:.){0,300}?\blocation\b")
 #: ``<meta>`` tags read, at most (a short page's head has a few dozen).
 MAX_META_TAGS = 200
 
