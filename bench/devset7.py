@@ -1,6 +1,6 @@
-"""Benchmark: notices served in place of a page inside a site's own template, a seventh *development* set.
+"""Benchmark: notices in place of a page, in a site's own template: a seventh *development* set.
 
-54 real pages from 31 public repositories in 5 languages (bench/devset7_labels.tsv: where
+54 real pages from 29 public repositories in 5 languages (bench/devset7_labels.tsv: where
 each page came from, by repository, path and commit, with its label and language), gathered
 for issue 21's ninth round because the sealed set's misses were "interstitials, outage and
 error notices in new wording and an account-deactivated notice" that pass as retrieved:

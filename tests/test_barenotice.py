@@ -92,7 +92,7 @@ def test_every_named_source_is_cited_with_its_version_and_file() -> None:
     assert set(NOTICE_SOURCES) <= used  # no source cited that no entry uses
     for citation in NOTICE_SOURCES.values():
         assert re.search(r"\d+\.\d+\.\d+|[0-9a-f]{40}", citation), citation
-        assert "/" in citation and "msgid" in citation or "bupdate" in citation
+        assert "/" in citation and ("msgid" in citation or "bupdate" in citation)
 
 
 @pytest.mark.parametrize(("line", "concept"), [
@@ -134,7 +134,8 @@ def test_a_short_page_under_its_own_heading_is_not_read_from_its_opening_lines()
 
 
 def test_a_long_opening_line_is_not_read() -> None:
-    long = "<p>" + "Your account has been suspended " + "and the rest of a long sentence " * 6 + "</p>"
+    long = ("<p>" + "Your account has been suspended " + "and the rest of a long sentence " * 6
+            + "</p>")
     assert len(long) > MAX_OPENING_LINE
     assert "opening lines" not in _rule(_volunteer_chrome(long))
 
