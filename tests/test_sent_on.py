@@ -79,3 +79,10 @@ def test_a_timer_that_does_not_touch_the_location_is_no_redirect() -> None:
 ])
 def test_the_patterns_stay_linear(pattern: object, text: str) -> None:
     assert regexsteps.steps(pattern, text) < 400 * len(text)  # type: ignore[arg-type]
+
+
+def test_a_moved_posts_refresh_names_it_by_structure_not_by_its_addresss_words() -> None:
+    # The new address's slug begins "blocking-": the page is sent on, not a block page.
+    got = judged(_page('<meta http-equiv="refresh" content="5; url=/blog/blocking-out-time/">',
+                       "<h1>This post has moved</h1><p>It now lives on the new blog.</p>"))
+    assert got is not None and got[1].startswith("structure:a meta refresh after 5 s")
