@@ -23,6 +23,12 @@ in 16 languages, bench/devset3_labels.tsv): 0 to 3 links each, the hosting provi
 suspension pages with their own menus excepted; the clean pages beside them, 18 or more. A
 bare page that names no notice stays what the other checks make of it (thin text, or a page).
 
+Two more since issue 21's ninth round (bench/devset7_labels.tsv: web applications' own views
+of an account, a browser or a redirect inside their site's navigation and footer): a page in
+the chrome with no h1 or h2 at all is read from its main text's opening lines
+(``check_notice_in_chrome``); and a short page that refreshes itself or whose script's timer
+sets the location sends the reader on (``check_sent_on``: structure, no word read).
+
 Invariants: pure; linear in the page (one count of links over the markup, capped; the lines
 searched are capped in number and length); runs only on a page already short enough to be
 a wall.
