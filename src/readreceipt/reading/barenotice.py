@@ -274,8 +274,8 @@ def _opening_lines(f: Facts) -> list[str]:
 #: A ``<meta>`` tag, read to its end or the next tag's opening (``[^<>]``: an unclosed run of
 #: openers is read once, as ``_LINK`` is), and in it a refresh and its delay.
 _META = re.compile(r"<meta\b[^<>]{0,800}")
-_REFRESH = re.compile(r"\bhttp-equiv\s*=\s*[\"']?\s*refresh\b")
-_DELAY = re.compile(r"\bcontent\s*=\s*[\"']?\s*(\d{1,6})")
+_REFRESH = re.compile(r"\bhttp-equiv\s{0,9}=\s{0,9}[\"']?\s{0,9}refresh\b")
+_DELAY = re.compile(r"\bcontent\s{0,9}=\s{0,9}[\"']?\s{0,9}(\d{1,6})")
 #: A script that sends the reader on after a wait: a timer whose callback, within a few
 #: hundred characters, sets or calls the location ("setTimeout(function(){ location.href =
 #: ... }, 3000)", "setTimeout(\"window.location='...'\", 5000)").
