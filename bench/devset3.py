@@ -31,6 +31,7 @@ import csv
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -71,8 +72,25 @@ def body(row: dict[str, str], pages: Path | None, fetch_dir: Path | None) -> byt
         return path.read_bytes() if path.is_file() else None
     checkout = heldout2.find_checkout(fetch_dir, row["source_repo"]) if fetch_dir else None
     raw = heldout.read_blob(checkout, row["commit"], row["path"]) if checkout else None
+    if raw is not None and checkout is not None and row.get("includes"):
+        raw = assemble(raw, row["includes"], lambda path: heldout.read_blob(
+            checkout, row["commit"], path))
     unwrap = UNWRAP.get(row["source_repo"])
     return unwrap(raw) if raw is not None and unwrap is not None else raw
+
+
+def assemble(view: bytes, includes: str, read: Callable[[str], bytes | None]) -> bytes:
+    """A server-side view with its includes put in, as its server serves it: ``includes`` is
+    ``needle>path|needle>path``, and each line of the view holding a needle (the include
+    statement) is replaced by the file at that path of the same commit (development set 7:
+    a notice view whose navigation and footer are included files)."""
+    for spec in filter(None, includes.split("|")):
+        needle, path = spec.split(">", 1)
+        part = read(path)
+        if part is not None:
+            view = b"\n".join(part if needle.encode() in line else line
+                               for line in view.split(b"\n"))
+    return view
 
 
 def page_arguments(description: str) -> argparse.Namespace | int:

@@ -17,10 +17,12 @@ from readreceipt.reading.barenotice import (
     _LINK,
     MAX_LINE,
     MAX_LINKS,
+    MAX_OPENING_LINE,
     STATUS_LINE,
     _pattern,
+    notice_word,
 )
-from readreceipt.reading.tables.noticewords import NOTICE_WORDS
+from readreceipt.reading.tables.noticewords import NOTICE_SOURCES, NOTICE_WORDS
 
 
 def _reason(html: str) -> str:
@@ -82,7 +84,60 @@ def test_a_word_of_a_spaced_script_matches_only_from_a_words_start() -> None:
 def test_every_word_is_lower_case_and_names_its_source(concept: str) -> None:
     for language, word, source in NOTICE_WORDS[concept]:
         assert word == word.lower() and re.fullmatch(r"[a-z]{2}", language), word
-        assert source in ("vocabulary", "written"), word
+        assert source in ("vocabulary", "written", *NOTICE_SOURCES), word
+
+
+def test_every_named_source_is_cited_with_its_version_and_file() -> None:
+    used = {source for words in NOTICE_WORDS.values() for _, _, source in words}
+    assert set(NOTICE_SOURCES) <= used  # no source cited that no entry uses
+    for citation in NOTICE_SOURCES.values():
+        assert re.search(r"\d+\.\d+\.\d+|[0-9a-f]{40}", citation), citation
+        assert "/" in citation and ("msgid" in citation or "bupdate" in citation)
+
+
+@pytest.mark.parametrize(("line", "concept"), [
+    ("konto ist deaktiviert.", "suspended"),  # Flask-Security's German message
+    ("le compte est désactivé.", "suspended"),
+    ("compte verrouillé: trop de tentatives de connexion.", "suspended"),  # django-axes
+    ("учетная запись заблокирована: слишком много попыток входа.", "suspended"),
+    ("your account has been banned for breaking the rules", "suspended"),
+    ("sorry, your browser is not supported.", "unsupported"),
+    ("browser aktualisieren", "unsupported"),  # browser-update's German button
+])
+def test_account_and_browser_notices_are_named(line: str, concept: str) -> None:
+    found = notice_word([line])
+    assert found is not None and found[0] == concept
+
+
+def _volunteer_chrome(content: str) -> str:
+    menu = "".join(f'<li><a href="/{w}">{w.title()}</a></li>' for w in
+                   ("home", "projects", "shop", "about", "join"))
+    footer = "".join(f'<a href="/{w}">{w.title()}</a> ' for w in ("privacy", "imprint", "contact"))
+    return _page("Harbour | Suspended", f"<header><ul class='menu'>{menu}</ul></header>"
+                 f"<section class='section'>{content}</section><footer>{footer}</footer>")
+
+
+_SUSPENDED = ("<p>Your account has been suspended because it broke our rules. Write to the "
+              "coordinators.</p>")
+
+
+def test_a_notice_with_no_h1_in_the_sites_chrome_is_read_from_its_opening_lines() -> None:
+    got = judged(_volunteer_chrome(f"<h3>Suspended</h3>{_SUSPENDED}"))
+    assert got is not None and got[0] == "wall:interstitial"
+    assert "in the opening lines of the short content" in got[1]
+
+
+def test_a_short_page_under_its_own_heading_is_not_read_from_its_opening_lines() -> None:
+    # The same sentence under the page's own h1 (a help page's "Our rules"): the heading
+    # names the page, and it names no notice.
+    assert "opening lines" not in _rule(_volunteer_chrome(f"<h1>Our rules</h1>{_SUSPENDED}"))
+
+
+def test_a_long_opening_line_is_not_read() -> None:
+    long = ("<p>" + "Your account has been suspended " + "and the rest of a long sentence " * 6
+            + "</p>")
+    assert len(long) > MAX_OPENING_LINE
+    assert "opening lines" not in _rule(_volunteer_chrome(long))
 
 
 def test_counting_links_reads_a_run_of_unclosed_openers_once() -> None:

@@ -23,6 +23,12 @@ in 16 languages, bench/devset3_labels.tsv): 0 to 3 links each, the hosting provi
 suspension pages with their own menus excepted; the clean pages beside them, 18 or more. A
 bare page that names no notice stays what the other checks make of it (thin text, or a page).
 
+Two more since issue 21's ninth round (bench/devset7_labels.tsv: web applications' own views
+of an account, a browser or a redirect inside their site's navigation and footer): a page in
+the chrome with no h1 or h2 at all is read from its main text's opening lines
+(``check_notice_in_chrome``); and a short page that refreshes itself or whose script's timer
+sets the location sends the reader on (``check_sent_on``: structure, no word read).
+
 Invariants: pure; linear in the page (one count of links over the markup, capped; the lines
 searched are capped in number and length); runs only on a page already short enough to be
 a wall.
@@ -31,6 +37,7 @@ a wall.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from itertools import islice
 
 from readreceipt.reading.basics import letters
@@ -44,8 +51,9 @@ from readreceipt.reading.facts import (
 )
 from readreceipt.reading.tables.noticewords import NOTICE_WORDS
 
-__all__ = ["MAX_CONTENT_HEADINGS", "MAX_LINE", "MAX_LINKS", "MAX_PAGE_LETTERS", "STATUS_LINE",
-           "check_bare_notice", "check_notice_in_chrome", "notice_word"]
+__all__ = ["MAX_CONTENT_HEADINGS", "MAX_LINE", "MAX_LINKS", "MAX_OPENING_LINE",
+           "MAX_OPENING_LINES", "MAX_PAGE_LETTERS", "STATUS_LINE", "check_bare_notice",
+           "check_notice_in_chrome", "check_sent_on", "notice_word"]
 
 #: A notice links to its host, its owner's mail, a status page: at most this many links.
 MAX_LINKS = 3
@@ -62,6 +70,13 @@ MAX_CONTENT_HEADINGS = 2
 #: Link texts read for a section of the site named by the notice's word, at most (a page
 #: short enough to be a notice has far fewer).
 MAX_LINK_TEXTS = 300
+#: On a page in the site's chrome whose content has no h1 or h2, the main text's first lines
+#: read for the notice's word (its heading written as an h3 or bold text, and the sentence
+#: under it), at most, and each line's length, at most (a notice's sentence with its reason:
+#: "Your Account has been suspended for breaking our code of conduct. Contact the admin for
+#: further details", 104 characters).
+MAX_OPENING_LINES = 3
+MAX_OPENING_LINE = 160
 
 #: Elements only a site's page has: its navigation. (Not ``<article>``: a notice may be
 #: written as one, tests/pages/other_interstitial/tr_bare_maintenance_article_box.html.)
@@ -105,8 +120,9 @@ _WHAT = {
     "maintenance": "a maintenance page: the site is down for maintenance",
     "construction": "a placeholder: the site is not built yet",
     "unavailable": "a notice that the site is closed or unavailable for now",
-    "suspended": "a notice that the site is suspended or expired",
+    "suspended": "a notice that the site or account is suspended, disabled, locked or expired",
     "blocked": "a block page: access to the address is blocked",
+    "unsupported": "a notice that the reader's browser cannot show the site",
 }
 
 
@@ -212,16 +228,127 @@ def check_notice_in_chrome(f: Facts) -> ContentSignal | None:
     if f.typed_article:
         return None
     headings = f.content_headings
-    if not headings or len(headings) > MAX_CONTENT_HEADINGS or len(headings[-1]) > MAX_LINE:
+    if headings:
+        if len(headings) > MAX_CONTENT_HEADINGS or len(headings[-1]) > MAX_LINE:
+            return None
+        found, where = notice_word([headings[-1]]), "heading"  # the word in the rule
+    elif len(f.headings) <= (1 if f.title else 0):
+        # No h1 or h2 in the page at all, the title aside: a view that writes its notice as an
+        # h3, a box's bold line or a paragraph (bench/devset7_labels.tsv kq_suspended: a
+        # charity site's navbar and footer around "Your Account has been suspended ...").
+        # Its opening lines are the notice. A page with headings anywhere, even ones the
+        # placement did not put in the content (a category's list of posts under "Wartung",
+        # whose headings are links), is not read so.
+        found, where = notice_word(_opening_lines(f)), "in the opening lines of"
+    else:
         return None
-    found = notice_word([headings[-1]])
     if found is None:
         return None
     concept, word = found
     if _a_section_of_the_site(f, concept):
         return None
-    rule = (f"wording:notice {word!r} ({concept}) heading the short content of a page whose "
-            f"other text is the site's chrome, no link of it named so ({f.main_letters} "
+    rule = (f"wording:notice {word!r} ({concept}) {where} the short content of a page "
+            f"whose other text is the site's chrome, no link of it named so ({f.main_letters} "
             "letters of main text)")
     return ContentSignal(reason="wall:interstitial", wall="interstitial", rule=rule,
                          vendor=None, detail=_WHAT[concept])
+
+
+def _opening_lines(f: Facts) -> list[str]:
+    """The first ``MAX_OPENING_LINES`` lines of the main text that are not a link's whole
+    text (the menu's items, which the placement counts as chrome), each at most
+    ``MAX_OPENING_LINE`` characters, folded."""
+    links = {fold(text) for text in islice(f.layout.link_texts, MAX_LINK_TEXTS)}
+    lines: list[str] = []
+    for raw in f.page.main_text[:WALL_TEXT_CHARS].splitlines()[:MAX_LINES]:
+        line = fold(raw)
+        if not line or line in links:
+            continue
+        if len(line) <= MAX_OPENING_LINE:
+            lines.append(line)
+        if len(lines) == MAX_OPENING_LINES:
+            break
+    return lines
+
+
+#: A ``<meta>`` tag, read to its end or the next tag's opening (``[^<>]``: an unclosed run of
+#: openers is read once, as ``_LINK`` is), and in it a refresh and its delay.
+_META = re.compile(r"<meta\b[^<>]{0,800}")
+_REFRESH = re.compile(r"\bhttp-equiv\s{0,9}=\s{0,9}[\"']?\s{0,9}refresh\b")
+_DELAY = re.compile(r"\bcontent\s{0,9}=\s{0,9}[\"']?\s{0,9}(\d{1,6})")
+#: A script that sends the reader on after a wait: a timer whose callback, within a few
+#: hundred characters, sets or calls the location ("setTimeout(function(){ location.href =
+#: ... }, 3000)", "setTimeout(\"window.location='...'\", 5000)").
+#: (Any character: a countdown's callback compares, "if (left <= 0)"; each attempt starts at
+#: a timer's name and reads at most 300 characters.)
+_TIMED = re.compile(r"\bset(?:timeout|interval)\s*\((?s:.){0,300}?\blocation\b")
+#: ``<meta>`` tags read, at most (a short page's head has a few dozen).
+MAX_META_TAGS = 200
+
+
+_NOSCRIPT = re.compile(r"<(/?)noscript\b")
+
+
+def _noscript_spans(markup: str) -> list[tuple[int, int]]:
+    """Where the ``<noscript>`` elements of ``markup`` lie, read once (an unclosed one runs
+    to the end): a refresh there is the no-script fallback of a page that works with a
+    script (bench/devset7_labels.tsv ba_about: every page of a book site refreshes to its
+    JavaScript notice only when scripts are off)."""
+    spans: list[tuple[int, int]] = []
+    start: int | None = None
+    for m in _NOSCRIPT.finditer(markup):
+        if not m.group(1) and start is None:
+            start = m.start()
+        elif m.group(1) and start is not None:
+            spans.append((start, m.start()))
+            start = None
+    if start is not None:
+        spans.append((start, len(markup)))
+    return spans
+
+
+def _inside(spans: list[tuple[int, int]], at: int) -> bool:
+    """Whether ``at`` lies in one of the ordered, disjoint ``spans``."""
+    i = bisect_right(spans, (at, len(spans) and spans[-1][1] + 1)) - 1
+    return i >= 0 and spans[i][0] <= at < spans[i][1]
+
+
+def _refresh_delay(markup: str, spans: list[tuple[int, int]]) -> int | None:
+    """The delay in seconds of the page's first meta refresh outside ``<noscript>``, or
+    None."""
+    for m in islice(_META.finditer(markup), MAX_META_TAGS):
+        tag = m.group(0)
+        if _REFRESH.search(tag) is None or _inside(spans, m.start()):
+            continue
+        delay = _DELAY.search(tag)
+        if delay is not None:
+            return int(delay.group(1))
+    return None
+
+
+def check_sent_on(f: Facts) -> ContentSignal | None:
+    """A short page that sends the reader on, or None: its markup refreshes it after a
+    delay (a meta refresh outside ``<noscript>``) or a script's timer sets the location,
+    and it holds next to nothing (``BARE_MAX_MAIN_LETTERS`` letters of main text,
+    ``MAX_PAGE_LETTERS`` in all; not typed an article). "Please wait, you are being
+    redirected", a countdown to another address, a page that reloads itself until a job is
+    done: the content, if any, is at the address it goes to, not in this copy
+    (bench/devset7_labels.tsv sf_redirect, wg_wait). Language-free: the markup alone."""
+    if f.main_letters > BARE_MAX_MAIN_LETTERS or f.page_letters > MAX_PAGE_LETTERS:
+        return None
+    if f.typed_article:
+        return None
+    markup = f.markup[:WALL_TEXT_CHARS]
+    spans = _noscript_spans(markup)
+    delay = _refresh_delay(markup, spans)
+    if delay is not None:
+        how = f"a meta refresh after {delay} s"
+    elif (m := _TIMED.search(markup)) is not None and not _inside(spans, m.start()):
+        how = "a script's timer setting the location"
+    else:
+        return None
+    rule = (f"structure:{how} on a short page ({f.main_letters} letters of main text, "
+            f"{f.page_letters} in all)")
+    return ContentSignal(reason="wall:interstitial", wall="interstitial", rule=rule,
+                         vendor=None, detail="a page that sends the reader on: the content "
+                         "is not in this copy")

@@ -30,9 +30,10 @@ Invariants:
   barenotice.py) > a notice in the site's chrome (its word heading the short content the
   site's header, menus and footer stand around, barenotice.py) > a CDN's edge reference (a
   bot check, only where nothing else named the page: the CDN stamps the sites' own error
-  pages too) > thin_text. A hosting company's page in place of the site (hostpage.py: its
-  links all go to the host) comes after the error page and before the bare notice: a page
-  that names itself missing or an error is named so first; the host's page is its
+  pages too) > a short page that sends the reader on (a refresh or a timed redirect,
+  barenotice.py) > thin_text. A hosting company's page in place of the site (hostpage.py:
+  its links all go to the host) comes after the error page and before the bare notice: a
+  page that names itself missing or an error is named so first; the host's page is its
   placeholder (parked) or its notice (interstitial). A block template by its shape (the
   reader's address and a request reference on a short page of almost no links,
   blocktemplate.py) comes after the host's page and before the bare notice: "access blocked"
@@ -50,7 +51,12 @@ from collections.abc import Callable
 
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.reading.agegate import age_gate, may_hold_age_gate
-from readreceipt.reading.barenotice import check_bare_notice, check_notice_in_chrome, notice_word
+from readreceipt.reading.barenotice import (
+    check_bare_notice,
+    check_notice_in_chrome,
+    check_sent_on,
+    notice_word,
+)
 from readreceipt.reading.blocktemplate import block_shape
 from readreceipt.reading.captcha import captcha_form, may_hold_captcha
 from readreceipt.reading.consent import (
@@ -411,7 +417,7 @@ def _check_carried_back(f: Facts) -> ContentSignal | None:
 _CHECKS: tuple[Callable[[Facts], ContentSignal | None], ...] = (
     _check_walls_or_sale, check_parked, _check_carried_back, check_js_shell, check_soft_404,
     check_error_page, check_host_page, _check_block_template, check_bare_notice,
-    check_notice_in_chrome, _check_edge_reference, _check_thin,
+    check_notice_in_chrome, _check_edge_reference, check_sent_on, _check_thin,
 )
 
 

@@ -24,6 +24,11 @@ Where a word has a common other sense it stands only in a notice's own phrase: "
 spaced script also matches a compound it opens ("Wartungsarbeiten"), so none is a word that
 opens an ordinary compound as readily (German "Baustelle" is not an entry).
 
+Since issue 21's ninth round a notice is also an account's (disabled, locked or banned:
+Flask-Security's and django-axes' translated messages, ``NOTICE_SOURCES``) or a browser's
+("unsupported": browser-update's translated button, the sites' own English sentences), the
+notices web applications serve in their own template in place of a profile or a page.
+
 Invariants: lower case (matched against folded text, entries.py); a word of a script written
 with spaces is matched from a word's start, one of a script written without (Chinese,
 Japanese, Thai) anywhere; every concept names the kind of notice it is.
@@ -33,10 +38,30 @@ Japanese, Thai) anywhere; every concept names the kind of notice it is.
 
 from __future__ import annotations
 
-__all__ = ["NOTICE_WORDS"]
+__all__ = ["NOTICE_SOURCES", "NOTICE_WORDS"]
 
 _VOCABULARY = "vocabulary"  # the noun the maintained term of vocabulary.py uses
 _WRITTEN = "written"  # the language's common word for the notice, written here
+_FLASK_SECURITY = "flask-security"
+_AXES = "django-axes"
+_BROWSER_UPDATE = "browser-update"
+
+#: Where an entry of neither kind above comes from: a maintained translation another project
+#: keeps, by package or repository, version or commit, file and message (issue 21's ninth
+#: round, bench/devset7_labels.tsv: account and browser notices in a site's own template).
+#: The entry is the translation as written (folded), or its part before the message's colon
+#: where the message is "notice: what to do".
+NOTICE_SOURCES: dict[str, str] = {
+    _FLASK_SECURITY: (
+        "flask-security-too 5.9.2 (PyPI wheel, MIT), flask_security/translations/"
+        "<lang>/LC_MESSAGES/flask_security.po, msgid 'Account is disabled.'"),
+    _AXES: (
+        "django-axes 8.3.1 (PyPI wheel, MIT), axes/locale/<lang>/LC_MESSAGES/django.po, "
+        "msgid 'Account locked: too many login attempts. ...' (its part before the colon)"),
+    _BROWSER_UPDATE: (
+        "browser-update/browser-update at 844c385fe001f92f06c509deb8bec16c2cc0e910 (MIT), "
+        "update.npm.full.js, each language's 'bupdate' (the outdated-browser notice's button)"),
+}
 
 #: concept -> ((language, stem, where it comes from), ...)
 NOTICE_WORDS: dict[str, tuple[tuple[str, str, str], ...]] = {
@@ -205,6 +230,56 @@ NOTICE_WORDS: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("zh", "已暂停", _WRITTEN), ("zh", "已过期", _WRITTEN), ("zh", "已到期", _WRITTEN),
         ("ja", "停止されています", _WRITTEN), ("ja", "期限切れ", _WRITTEN),
         ("ko", "정지되었습니다", _WRITTEN), ("ko", "만료되었습니다", _WRITTEN),
+        # An account disabled by its site's administrator (Flask-Security's message).
+        ("en", "account is disabled", _FLASK_SECURITY),
+        ("af", "rekening is gestremd", _FLASK_SECURITY),
+        ("ar", "تم تعطيل الحساب", _FLASK_SECURITY),
+        ("ca", "el compte està desactivat", _FLASK_SECURITY),
+        ("da", "kontoen er deaktiveret", _FLASK_SECURITY),
+        ("de", "konto ist deaktiviert", _FLASK_SECURITY),
+        ("es", "cuenta deshabilitada", _FLASK_SECURITY),
+        ("eu", "kontua desgaituta dago", _FLASK_SECURITY),
+        ("fr", "le compte est désactivé", _FLASK_SECURITY),
+        ("hu", "a fiók le van tiltva", _FLASK_SECURITY),
+        ("is", "aðgangurinn er óvirkur", _FLASK_SECURITY),
+        ("it", "l'account è disabilitato", _FLASK_SECURITY),
+        ("ja", "アカウントが無効になっています", _FLASK_SECURITY),
+        ("nl", "account is geblokkeerd", _FLASK_SECURITY),
+        ("pl", "konto jest wyłączone", _FLASK_SECURITY),
+        ("pt", "conta desabilitada", _FLASK_SECURITY),
+        ("pt", "conta desactivada", _FLASK_SECURITY),
+        ("ru", "аккаунт отключён", _FLASK_SECURITY),
+        ("tr", "hesap kapalıdır", _FLASK_SECURITY),
+        ("zh", "账户已被禁用", _FLASK_SECURITY),
+        # An account locked after failed sign-ins (django-axes' lockout notice).
+        ("en", "account locked", _AXES), ("ar", "الحساب مغلق", _AXES),
+        ("de", "zugang gesperrt", _AXES), ("fa", "حساب کاربری قفل شد", _AXES),
+        ("fr", "compte verrouillé", _AXES), ("id", "akun terkunci", _AXES),
+        ("pl", "konto zablokowane", _AXES), ("ru", "учетная запись заблокирована", _AXES),
+        ("tr", "hesap kilitlendi", _AXES),
+        # A banned account, as the notice's phrase (bench/devset7_labels.tsv yd_banned,
+        # sysmi_banned, gal_blocked: a course site's, a French site's and a gallery's own
+        # views); no vocabulary at hand translates it.
+        ("en", "account banned", _WRITTEN), ("en", "account has been banned", _WRITTEN),
+        ("en", "account is blocked", _WRITTEN), ("en", "account has been blocked", _WRITTEN),
+        ("fr", "compte banni", _WRITTEN), ("fr", "a été banni", _WRITTEN),
+    ),
+    "unsupported": (
+        # A notice that the reader's browser cannot show the site: browser-update's button
+        # of its outdated-browser notice, in its languages, and the sites' own English
+        # sentences (bench/devset7_labels.tsv c1_unsupported, rg_bns, ba_nojs).
+        ("en", "update browser", _BROWSER_UPDATE), ("de", "browser aktualisieren", _BROWSER_UPDATE),
+        ("es", "actualizar navegador", _BROWSER_UPDATE),
+        ("fr", "mettre à jour le navigateur", _BROWSER_UPDATE),
+        ("it", "aggiorna browser", _BROWSER_UPDATE), ("nl", "browser updaten", _BROWSER_UPDATE),
+        ("pl", "aktualizuj przeglądarkę", _BROWSER_UPDATE),
+        ("pt", "atualizar navegador", _BROWSER_UPDATE),
+        ("tr", "tarayıcıyı güncelle", _BROWSER_UPDATE),
+        ("ja", "ブラウザを更新する", _BROWSER_UPDATE),
+        ("zh", "更新浏览器", _BROWSER_UPDATE),
+        ("ru", "обновить браузер", _BROWSER_UPDATE),
+        ("en", "browser is not supported", _WRITTEN), ("en", "browser not supported", _WRITTEN),
+        ("en", "javascript is disabled", _WRITTEN),
     ),
     "blocked": (
         ("en", "this site is blocked", _WRITTEN),
