@@ -12,9 +12,9 @@ Two things make an HTML body costly to parse without making it longer to read:
 
 :func:`prepare` scans the body once with a tokenizer of its own (a ``find`` for each ``<``
 and one regular expression per tag, never backtracking; a body within the limit, most pages,
-is scanned by a tighter loop over the same tokens that only measures it, and the full pass
-runs only when that loop meets an element the pass would change) and writes the markup the
-parsers will read:
+has the same tokens listed by one pattern and a tighter loop over them only measures it, and
+the full pass runs only when that loop meets an element the pass would change) and writes the
+markup the parsers will read:
 
 - past ``limit`` bytes of body, the invisible parts are taken out of the *whole* body first
   (comments; the contents of ``script``, ``style``, ``svg`` and ``template``; a long
