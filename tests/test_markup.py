@@ -163,3 +163,54 @@ def test_the_quick_pass_within_the_limit_is_the_full_pass(
     assert all((p.markup is b) == (q.markup is b)
                for b, row, rowq in zip(bodies, full, quick, strict=True)
                for p, q in zip(row, rowq, strict=True))
+
+
+#: Tag soup around raw text elements: their end tags in either case, with and without the
+#: space, "/" or ">" that ends a name, a name that only begins like one, a start tag left
+#: open, comments and quotes holding what looks like an end tag.
+_RAW_SOUP = (b"<script>", b"<SCRIPT type='a>b'>", b"</script>", b"</SCRIPT >", b"</script/",
+             b"</scriptx>", b"</script", b"<script", b"<title>", b"</Title>", b"<noscript>",
+             b"</noscript>", b"<iframe src=x>", b"</iframe>", b"<xmp>", b"</xmp>", b"<div>",
+             b"</div>", b"<!--", b"-->", b"--", b"-", b"<!-->", b"'", b'"', b"=", b"x ", b"<",
+             b">", b"</", b"<svg>", b"<path/>", b"</svg>", b"<plaintext>", b"<a>", b"</a>")
+
+
+def test_the_listed_tokens_are_the_searched_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A body within the limit has its tokens listed by one pattern (``_LISTED``: raw text and
+    comments matched whole) unless it holds more than ``_LISTED_TOKENS`` "<"; on tag soup
+    around raw text elements and comments, and on the soup of every kind of token, the
+    listed pass's answer is the token-by-token pass's, and both are the full pass's."""
+    import random
+
+    rng = random.Random(2323)  # noqa: S311 - a fixed seed for reproducible tag soup
+    bodies = [b"".join(rng.choice(soup) for _ in range(rng.randint(0, 60)))
+              for soup in (_RAW_SOUP, _SOUP) for _ in range(2500)]
+    listed = [[prepare(b, len(b) + 1, depth) for depth in (None, 2, 4)] for b in bodies]
+    monkeypatch.setattr(markup, "_LISTED_TOKENS", -1)
+    searched = [[prepare(b, len(b) + 1, depth) for depth in (None, 2, 4)] for b in bodies]
+    assert listed == searched
+    monkeypatch.setattr(markup._Pass, "within", lambda self: None)
+    full = [[prepare(b, len(b) + 1, depth) for depth in (None, 2, 4)] for b in bodies]
+    assert listed == full
+    assert any(p.flattened for row in full for p in row)  # the bounds were met
+    assert any(p.depth for row in full for p in row)
+
+
+def test_a_body_of_many_tokens_is_searched_token_by_token(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``_LISTED_TOKENS`` "<" the tokens are not listed at once (the list's memory would
+    follow the body): the token-by-token pass measures the body instead, to the same answer."""
+    calls: list[int] = []
+    searched = markup._Pass._within_searched
+
+    def counted(self: markup._Pass) -> markup.Prepared | None:
+        calls.append(1)
+        return searched(self)
+
+    monkeypatch.setattr(markup._Pass, "_within_searched", counted)
+    body = b"<div>1 < 2 < 3</div>" * (markup._LISTED_TOKENS // 4 + 1)
+    out = prepare(body, len(body) + 1)
+    assert calls and out.markup is body and out.depth == 1
+    small = b"<div><p>x</p></div>"
+    calls.clear()
+    assert prepare(small, len(small) + 1).depth == 1 and not calls

@@ -12,9 +12,9 @@ Two things make an HTML body costly to parse without making it longer to read:
 
 :func:`prepare` scans the body once with a tokenizer of its own (a ``find`` for each ``<``
 and one regular expression per tag, never backtracking; a body within the limit, most pages,
-is scanned by a tighter loop over the same tokens that only measures it, and the full pass
-runs only when that loop meets an element the pass would change) and writes the markup the
-parsers will read:
+has the same tokens listed by one pattern and a tighter loop over them only measures it, and
+the full pass runs only when that loop meets an element the pass would change) and writes the
+markup the parsers will read:
 
 - past ``limit`` bytes of body, the invisible parts are taken out of the *whole* body first
   (comments; the contents of ``script``, ``style``, ``svg`` and ``template``; a long
@@ -84,6 +84,25 @@ _ATTRS = re.compile(rb"((?:[^>=]|=\s*\"[^\"]*\"?|=\s*'[^']*'?|=)*)(>?)")
 _WHOLE_TOKEN = re.compile(rb"<(?:(!--)|[!?]|/([A-Za-z][^\s/>]*+)|([A-Za-z][^\s/>]*+)"
                           rb"((?:[^>=]++|=\s*+\"[^\"]*+\"?|=\s*+'[^']*+'?|=)*+)(>?))")
 _LD_JSON = re.compile(rb"ld\+json", re.I)
+#: Every token :meth:`_Pass.within` reads, in one pattern for ``findall``: a comment to its
+#: ``-->``; a raw text element's start tag and, when its ">" is found, its contents and its
+#: end tag (the first ``</`` and its name, in either case, followed by a space, "/" or ">"; up
+#: to the next ">"); a doctype or processing instruction to its ">"; an end tag to its ">"; a start
+#: tag with its name, attributes and ">" (empty: none). Each piece ends where the pass's own
+#: ``find`` calls end it (the end of the body when they find nothing), and every repetition
+#: is possessive over disjoint characters, so it never backtracks; no piece can fail once
+#: its opening is matched (what follows a repetition is optional), so no run is rescanned.
+_ATTRIBUTES = rb"(?:[^>=]++|=\s*+\"[^\"]*+\"?|=\s*+'[^']*+'?|=)*+"
+_LISTED = re.compile(
+    rb"<(?:!--(?:[^-]++|-(?!->))*+(?:-->)?"
+    rb"|(?:(?i:(" + b"|".join(sorted(_RAW_TEXT)) + rb"))(?![^\s/>])" + _ATTRIBUTES +
+    rb"(?:(>)(?:[^<]++|<(?!/(?i:\1)[\s/>]))*+(?:</[^>]*+>?)?)?)"
+    rb"|[!?][^>]*+>?"
+    rb"|/([A-Za-z][^\s/>]*+)[^>]*+>?"
+    rb"|([A-Za-z][^\s/>]*+)(" + _ATTRIBUTES + rb")(>?))")
+#: The most ``<`` of a body whose tokens :data:`_LISTED` lists at once (a list of this many
+#: tuples is some megabytes; the corpus's articles hold at most a few tens of thousands).
+_LISTED_TOKENS = 100_000
 _ENDS: dict[bytes, re.Pattern[bytes]] = {}
 
 
@@ -228,10 +247,58 @@ class _Pass:
 
     def within(self) -> Prepared | None:
         """The pass over a body within the limit, which is left as it came: the same tokens
-        and the same stack as :meth:`run` (each token one match, the stack in locals), or
-        None at the first element it would change (one past ``max_depth``, or past
-        :data:`MAX_ELEMENTS`), where :meth:`run` takes over from the start. Most pages take
-        this way; it only measures their depth."""
+        and the same stack as :meth:`run`, or None at the first element it would change (one
+        past ``max_depth``, or past :data:`MAX_ELEMENTS`), where :meth:`run` takes over from
+        the start. Most pages take this way; it only measures their depth.
+
+        A body of at most :data:`_LISTED_TOKENS` ``<`` has its tokens listed by one call
+        (:data:`_LISTED`, raw text and comments matched whole, so they are tokens of their
+        own): the loop below is then all that runs in Python. A longer body is scanned token
+        by token (:meth:`_within_searched`), so memory stays a bounded list's."""
+        body = self.body
+        if body.count(b"<") > _LISTED_TOKENS:
+            return self._within_searched()
+        max_depth, most = self.max_depth, MAX_ELEMENTS
+        stack: list[bytes] = []
+        open_: dict[bytes, int] = {}
+        foreign = depth = elements = 0
+        for raw, raw_ends, closing, name, attrs, ends in _LISTED.findall(body):
+            if closing:  # an end tag
+                closing = closing.lower()
+                if open_.get(closing):
+                    foreign -= _popped_through(stack, open_, closing)
+                continue
+            if raw:  # a raw text element, its contents and end tag
+                elements += 1
+                if elements > most:
+                    return None
+                if not raw_ends or raw.lower() == b"plaintext":
+                    break  # (no ">": the tag runs to the end of the body)
+                continue
+            if not name:  # a comment, a doctype, a processing instruction
+                continue
+            elements += 1
+            if elements > most:
+                return None
+            if not ends:  # no ">": the tag runs to the end of the body
+                break
+            name = name.lower()
+            if name in _VOID or name in _SELF_CLOSING_SIBLINGS or (
+                    (foreign or name in _FOREIGN) and attrs.rstrip().endswith(b"/")):
+                continue
+            if name in _NO_NESTING and open_.get(name):
+                foreign -= _popped_through(stack, open_, name)
+            if len(stack) >= max_depth:
+                return None
+            stack.append(name)
+            open_[name] = open_.get(name, 0) + 1
+            foreign += name in _FOREIGN
+            if len(stack) > depth:
+                depth = len(stack)
+        return Prepared(body, True, 0, 0, depth)
+
+    def _within_searched(self) -> Prepared | None:
+        """:meth:`within` one token a search (each token one match, the stack in locals)."""
         body, n, pos = self.body, len(self.body), 0
         search, max_depth, most = _WHOLE_TOKEN.search, self.max_depth, MAX_ELEMENTS
         stack: list[bytes] = []
