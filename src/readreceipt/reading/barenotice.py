@@ -37,6 +37,7 @@ a wall.
 from __future__ import annotations
 
 import re
+import sys
 from bisect import bisect_right
 from itertools import islice
 
@@ -309,8 +310,9 @@ def _noscript_spans(markup: str) -> list[tuple[int, int]]:
 
 def _inside(spans: list[tuple[int, int]], at: int) -> bool:
     """Whether ``at`` lies in one of the ordered, disjoint ``spans``."""
-    i = bisect_right(spans, (at, len(spans) and spans[-1][1] + 1)) - 1
-    return i >= 0 and spans[i][0] <= at < spans[i][1]
+    # The last span opening at or before ``at`` (no span ends past ``sys.maxsize``).
+    i = bisect_right(spans, (at, sys.maxsize)) - 1
+    return i >= 0 and at < spans[i][1]
 
 
 def _refresh_delay(markup: str, spans: list[tuple[int, int]]) -> int | None:
