@@ -182,6 +182,18 @@ def finish(n: Counter[str], misses: list[str], args: argparse.Namespace) -> int:
     return 0
 
 
+def run_set(doc: str, labels: Path, title: str, walls_word: str) -> int:
+    """A development set's whole run, as devset5.py and the later sets make it: the
+    arguments (``doc``'s first paragraph their description), the tally of ``labels``, the
+    per-source report and its end; the exit code."""
+    args = page_arguments(doc.split("\n\n")[0])
+    if isinstance(args, int):
+        return args
+    n, misses = tally(labels, args, {"article", "hard_negative"})
+    print_groups(n, title, walls_word)
+    return finish(n, misses, args)
+
+
 def main() -> int:
     args = page_arguments(__doc__.split("\n\n")[0])
     if isinstance(args, int):
