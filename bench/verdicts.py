@@ -29,7 +29,7 @@ Figures, not assertions.
 
     .venv/bin/python bench/verdicts.py [--direct] [--json bench/out/verdicts.json]
         [--devset3 DIR] [--devset4 DIR] [--devset5 DIR] [--devset6 DIR]
-        [--devset7 DIR]
+        [--devset7 DIR] [--devset8 DIR]
 
 ``--direct`` skips the server and the pipeline and calls ``extract`` + ``judge_content``
 (quicker; the same content verdict, without the transport layer). ``--devsetN DIR`` judges
@@ -100,7 +100,7 @@ class Page:
 
 #: The development sets gathered from public repositories beside the corpora (bench/devsetN.py
 #: reads each; their pages are kept outside the repository, one folder each).
-DEVSETS = ("devset3", "devset4", "devset5", "devset6", "devset7")
+DEVSETS = ("devset3", "devset4", "devset5", "devset6", "devset7", "devset8")
 
 
 def load_devset(name: str, folder: Path) -> list[Page]:
