@@ -39,17 +39,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import devset3  # a sibling script, not a package: its helpers are reused
 
 LABELS = Path(__file__).with_name("devset8_labels.tsv")
-CLEAN = {"article", "hard_negative"}
-
-
-def main() -> int:
-    args = devset3.page_arguments(__doc__.split("\n\n")[0])
-    if isinstance(args, int):
-        return args
-    n, misses = devset3.tally(LABELS, args, CLEAN)
-    devset3.print_groups(n, "development set 8", "walls")
-    return devset3.finish(n, misses, args)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(devset3.run_set(__doc__, LABELS, "development set 8", "walls"))
