@@ -11,11 +11,12 @@ and the memory an export holds as the records grow, on the local and the team li
 2. **Export memory as the records grow.** A library of ``--records`` captures (small distinct
    pages, each with its bytes, texts and record, written through the Library API with fsync
    turned off in the builder only: a bench library, not evidence) is exported to WACZ at four
-   sizes (``--since`` cuts: an eighth, a quarter, a half, all), each in a fresh process whose
+   sizes (``--since`` cuts: an eighth, a quarter, a half, all; ``--sizes`` names others, e.g.
+   ``0.5,1`` for a team export too long to make four times), each in a fresh process whose
    peak RSS (``VmHWM``: ``ru_maxrss`` would carry the forking parent's) is its own, by this
    checkout and by ``--before SRC`` (another checkout's ``src``, e.g. main's, the
    list-holding export), interleaved. Printed: peak RSS
-   per size and the slope in KiB per record (least squares over the four). Local and team
+   per size and the slope in KiB per record (least squares over the sizes). Local and team
    (PostgreSQL + moto S3, throwaway, on loopback).
    ``--team-bulk`` builds the team library's captures faster (the same objects, six put at
    once, and the same rows by one COPY: ``build_team_bulk``); the export reads them as ever.
@@ -25,6 +26,7 @@ The machine is shared: times are medians of many asks; memory is not moved by lo
     .venv/bin/python bench/library_scale.py [--rows 10000,100000,400000] [--records 16000]
                                             [--team-records 2000]
                                             [--before /tmp/main/src] [--no-team]
+                                            [--sizes 0.125,0.25,0.5,1]
                                             [--no-local] [--team-bulk]
 """
 
@@ -90,6 +92,10 @@ print(json.dumps({"retrievals": result.retrievals, "seconds": time.perf_counter(
 
 
 # 1. questions ---------------------------------------------------------------------------
+
+#: The export's four sizes by default: an eighth, a quarter, a half and all of the records.
+SHARES = (0.125, 0.25, 0.5, 1.0)
+
 
 def p50(call: Callable[[int], object], times: int) -> float:
     samples = []
@@ -249,8 +255,9 @@ def lib_sha(data: bytes) -> str:
 
 
 def export_memory(spec: dict[str, Any], count: int, sources: dict[str, Path], rounds: int,
-                  work: Path) -> dict[str, dict[int, dict[str, float]]]:
-    sizes = [count // 8, count // 4, count // 2, count]
+                  work: Path, shares: tuple[float, ...] = SHARES
+                  ) -> dict[str, dict[int, dict[str, float]]]:
+    sizes = [round(count * share) for share in shares]
     found: dict[str, dict[int, list[dict[str, float]]]] = {n: {} for n in sources}
     for r in range(rounds):
         for size in sizes:
@@ -274,6 +281,14 @@ def export_memory(spec: dict[str, Any], count: int, sources: dict[str, Path], ro
     return {name: {size: {"maxrss_mib": max(f["maxrss_kib"] for f in runs) / 1024,
                           "seconds": statistics.median(f["seconds"] for f in runs)}
                    for size, runs in by_size.items()} for name, by_size in found.items()}
+
+
+def parse_shares(text: str) -> tuple[float, ...]:
+    """``--sizes``: the shares of the records exported, each in (0, 1], in rising order."""
+    shares = tuple(float(part) for part in text.split(","))
+    if not shares or any(not 0 < s <= 1 for s in shares) or list(shares) != sorted(shares):
+        raise argparse.ArgumentTypeError("shares in (0, 1], rising, comma-separated")
+    return shares
 
 
 def slope(points: dict[int, dict[str, float]]) -> float:
@@ -306,6 +321,9 @@ def main() -> None:
                         help="this checkout's export with its bounded buffers (index lines "
                              "sorted in memory, the scratch file's cache) at a tenth of their "
                              "size: what grows below those bounds shows as slope")
+    parser.add_argument("--sizes", type=parse_shares, default=SHARES,
+                        help="the shares of the records exported, each in a fresh process "
+                             "(default 0.125,0.25,0.5,1; fewer for a long team export)")
     parser.add_argument("--json", type=Path, default=HERE / "out" / "library_scale.json")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="readreceipt-bench-scale-"))
@@ -342,7 +360,7 @@ def main() -> None:
                       flush=True)
                 report["export_local"] = export_memory(
                     {"root": str(work / "records-local"), "small_buffers": args.small_buffers},
-                    args.records, sources, args.rounds, work)
+                    args.records, sources, args.rounds, work, args.sizes)
             if team is not None and postgres is not None:
                 from readreceipt.store.team import config
                 from teamstore import BUCKET
@@ -360,10 +378,11 @@ def main() -> None:
                 report["export_team"] = export_memory(
                     {"team": [records_team.index_url, records_team.blobs_url],
                      "here": str(work / "records-here"), "small_buffers": args.small_buffers},
-                    args.team_records, sources,
-                    args.rounds, work)
+                    args.team_records, sources, args.rounds, work, args.sizes)
             for key in ("export_local", "export_team"):
                 for name, points in report.get(key, {}).items():
+                    if len(points) < 2:  # one size has no slope
+                        continue
                     report.setdefault("slopes_kib_per_record", {})[f"{key} {name}"] = \
                         slope(points)
             print("slopes, KiB of peak RSS per record:", json.dumps(
