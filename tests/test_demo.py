@@ -24,10 +24,16 @@ def test_demo_json(tmp_path: Path) -> None:
     assert check["outcome"] == "not_found"
     assert [p["found"] for p in check["passages"]] == [True, False]
     assert "forgiving" in (check["passages"][1]["nearest"] or "")
+    # The figure the answer changed is named, beside the one it kept.
+    claims = {c["text"]: c for c in check["claims"]}
+    assert claims["318 million"]["outcome"] == "found"
+    assert claims["19 percent"]["outcome"] == "not_found"
+    assert "about 9 percent" in (claims["19 percent"]["nearest"] or "")
 
 
 def test_demo_human(tmp_path: Path) -> None:
     out = run_cli("demo", "--library", str(tmp_path / "demo"))
     assert out.code == 0, out.stderr
-    for words in ("RETRIEVED", "js_shell", "http_404", "not on the page", "Try next"):
+    for words in ("RETRIEVED", "js_shell", "http_404", "not on the page", "Try next",
+                  "figure \u201c19 percent\u201d"):
         assert words in out.stdout

@@ -28,11 +28,13 @@ PAGES: dict[str, tuple[str, str]] = {
 }
 ORDER = ("/harbour-bridge", "/app", "/station.json", "/report.pdf", "/no-such-page")
 
-#: An answer a reader model might give about the article: one faithful quotation, one altered.
+#: An answer a reader model might give about the article: one faithful quotation, one altered,
+#: and a figure changed beside one kept (the page says "about 9 percent"): the slip a reader
+#: model makes most, shown by the same check.
 SAMPLE_ANSWER = (
     'The bridge retrofit "replaced 212 of the bridge\'s 480 bearings with lead-rubber '
     'isolators", and the chief engineer said "We did not make the bridge stronger, we made it '
-    'safer."'
+    'safer." The work cost 318 million, about 19 percent over the original budget.'
 )
 
 

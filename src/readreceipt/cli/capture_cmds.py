@@ -311,7 +311,8 @@ def _short(text: str, limit: int = 160) -> str:
 @click.pass_context
 def check(ctx: click.Context, url: str, answer_file: str, prompt: str, fetch_first: bool,
           session_id: str | None, as_json: bool, library_here: str | None) -> None:
-    """Check an answer's quotations against the newest copy of URL held; no request made."""
+    """Check an answer's quotations, figures and names against the newest copy of URL held;
+    no request made."""
     from readreceipt.errors import RecordNotFound
     from readreceipt.quotes.answerlog import check_newest
 

@@ -55,11 +55,22 @@ def demo(library_dir: str | None, as_json: bool) -> None:
             else:
                 out.print(f"  [red]not on the page[/]: \u201c{p['text']}\u201d", highlight=False)
                 out.print(f"    the page says: \u201c{p.get('nearest')}\u201d", highlight=False)
+        for c in checked.answer.check.get("claims") or []:
+            if c.get("outcome") == "found":
+                out.print(f"  [green]found[/]: {c.get('kind')} \u201c{c['text']}\u201d",
+                          highlight=False)
+            elif c.get("outcome") == "not_found":
+                out.print(f"  [red]not on the page[/]: {c.get('kind')} \u201c{c['text']}\u201d",
+                          highlight=False)
+                if c.get("nearest"):
+                    out.print(f"    nearest figure beside the same words: "
+                              f"\u201c{c['nearest']}\u201d", highlight=False)
     out.print(f"\nThe evidence is in {root}:", markup=False)
     out.print("  store/     the bytes as received, by SHA-256\n"
               "  text/      the extracted texts, by SHA-256\n"
               "  records/   one YAML record per retrieval\n"
-              "  index.db   the SQLite index; flags.jsonl holds quotations not on the page")
+              "  index.db   the SQLite index; flags.jsonl holds quotations and figures not on "
+              "the page")
     out.print("\nTry next:")
     out.print(f"  readreceipt --library {root} log", markup=False)
     out.print(f"  readreceipt --library {root} show {base}/harbour-bridge --text", markup=False)
