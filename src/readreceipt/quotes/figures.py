@@ -24,7 +24,7 @@ stepping on every character); the number of figures read from one text is capped
 holds (one split, one set intersection). Pure: no I/O.
 """
 
-# ruff: noqa: RUF001 - the characters people write numbers with
+
 from __future__ import annotations
 
 import re
@@ -32,20 +32,15 @@ import unicodedata
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TypeVar
 
 from readreceipt.quotes import dates as _dates
 from readreceipt.quotes import numberwords
+from readreceipt.quotes.suffix import CJK_COUNTERS, ORDINAL_SUFFIXES, SPACE, TIMES, Suffix
 from readreceipt.quotes.units import (
     CURRENCIES,
     HEDGES,
-    HEDGES_AFTER,
-    PERCENT,
-    PERCENT_POINTS,
     SCALES,
-    SCALES_BEFORE_SIGN,
     SCALES_CASED,
-    SCALES_CJK,
     SCALES_GLUED,
     UNITS,
     Currency,
@@ -113,10 +108,7 @@ class Figure:
 # (the times and division signs stand amid the Latin-1 letters: "69.1\u00d7151.7" is two
 # numbers)
 _LATIN_LETTER = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0370-\u03ff\u0400-\u04ff"
-_SPACE = " \u00a0\u202f\u2009"
 _CJK_NUM = numberwords.CJK_EVERYDAY + numberwords.CJK_MYRIADS  # the one table's
-_CJK_COUNTERS = ("个個人名年月日号件次倍位家岁歳天条項项种万萬亿億元円点%％場场座所台辆輛"
-                 "架艘头頭只隻本部册冊篇期届屆周週分秒度")
 _MASTER = re.compile(
     # A figure starts with a digit or a CJK numeral: said first, so that the engine skips
     # every other character at once (ten times faster on a page's text than without).
@@ -131,12 +123,12 @@ _MASTER = re.compile(
     rf"|(?:\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s?[月월]\s?(?:\d{{1,2}}|[一二三四五六七八九十]{{1,3}})"
     rf"\s?[日号일])"
     # numbers: grouped by any locale's separator, or plain, with a decimal part
-    rf"|(?P<num>(?<![{_LATIN_LETTER}\d.,])(?:\d{{1,3}}(?P<sep>[,.'\u2019\uff0c{_SPACE}])\d{{3}}"
+    rf"|(?P<num>(?<![{_LATIN_LETTER}\d.,])(?:\d{{1,3}}(?P<sep>[,.'\u2019\uff0c{SPACE}])\d{{3}}"
     rf"(?:(?P=sep)\d{{3}}){{0,5}}(?:[.,]\d{{1,9}})?|\d{{1,2}},\d{{2}},\d{{3}}(?:,\d{{2}},\d{{3}})?"
     rf"|\d{{1,{MAX_DIGITS}}}(?:[.,]\d{{1,9}})?)(?!\d))"
     # CJK numerals where a counter or 第 says they count: 三千五百万元, 第三
     rf"|(?P<cjk>(?<=第)[{_CJK_NUM}]{{1,24}}|(?<=百分之)[{_CJK_NUM}]{{1,24}}"
-    rf"|[{_CJK_NUM}]{{1,24}}(?=[{_CJK_COUNTERS}])))"
+    rf"|[{_CJK_NUM}]{{1,24}}(?=[{CJK_COUNTERS}])))"
 )
 #: The words after a time of day: hours in the languages the tables read.
 _CLOCK_WORD = re.compile(r"[ \u00a0]?(?:horas?|uhr|heures?|ore|uur|godz\.?|klo|hrs?|h)(?![^\W\d_])",
@@ -455,7 +447,7 @@ class _Reader:
                spelled: bool = False, ordinal: bool = False) -> Figure | None:
         """A figure from a number at [start, end): what stands around it read."""
         text = self.text
-        after = _Suffix(text, end)
+        after = Suffix(text, end)
         currency_before, start_with = _currency_before(text, start)
         negative = _negative(text, start_with)
         if negative:
@@ -484,7 +476,7 @@ class _Reader:
             if second is not None and second.lastgroup == "num":
                 other = number_readings(second.group(), self.scan.mark
                                         if _ambiguous(second.group()) else None)
-                tail = _Suffix(text, second.end())
+                tail = Suffix(text, second.end())
                 if other and not tail.ordinal:
                     scale = tail.scale or after.scale or 1.0
                     if tail.scale and not after.scale:  # "3 to 5 million": both in millions
@@ -557,7 +549,7 @@ class _Reader:
             readings = (_spelled_reading(value),)
             word = self.text[start:end]
             if numberwords.multiplicative_value(word.lower()) is not None:
-                out.append(Figure(start, end, "measure", readings, unit=_TIMES,
+                out.append(Figure(start, end, "measure", readings, unit=TIMES,
                                   spelled=True, unit_text=word))  # "twice", "dreimal"
                 continue
             figure = self.figure(start, end, readings, spelled=True)
@@ -578,8 +570,8 @@ MYRIADS = frozenset("万萬億亿兆만억조")
 _MYRIAD_PARTS = 3
 
 
-def _myriad_run(text: str, first: Reading, after: _Suffix) -> tuple[tuple[Reading, ...],
-                                                                      _Suffix]:
+def _myriad_run(text: str, first: Reading, after: Suffix) -> tuple[tuple[Reading, ...],
+                                                                      Suffix]:
     """"1万2000": the digits after a myriad, each with a smaller scale (or none), added
     to it; the suffix of the last part is the figure's (its counter, currency, hedge)."""
     value, scale, tail = first.value, after.scale, after
@@ -590,7 +582,7 @@ def _myriad_run(text: str, first: Reading, after: _Suffix) -> tuple[tuple[Readin
         parts = number_readings(m.group(), ",")
         if len(parts) != 1 or not parts[0].value.is_integer():
             break
-        nxt = _Suffix(text, m.end())
+        nxt = Suffix(text, m.end())
         if (nxt.scale or 1.0) >= scale:
             break
         value += parts[0].value * (nxt.scale or 1.0)
@@ -626,10 +618,6 @@ def _glued_letter(text: str, end: int) -> bool:
         rf"[{_LATIN_LETTER}]", text[end]) is not None)
 
 
-_ORDINAL_SUFFIXES = frozenset(("st", "nd", "rd", "th", "e", "er", "re", "ère", "ème", "eme",
-                               "ième", "o", "a", "º", "ª", "te", "de", "ste", "ten", "ter"))
-
-
 def _ordinal_glued(text: str, end: int) -> bool:
     """An ordinal's letters glued to the number ("1 000th", "10 000e"), ending the word."""
     word = _WORD_GLUED.match(text, end)
@@ -648,7 +636,7 @@ def _short_unit(word: str) -> Unit | None:
 
 def _known_glued(word: str) -> bool:
     low = word.lower()
-    return (low in _ORDINAL_SUFFIXES or word in SCALES_GLUED or _short_unit(word) is not None
+    return (low in ORDINAL_SUFFIXES or word in SCALES_GLUED or _short_unit(word) is not None
             or low in CURRENCIES or low in ("x",) or word in SCALES_CASED or low in SCALES)
 
 
@@ -658,7 +646,7 @@ def _negative(text: str, start: int) -> bool:
     return start == 1 or text[start - 2] in " (\n\t\u00a0=:"
 
 
-_CURRENCY_BEFORE = re.compile(rf"([^\s\d]{{1,5}})[{_SPACE}]{{0,1}}$")
+_CURRENCY_BEFORE = re.compile(rf"([^\s\d]{{1,5}})[{SPACE}]{{0,1}}$")
 
 
 def _currency_before(text: str, start: int) -> tuple[Currency | None, int]:
@@ -688,7 +676,7 @@ def _hedge_before(text: str, start: int) -> str | None:
     window = text[max(0, start - 28): start]
     if not window:
         return None
-    stripped = window.rstrip(_SPACE + "\t")
+    stripped = window.rstrip(SPACE + "\t")
     if stripped[-1:] in ("~", "≈", "±"):
         return "about"
     if stripped and unicodedata.east_asian_width(stripped[-1]) == "W":
@@ -712,8 +700,8 @@ def _hedge_before(text: str, start: int) -> str | None:
     return None
 
 
-_RANGE_TAIL = re.compile(rf"[{_SPACE}]{{0,2}}(?:[-\u2013\u2014~\u301c\uff5e]|to|bis|à|a|al|tot"
-                         rf"|до|au|и|and|und|et|y|e|en|or|oder|ou|o)[{_SPACE}]{{0,2}}(?=\d)")
+_RANGE_TAIL = re.compile(rf"[{SPACE}]{{0,2}}(?:[-\u2013\u2014~\u301c\uff5e]|to|bis|à|a|al|tot"
+                         rf"|до|au|и|and|und|et|y|e|en|or|oder|ou|o)[{SPACE}]{{0,2}}(?=\d)")
 _BETWEEN = re.compile(r"(?:between|zwischen|entre|tra|fra|tussen|между|from|von|de|del|da|"
                       r"van|от)\s{1,2}$", re.I)
 
@@ -722,7 +710,7 @@ def _range_tail(text: str, at: int, start: int) -> int | None:
     m = _RANGE_TAIL.match(text, at, min(len(text), at + 8))
     if m is None:
         return None
-    word = m.group().strip(_SPACE)
+    word = m.group().strip(SPACE)
     if word in ("and", "und", "et", "y", "e", "en", "и", "or", "oder", "ou", "o"):
         if word in ("or", "oder", "ou", "o"):
             return None  # "3 or 4": two figures, each said
@@ -735,7 +723,7 @@ def _range_tail(text: str, at: int, start: int) -> int | None:
     return m.end()
 
 
-def _kind(readings: tuple[Reading, ...], high: tuple[Reading, ...], after: _Suffix,
+def _kind(readings: tuple[Reading, ...], high: tuple[Reading, ...], after: Suffix,
           currency: Currency | None, ordinal: bool, spelled: bool, core: str) -> str | None:
     if high:
         return "range"
@@ -752,300 +740,3 @@ def _kind(readings: tuple[Reading, ...], high: tuple[Reading, ...], after: _Suff
             and 1000 <= first.value <= 2100 and core.isdigit() and len(core) == 4):
         return "year"
     return "number"
-
-
-# --------------------------------------------------------------------- after the number
-
-_NEXT_WORD = re.compile(rf"[{_SPACE}]{{0,2}}(-?)([^\W\d_]{{1,24}}\.?|[%％‰°º℃℉€£¥₹₩₽$¢₺₦₪₫₴]"
-                        rf"|m²|m³|km²|km/h|m/s|°[CF])")
-_SYMBOL_UNITS = ("km/h", "m/s", "km²", "m²", "m³", "°C", "°F", "°c", "°f", "℃", "℉")
-
-
-class _Suffix:
-    """What follows a number: scale word, currency, percent, unit, ordinal mark, hedge."""
-
-    def __init__(self, text: str, end: int) -> None:
-        self.scale = 0.0
-        self.scale_word = ""
-        self.currency: Currency | None = None
-        self.percent = False
-        self.unit: Unit | None = None
-        self.unit_text = ""
-        self.ordinal = False
-        self.hedge: str | None = None
-        self.end = end
-        self._read(text, end)
-
-    def merged(self, other: _Suffix) -> _Suffix:
-        self.currency = self.currency or other.currency
-        self.percent = self.percent or other.percent
-        self.unit = self.unit or other.unit
-        self.unit_text = self.unit_text or other.unit_text
-        self.end = max(self.end, other.end)
-        return self
-
-    def drop_unit(self, text: str) -> None:
-        """The unit word read is none: the figure ends before it."""
-        stop = self.end - len(self.unit_text)
-        while stop > 0 and text[stop - 1] in _SPACE:
-            stop -= 1
-        self.unit, self.unit_text, self.end = None, "", stop
-
-    def _read(self, text: str, end: int) -> None:
-        at = end
-        if at < len(text) and unicodedata.east_asian_width(text[at]) == "W":
-            self._read_cjk(text, at)
-            return
-        glued = True
-        for _step in range(4):
-            m = _NEXT_WORD.match(text, at, min(len(text), at + 40))
-            if m is None:
-                break
-            word = m.group(2)
-            if len(word) > 1 and word.endswith(".") and word.rstrip(".").lower() not in SCALES \
-                    and word not in SCALES_CASED:
-                word = word[:-1]  # a sentence's full stop, not an abbreviation's
-            low = word.lower()
-            spaced = m.start(2) > at + len(m.group(1))
-            hyphen = bool(m.group(1))
-            if glued and not spaced and not hyphen and low in _ORDINAL_SUFFIXES and \
-                    not self.scale and not self.unit and not self.currency:
-                self.ordinal = True
-                self.end = m.end()
-                return
-            if not self.scale and not self.unit and not self.percent and (
-                    (glued and not spaced and word in SCALES_GLUED)
-                    or word in SCALES_CASED or low.rstrip(".") in SCALES or low in SCALES
-                    or (word in SCALES_BEFORE_SIGN and text[m.end():m.end() + 1] in "€$£")):
-                factors = SCALES_CASED.get(word) or SCALES_GLUED.get(word) if (
-                    not spaced and word in SCALES_GLUED) else SCALES_CASED.get(word) or \
-                    SCALES.get(low) or SCALES.get(low.rstrip(".")) or \
-                    SCALES_BEFORE_SIGN.get(word)
-                if factors:
-                    self.scale, self.scale_word = factors[0], word
-                    at = self.end = m.end()
-                    if word.endswith(".") and low not in SCALES and word not in SCALES_CASED:
-                        at = self.end = m.end() - 1  # "million." ends a sentence
-                    at = _skip_of(text, at)
-                    glued = False
-                    continue
-            if word in ("%", "％") or self._phrase(text, m, PERCENT):
-                self.percent = True
-                self.unit_text = self.unit_text or word
-                if word in ("%", "％"):
-                    self.end = m.end()
-                return
-            if self._phrase(text, m, PERCENT_POINTS):
-                self.percent = True
-                return
-            currency = CURRENCIES.get(low) if not (low.isalpha() and len(low) <= 3 and
-                                                   word.islower() and low not in _LOWER_SIGNS) \
-                else None
-            if currency is None and unicodedata.east_asian_width(word[0]) == "W":
-                cjk_currency = _cjk_currency(word)  # "100 달러를": the sign, then a particle
-                if cjk_currency is not None:
-                    currency, word = cjk_currency
-            if currency is None and low in ("euro", "euros", "dollars", "dollar", "yen",
-                                            "yuan", "rupees", "won", "pounds"):
-                currency = CURRENCIES.get(low)
-            if low in ("pound", "pounds") and "sterling" not in text[m.end(): m.end() + 10]:
-                currency = None  # pounds of weight, unless said sterling (or written £)
-            if currency is not None and self.currency is None and not self.unit:
-                self.currency = currency
-                self.unit_text = word
-                self.end = m.start(2) + len(word)  # "1.234,50 Euro." ends before the stop
-                return
-            unit = self._unit(text, m)
-            if unit is not None and not self.unit:
-                self.unit, self.unit_text = unit
-                if glued and word.lower() == "x":
-                    pass
-                return
-            if glued and not spaced and low == "x":
-                self.unit = _TIMES
-                self.unit_text = "x"
-                self.end = m.end()
-                return
-            hedge = HEDGES_AFTER.get(" ".join(text[m.start(2): m.start(2) + 9].lower().split()[:2]))
-            if hedge:
-                self.hedge = hedge
-            return
-
-    def _phrase(self, text: str, m: re.Match[str], table: frozenset[str]) -> bool:
-        words = _phrase_words(text, m.start(2))
-        for size in (3, 2, 1):
-            if len(words) < size:
-                continue
-            phrase = " ".join(w for w, _ in words[:size]).lower().rstrip(".,;:)")
-            if phrase in table:
-                last, end = words[size - 1]
-                self.end = end - (len(last) - len(last.rstrip(".,;:)")))
-                return True
-        return False
-
-    def _unit(self, text: str, m: re.Match[str]) -> tuple[Unit, str] | None:
-        start = m.start(2)
-        for symbol in _SYMBOL_UNITS:
-            if text.startswith(symbol, start):
-                unit = UNITS.get(symbol.lower())
-                if unit is not None:
-                    self.end = start + len(symbol)
-                    return unit, symbol
-        spans = _phrase_words(text, start)
-        words = [w for w, _ in spans]
-        for size in (3, 2, 1):
-            phrase = " ".join(words[:size]).rstrip(".,;:)!?").lower()
-            unit = UNITS.get(phrase)
-            if unit is None and size == 1 and phrase.endswith("."):
-                unit = UNITS.get(phrase.rstrip("."))
-            if unit is not None and size == 1 and len(phrase) <= 3:
-                written = " ".join(words[:1]).rstrip(".,;:)!?")
-                if written != phrase and written != unit.name:
-                    unit = None  # "5G", "4K": a short unit is written in its own case
-            if unit is not None and len(words) >= size:
-                if phrase in _WEAK_ALONE and m.start(2) - m.start() > 2:
-                    return None
-                last, end = spans[size - 1]
-                self.end = end - (len(last) - len(last.rstrip(".,;:)!?")))
-                return unit, text[start:self.end]
-        cjk = _cjk_unit(words[0]) if words and \
-            unicodedata.east_asian_width(words[0][0]) == "W" else None
-        if cjk is not None:  # "5 킬로미터를", "5 キロを": the unit, then a particle or a verb
-            self.end = start + len(cjk[1])
-            return cjk
-        if m.group(2) == "°":
-            self.end = m.end()
-            return _DEGREE, "°"
-        # (German writes the noun too: "2 Mal")
-        if m.group(2).lower() in ("times", "fold", "mal", "fois", "veces", "volte", "vezes",
-                                  "keer", "раз", "razy", "krát"):
-            self.end = m.end()
-            return _TIMES, m.group(2)
-        return None
-
-    def _read_cjk(self, text: str, at: int) -> None:
-        run = text[at: at + 6]
-        i = 0
-        factor = 1.0
-        while i < len(run) and run[i] in SCALES_CJK and SCALES_CJK[run[i]] >= 10:
-            factor *= SCALES_CJK[run[i]]
-            i += 1
-        if i:
-            self.scale = factor
-            self.scale_word = run[:i]
-            self.end = at + i
-        if i and text[at + i: at + i + 1] == " ":
-            i += 1
-        rest = text[at + i: at + i + 7]
-        if (rest[:1] and rest[0] in _CJK_COUNTERS and HEDGES_AFTER.get(rest[1:3])) or \
-                HEDGES_AFTER.get(rest[1:2]):
-            self.hedge = HEDGES_AFTER.get(rest[1:3]) or HEDGES_AFTER.get(rest[1:2])
-        for size in (6, 5, 4, 3, 2, 1):
-            piece = rest[:size]
-            if piece in ("%", "％", "パーセント", "퍼센트"):
-                self.percent, self.unit_text = True, piece
-                self.end = at + i + size
-                return
-            currency = CURRENCIES.get(piece)
-            if currency is not None and len(piece) == size:
-                self.currency, self.unit_text = currency, piece
-                self.end = at + i + size
-                return
-            unit = UNITS.get(piece)
-            if unit is not None and len(piece) == size and piece not in ("年", "日", "分"):
-                self.unit, self.unit_text = unit, piece
-                self.end = at + i + size
-                return
-            if piece in ("倍", "배"):
-                self.unit, self.unit_text = _TIMES, piece
-                self.end = at + i + size
-                return
-            hedge = HEDGES_AFTER.get(piece)
-            if hedge:
-                self.hedge = hedge
-                return
-            if piece in ("位", "위", "등", "番"):
-                self.ordinal = True
-                return
-
-
-#: What a Korean word goes on with after a unit or a currency: its particles and endings
-#: ("킬로미터를", "달러가", "원이다"); a Hangul run that goes on otherwise is another word.
-_KOREAN_PARTICLES = frozenset((
-    "", "을", "를", "이", "가", "은", "는", "의", "에", "로", "으로", "와", "과", "도", "만",
-    "까지", "부터", "씩", "에서", "이다", "이며", "이고", "이나", "나", "에서는", "으로는", "가량",
-    "짜리"))
-
-
-def _cjk_unit(run: str) -> tuple[Unit, str] | None:
-    """The unit a CJK or Hangul run begins with, longest first ("킬로미터를": 킬로미터, "キロ
-    メートルを": キロメートル); a day, a year or a minute is a date's part, not read here."""
-    found = _cjk_prefix(run, UNITS, ("年", "日", "分"))
-    return None if found is None else (found[0], found[1])
-
-
-def _cjk_currency(run: str) -> tuple[Currency, str] | None:
-    """The currency a CJK or Hangul run spaced from its number begins with ("달러를")."""
-    found = _cjk_prefix(run, CURRENCIES, ())
-    return None if found is None else (found[0], found[1])
-
-
-def _cjk_prefix(run: str, table: dict[str, _T], skip: tuple[str, ...]
-                ) -> tuple[_T, str] | None:
-    """The entry of ``table`` a CJK or Hangul run begins with, longest first: in Korean only
-    when what follows it is a particle, in Japanese and Chinese whatever follows."""
-    hangul = "\uac00" <= run[:1] <= "\ud7a3"
-    for size in range(min(len(run), 6), 0, -1):
-        piece = run[:size]
-        entry = table.get(piece)
-        if entry is not None and piece not in skip and \
-                (not hangul or run[size:] in _KOREAN_PARTICLES):
-            return entry, piece
-    return None
-
-
-#: Currency signs written in lower case after the number ("100 kr", "3,5 mln zł"): a short
-#: lower-case word is otherwise no currency ("100 eur" is rare, "100 all" is English).
-_T = TypeVar("_T")
-_LOWER_SIGNS = frozenset(("rs", "zł", "kr", "kč"))
-_WEAK_ALONE = frozenset(("an", "ans", "t", "l", "g", "m", "h", "w", "min", "mi", "ft", "yd",
-                         "kn", "dia", "dag", "set", "tag"))
-_TIMES = Unit("times", "times", 1.0)
-_DEGREE = Unit("°", "temperature", 1.0)
-
-
-_OF = re.compile(r"[ \u00a0]{1,2}(?:de|of|d')[ \u00a0]{0,2}|[ \u00a0]{0,2}d['\u2019]")
-
-
-def _skip_of(text: str, at: int) -> int:
-    """After a scale word, the "de"/"d'"/"of" before a currency ("3 millones de euros")."""
-    m = _OF.match(text[at:at + 8])
-    if m is None:
-        return at
-    nxt = text[at + m.end(): at + m.end() + 12].split(" ")[0].lower().rstrip(".,;:")
-    return at + m.end() if nxt in CURRENCIES or nxt.rstrip("s") in CURRENCIES else at
-
-
-#: One word of a unit or percent phrase: it ends at a space or at punctuation that cannot
-#: be part of it ("66 percent!", "3,000 meters—the cables", "12 km, then") or at a CJK
-#: character ("7.5 milesで").
-_CJK_RANGES = "\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef\uac00-\ud7a3"
-_PHRASE_WORD = re.compile(
-    f"[ \u00a0]{{0,3}}([{_CJK_RANGES}]{{1,30}}"
-    f"|[^\\s\u2014\u2013!?,;:()\\[\\]\"\u201c\u201d\u00ab\u00bb\u2026{_CJK_RANGES}]{{1,30}})")
-
-
-def _phrase_words(text: str, start: int, size: int = 3) -> list[tuple[str, int]]:
-    """Up to ``size`` words from ``start``, each with where it ends; punctuation after a
-    word ends the phrase (bounded: three matches of a bounded pattern)."""
-    out: list[tuple[str, int]] = []
-    at, stop = start, min(len(text), start + 60)
-    while len(out) < size:
-        m = _PHRASE_WORD.match(text, at, stop)
-        if m is None or (not out and m.start(1) != start):
-            break
-        out.append((m.group(1), m.end()))
-        at = m.end()
-        if at >= stop or not text[at].isspace():
-            break
-    return out
