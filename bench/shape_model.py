@@ -156,10 +156,11 @@ def shape(body: bytes) -> tuple[list[float], bool]:
 
 
 def pages(fetch_dir: Path | None, synthetic: bool) -> list[tuple[str, bool, str, bytes]]:
-    """(key, is a wall, source, body) of every labelled page, ambiguous ones left out."""
+    """(key, is a wall, source, body) of every labelled page served as a success (a refusal by
+    its status is the transport's verdict, not a shape)."""
     out = []
     for p in verdicts.load_pages(synthetic=synthetic):
-        if p.status < 400:  # a refusal by status is the transport's verdict, not a shape
+        if p.status < 400:
             source = f"synthetic:{p.key}" if p.corpus == "synthetic" else p.source
             out.append((p.key, p.label not in CLEAN, source, p.body))
     for name in verdicts.DEVSETS if fetch_dir else ():
@@ -310,6 +311,9 @@ def main() -> int:
         help="a gradient-boosted model too (needs scikit-learn importable)",
     )
     args = ap.parse_args()
+    if args.fetch_dir is not None and not args.fetch_dir.is_dir():
+        print(f"shape_model: {args.fetch_dir} is not a folder of checkouts", file=sys.stderr)
+        return 2
     found = pages(args.fetch_dir, args.synthetic)
     keys, xs, ys, sources, flagged = [], [], [], [], []
     for key, wall, source, body in found:
