@@ -26,6 +26,7 @@ clean pages the rules keep that it flags). Figures, not assertions.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import re
 import sys
@@ -37,11 +38,12 @@ sys.path.insert(0, str(Path(__file__).parent))
 import devset3  # sibling scripts, not a package: their readers are reused
 import verdicts
 from readreceipt.reading.basics import letters
-from readreceipt.reading.extract import extract
-from readreceipt.reading.facts import PageView
 from readreceipt.reading.fingerprint import judge_content
 
-CLEAN = {"article", "hard_negative", "article_about_walls"}
+#: The labels whose pages are the page asked for (bench/verdicts.py expects them retrieved).
+CLEAN = frozenset(
+    label for label, (verdict, _) in verdicts.EXPECTED.items() if verdict == "RETRIEVED"
+)
 BUDGETS = (0.0, 0.005, 0.01, 0.02)
 FOLDS = 10
 
@@ -86,11 +88,12 @@ _CANONICAL = re.compile(r"<link\b[^<>]{0,300}rel\s*=\s*[\"']?canonical")
 _TITLE = re.compile(r"<title\b[^<>]{0,300}>([^<]{0,2000})</title>")
 
 
-def shape(body: bytes) -> tuple[list[float], bool]:
+def shape(p: verdicts.Page) -> tuple[list[float], bool]:
     """The page's 36 structural numbers, and whether the rules flag it."""
-    ex = extract(body, "text/html", None)
-    markup = (ex.html or "").lower()
-    main, page = letters(ex.main_text), letters(ex.page_text)
+    view = verdicts._view(p)  # extracted once, as bench/verdicts.py --direct judges it
+    body = p.body
+    markup = (view.html or "").lower()
+    main, page = letters(view.main_text), letters(view.page_text)
     tags = {name: len(p.findall(markup)) for name, p in _TAGS.items()}
     types: Counter[str] = Counter()
     for attrs in _INPUT.findall(markup):
@@ -100,8 +103,8 @@ def shape(body: bytes) -> tuple[list[float], bool]:
     external = sum(h.startswith(("http:", "https:", "//")) for h in hrefs)
     script_chars = sum(len(s) for s in _SCRIPT_BODY.findall(markup))
     title = _TITLE.search(markup)
-    lines = [line for line in ex.main_text.split("\n") if line.strip()]
-    digits = sum(c.isdigit() for c in ex.page_text)
+    lines = [line for line in view.main_text.split("\n") if line.strip()]
+    digits = sum(c.isdigit() for c in view.page_text)
     log = math.log1p
     numbers = [
         log(main),
@@ -132,7 +135,7 @@ def shape(body: bytes) -> tuple[list[float], bool]:
         float(_NOINDEX.search(markup) is not None),
         log(len(lines)),
         main / (len(lines) + 1) / 100,
-        digits / (len(ex.page_text) + 1),
+        digits / (len(view.page_text) + 1),
         log(tags["noscript"]),
         log(tags["li"]),
         log(tags["table"]),
@@ -141,34 +144,32 @@ def shape(body: bytes) -> tuple[list[float], bool]:
         log(tags["svg"]),
         log(tags["select"] + tags["textarea"]),
     ]
-    view = PageView(
-        url="https://example.org/page",
-        final_url="https://example.org/page",
-        status=200,
-        headers={},
-        content_type="text/html",
-        html=ex.html,
-        main_text=ex.main_text,
-        page_text=ex.page_text,
-        body_bytes=len(body),
-    )
     return numbers, judge_content(view) is not None
 
 
-def pages(fetch_dir: Path | None, synthetic: bool) -> list[tuple[str, bool, str, bytes]]:
-    """(key, is a wall, source, body) of every labelled page served as a success (a refusal by
-    its status is the transport's verdict, not a shape)."""
-    out = []
-    for p in verdicts.load_pages(synthetic=synthetic):
-        if p.status < 400:
-            source = f"synthetic:{p.key}" if p.corpus == "synthetic" else p.source
-            out.append((p.key, p.label not in CLEAN, source, p.body))
+def pages(fetch_dir: Path | None, synthetic: bool) -> list[verdicts.Page]:
+    """Every labelled page served as a success (a refusal by its status is the transport's
+    verdict, not a shape) whose label bench/verdicts.py expects a verdict of (the ambiguous
+    ones left out), each under its source (a synthetic page is its own)."""
+    out = [
+        dataclasses.replace(p, source=f"synthetic:{p.key}") if p.corpus == "synthetic" else p
+        for p in verdicts.load_pages(synthetic=synthetic)
+        if p.status < 400 and p.label in verdicts.EXPECTED
+    ]
     for name in verdicts.DEVSETS if fetch_dir else ():
         for row in devset3.rows(Path(__file__).with_name(f"{name}_labels.tsv")):
             body = devset3.body(row, None, fetch_dir)
-            if body:
+            if body and row["label"] in verdicts.EXPECTED:
                 out.append(
-                    (f"{name}/{row['id']}", row["label"] not in CLEAN, row["source_repo"], body)
+                    verdicts.Page(
+                        f"{name}/{row['id']}",
+                        row["label"],
+                        body,
+                        200,
+                        {"content-type": "text/html; charset=utf-8"},
+                        name,
+                        row["source_repo"],
+                    )
                 )
     return out
 
@@ -316,12 +317,12 @@ def main() -> int:
         return 2
     found = pages(args.fetch_dir, args.synthetic)
     keys, xs, ys, sources, flagged = [], [], [], [], []
-    for key, wall, source, body in found:
-        numbers, flags = shape(body)
-        keys.append(key)
+    for p in found:
+        numbers, flags = shape(p)
+        keys.append(p.key)
         xs.append(numbers)
-        ys.append(int(wall))
-        sources.append(source)
+        ys.append(int(p.label not in CLEAN))
+        sources.append(p.source)
         flagged.append(flags)
     walls = sum(ys)
     print(
