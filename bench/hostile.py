@@ -231,6 +231,18 @@ CASES = [
     Case("unclosed-inputs", "6 unclosed <input and <meta openers under a title", MIB, "bytes",
          lambda n: _capture(b"<html><head><title>Notice</title></head><body>"
                             + b"<input <meta " * (n // 13))),
+    # One start tag of distinct attributes: both parsers check each against the tag's earlier
+    # ones, so unbounded it cost the square of them (32,000: 35 s a capture).
+    Case("attributes", "7 one tag of many attributes", 100_000, "attributes",
+         lambda n: _capture(b"<html><head><title>Notice</title></head><body><p>"
+                            + PROSE.encode() + b"</p><div "
+                            + b" ".join(b"a%d='v'" % i for i in range(n))
+                            + b">x</div></body></html>")),
+    # One tag of short attributes in a page past the visible-markup limit, which takes the
+    # full pass: its attributes' pattern held a backtracking stack per repetition.
+    Case("long-tag", "7 one long tag of short attributes, 3 MiB page", 3 * MIB, "bytes",
+         lambda n: _capture(b"<html><body><p>" + PROSE.encode() + b"</p><div "
+                            + b"a= " * (n // 3) + b">x</div></body></html>")),
 ]
 
 

@@ -31,7 +31,7 @@ from readreceipt.quotes.quotations import (
 )
 from readreceipt.reading.extract import PDF_MAX_PAGES, extract
 from readreceipt.reading.facts import WALL_TEXT_CHARS, Facts, PageView
-from readreceipt.reading.markup import MAX_ELEMENTS, prepare
+from readreceipt.reading.markup import MAX_ATTRIBUTES, MAX_ELEMENTS, prepare
 from work import grows_linearly, lines_run
 
 PAGE = "The council voted on Tuesday to approve the new harbour plan after a long debate. "
@@ -191,6 +191,74 @@ def test_markup_is_read_to_its_element_cap() -> None:
     assert prepared.markup.count(b"<b>") == MAX_ELEMENTS - 2  # html and body are elements
     within = b"<html><body>" + b"<b>a</b>" * 1000 + b"</body></html>"
     assert prepare(within, len(within) * 2).markup is within
+
+
+def _attributes(count: int, value: bytes = b"") -> bytes:
+    return b" ".join(b"a%d%s" % (i, value) for i in range(count))
+
+
+def _attribute_counts(markup: bytes) -> list[int]:
+    from selectolax.lexbor import LexborHTMLParser
+
+    tree = LexborHTMLParser(markup.decode())
+    return [len(node.attributes) for node in tree.root.traverse()] if tree.root else []
+
+
+@pytest.mark.parametrize("limit", [1 << 21, 8000], ids=["within-the-limit", "past-it"])
+def test_a_tag_keeps_its_first_attributes_up_to_the_cap(limit: int) -> None:
+    """Both parsers check each attribute against the tag's earlier ones, so one tag of many
+    attributes costs the square of them: past the cap they are left out, the text stays."""
+    body = (b"<html><body><p>" + PAGE.encode() + b"</p><div " + _attributes(3000, b'="v"')
+            + b">kept text</div><svg><circle " + _attributes(400) + b" /></svg><script "
+            + _attributes(300) + b">var a = 1;</script></body></html>")
+    prepared = prepare(body, limit)
+    assert max(_attribute_counts(prepared.markup)) == MAX_ATTRIBUTES
+    assert max(_attribute_counts(body)) == 3000  # the cap, not the parser, made the difference
+    assert b"a255" in prepared.markup and b"a256" not in prepared.markup
+    assert b'a255="v" >kept text</div>' in prepared.markup
+    if limit > len(body):
+        assert prepared.attributes_cut == 3
+        assert b"a255 /></svg>" in prepared.markup  # the foreign element still closes itself
+    else:  # the svg is taken out whole, the script's contents too; its start tag is cut
+        assert (prepared.attributes_cut, prepared.complete) == (2, True)
+        assert b"a255 ></script>" in prepared.markup
+    page_text = extract(body, "text/html", "utf-8").page_text
+    assert "kept text" in page_text and PAGE.strip() in page_text
+
+
+def test_a_tag_within_the_attribute_cap_is_left_as_it_came() -> None:
+    body = (b"<html><body><div " + _attributes(MAX_ATTRIBUTES, b"='a b c'")
+            + b">x</div><p title='" + b"w " * 5000 + b"'>y</p></body></html>")
+    assert prepare(body, len(body) * 2).markup is body
+    # Over 100,000 "<": the pass within the limit reads such a body token by token.
+    searched = b"<html><body><p>" + b"1 < 2 " * 100_001 + b"<i " + _attributes(2000) + b">b</i>"
+    assert prepare(searched, len(searched) * 2).attributes_cut == 1
+
+
+def test_the_attributes_are_counted_in_linear_work() -> None:
+    def make(n: int) -> bytes:
+        return b"<html><body>" + (b"<div " + _attributes(n) + b">x</div>") * 4 + b"</body></html>"
+
+    grows_linearly(make, lambda body: prepare(body, 1 << 21), 2000)
+    spaces = b"<div a" + b" " * 200_000 + b"b>x</div>"  # no rescanning of a run of spaces
+    assert prepare(spaces, 1 << 21).markup is spaces
+
+
+def test_a_page_of_one_tag_with_tens_of_thousands_of_attributes_is_read_within_its_deadline(
+        allow_server: LocalServer, library_dir: Path) -> None:
+    """Unbounded, this page costs the two parsers over a minute (the tag is parsed five
+    times); with the cap it takes a fraction of a second, far inside the deadline."""
+    from conftest import run_cli
+
+    body = (b"<html><head><title>Harbour plan</title></head><body><article><p>"
+            + PAGE.encode() * 8 + b"</p><div " + _attributes(40_000, b"='v'")
+            + b">The vote was close.</div></article></body></html>")
+    url = allow_server.route("/attributes", body)
+    out = run_cli("capture", url, "--now", "--no-render", "--json", "--timeout", "30",
+                  library=library_dir, allow=allow_server.pair)
+    data = out.json()
+    assert data["reason"] != "timeout", data
+    assert data["verdict"] == "RETRIEVED", data
 
 
 def test_dense_markup_is_read_from_its_beginning(allow_server: LocalServer,

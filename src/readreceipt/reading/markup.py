@@ -26,14 +26,21 @@ markup the parsers will read:
   stays where it was), which is what browsers do: Blink's and WebKit's HTML parsers attach
   elements past depth 512 to the element at that depth instead of nesting them further.
 
+- a start tag holding more than :data:`MAX_ATTRIBUTES` attributes keeps its first ones and
+  loses the rest (its element and its text stay): both parsers check each new attribute
+  against the element's earlier ones in turn, so one tag's cost is the square of its
+  attributes (one ``<div>`` of 32,000 distinct attributes, 341 KB, took Lexbor 4 s and
+  libxml2 8 s a parse, and a capture of it ran 35 s past its 2 s deadline).
 - past :data:`MAX_ELEMENTS` start tags, the rest of the body is not read (as past ``limit``:
   the page is read from its beginning, ``complete`` is False): every element costs the
   parsers and the placement of text far more than its bytes (250,000 tiny elements, 2 MB,
   took 10 s and 320 MB), and real markup is not that dense.
 
-Invariants: linear in the body's length whatever its shape; the output is at most ``limit``
+Invariants: linear in the body's length whatever its shape; no start tag of the output holds
+more than :data:`MAX_ATTRIBUTES` attributes; the output is at most ``limit``
 bytes (plus one tag), so memory follows the limit, not the size cap; a body within the limit
-and no deeper than :data:`MAX_DEPTH` comes back as the same object, untouched; never raises.
+no deeper than :data:`MAX_DEPTH` and with no tag over :data:`MAX_ATTRIBUTES` comes back as the
+same object, untouched; never raises.
 """
 
 from __future__ import annotations
@@ -41,7 +48,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["MAX_DEPTH", "MAX_ELEMENTS", "NOSCRIPT_KEEP", "Prepared", "prepare"]
+__all__ = ["MAX_ATTRIBUTES", "MAX_DEPTH", "MAX_ELEMENTS", "NOSCRIPT_KEEP", "Prepared",
+           "prepare"]
 
 #: Elements nested deeper than this are flattened (Blink's and WebKit's parser limit). The
 #: corpus's deepest page nests 61 elements by this count (bench/nesting.py prints it).
@@ -50,6 +58,15 @@ MAX_DEPTH = 512
 #: markup each, 157 the median), its walls and hard negatives 3,326; at 50 bytes an element,
 #: the 2 MiB of visible markup read hold 42,000.
 MAX_ELEMENTS = 50_000
+#: Attributes one start tag keeps. The corpora's most on one element is 64 (a ``meta``; the
+#: next 40, then 27: 610 pages of the articles, walls, walls2 and tests/pages, counted by
+#: Lexbor), so no real tag is near it; at this many a tag costs the parsers about what its
+#: bytes would as text (a 2 MB page of tags of 256 attributes each: 2.2 s a capture, about
+#: what 2 MB of tiny elements costs).
+MAX_ATTRIBUTES = 256
+#: An attribute takes at least two bytes of a tag (a name character and what parts it from the
+#: next), so a tag's attributes are counted only past this many bytes.
+_COUNTED_FROM = 2 * MAX_ATTRIBUTES
 #: A noscript element's contents are kept when this short (a shell's "enable JavaScript"
 #: notice, which the fingerprints read); a longer one is left out past the limit.
 NOSCRIPT_KEEP = 4096
@@ -76,8 +93,15 @@ _DROPPED_WHOLE = frozenset({b"svg", b"template"})
 #: start tag (with its name); a "<" before anything else is text.
 _TOKEN = re.compile(rb"<(?:(!--)|[!?]|(/)?([A-Za-z][^\s/>]*))")
 #: A start tag's attributes up to its ">" (a quote opens only after "="; a value left open
-#: runs to the end of the body, as in a browser), then the ">" (empty: no end).
-_ATTRS = re.compile(rb"((?:[^>=]|=\s*\"[^\"]*\"?|=\s*'[^']*'?|=)*)(>?)")
+#: runs to the end of the body, as in a browser), then the ">" (empty: no end). Possessive:
+#: what follows the repetition always matches, so its greedy way is the one kept, and no
+#: backtracking state is held per repetition (greedy alone, it held 130 MiB of the engine's
+#: stack on one tag of 1 MB of short attributes).
+_ATTRS = re.compile(rb"((?:[^>=]++|=\s*+\"[^\"]*+\"?|=\s*+'[^']*+'?|=)*+)(>?)")
+#: One attribute of a start tag's attributes (as :data:`_ATTRS` delimits them): a name and its
+#: value if it has one, or a stray "=" and its value. Possessive over disjoint runs.
+_VALUE = rb"=\s*+(?:\"[^\"]*+\"?|'[^']*+'?|[^\s>]*+)"
+_ONE_ATTRIBUTE = re.compile(rb"[^\s/>=]++(?:\s*+" + _VALUE + rb")?|" + _VALUE)
 #: The same tokens in one match, a start tag's attributes and its ">" included, for the pass
 #: over a body within the limit (:meth:`_Pass.within`): possessive, as the first way the
 #: pattern above matches is the one it keeps (what follows the attributes always matches).
@@ -85,18 +109,19 @@ _WHOLE_TOKEN = re.compile(rb"<(?:(!--)|[!?]|/([A-Za-z][^\s/>]*+)|([A-Za-z][^\s/>
                           rb"((?:[^>=]++|=\s*+\"[^\"]*+\"?|=\s*+'[^']*+'?|=)*+)(>?))")
 _LD_JSON = re.compile(rb"ld\+json", re.I)
 #: Every token :meth:`_Pass.within` reads, in one pattern for ``findall``: a comment to its
-#: ``-->``; a raw text element's start tag and, when its ">" is found, its contents and its
-#: end tag (the first ``</`` and its name, in either case, followed by a space, "/" or ">"; up
-#: to the next ">"); a doctype or processing instruction to its ">"; an end tag to its ">"; a start
-#: tag with its name, attributes and ">" (empty: none). Each piece ends where the pass's own
+#: ``-->``; a raw text element's start tag (its attributes a group) and, when its ">" is
+#: found, its contents and its end tag (the first ``</`` and its name, in either case,
+#: followed by a space, "/" or ">"; up to the next ">"); a doctype or processing instruction
+#: to its ">"; an end tag to its ">"; a start tag with its name, attributes and ">" (empty:
+#: none). Each piece ends where the pass's own
 #: ``find`` calls end it (the end of the body when they find nothing), and every repetition
 #: is possessive over disjoint characters, so it never backtracks; no piece can fail once
 #: its opening is matched (what follows a repetition is optional), so no run is rescanned.
 _ATTRIBUTES = rb"(?:[^>=]++|=\s*+\"[^\"]*+\"?|=\s*+'[^']*+'?|=)*+"
 _LISTED = re.compile(
     rb"<(?:!--(?:[^-]++|-(?!->))*+(?:-->)?"
-    rb"|(?:(?i:(" + b"|".join(sorted(_RAW_TEXT)) + rb"))(?![^\s/>])" + _ATTRIBUTES +
-    rb"(?:(>)(?:[^<]++|<(?!/(?i:\1)[\s/>]))*+(?:</[^>]*+>?)?)?)"
+    rb"|(?:(?i:(" + b"|".join(sorted(_RAW_TEXT)) + rb"))(?![^\s/>])(" + _ATTRIBUTES +
+    rb")(?:(>)(?:[^<]++|<(?!/(?i:\1)[\s/>]))*+(?:</[^>]*+>?)?)?)"
     rb"|[!?][^>]*+>?"
     rb"|/([A-Za-z][^\s/>]*+)[^>]*+>?"
     rb"|([A-Za-z][^\s/>]*+)(" + _ATTRIBUTES + rb")(>?))")
@@ -119,6 +144,17 @@ def _nested_end(name: bytes) -> re.Pattern[bytes]:
     if pattern is None:
         pattern = _ENDS[key] = re.compile(rb"<(/?)" + re.escape(name) + rb"[\s/>]", re.I)
     return pattern
+
+
+def _attributes_cut_at(attrs: bytes) -> int | None:
+    """Where the attributes past :data:`MAX_ATTRIBUTES` begin in a start tag's ``attrs``, or
+    None when it holds no more than that. Reads at most the first attributes past the cap."""
+    if len(attrs) <= _COUNTED_FROM:
+        return None
+    for seen, m in enumerate(_ONE_ATTRIBUTE.finditer(attrs)):
+        if seen == MAX_ATTRIBUTES:
+            return m.start()
+    return None
 
 
 def _popped_through(stack: list[bytes], open_: dict[bytes, int], name: bytes) -> int:
@@ -148,6 +184,8 @@ class Prepared:
     flattened: int = 0
     #: The deepest nesting met, counted as MAX_DEPTH counts it.
     depth: int = 0
+    #: Start tags that lost their attributes past MAX_ATTRIBUTES.
+    attributes_cut: int = 0
 
 
 class _Writer:
@@ -199,6 +237,7 @@ class _Pass:
         self.flattened = 0
         self.depth = 0
         self.elements = 0  # start tags read
+        self.attributes_cut = 0
         self.cut = False  # stopped at MAX_ELEMENTS
 
     def run(self) -> Prepared:
@@ -243,13 +282,14 @@ class _Pass:
             return Prepared(body, True, 0, 0, self.depth)
         self.writer.keep_until(min(pos, n) if stopped else n)
         return Prepared(bytes(self.writer.out), not (self.writer.full or self.cut), self.removed,
-                        self.flattened, self.depth)
+                        self.flattened, self.depth, self.attributes_cut)
 
     def within(self) -> Prepared | None:
         """The pass over a body within the limit, which is left as it came: the same tokens
         and the same stack as :meth:`run`, or None at the first element it would change (one
-        past ``max_depth``, or past :data:`MAX_ELEMENTS`), where :meth:`run` takes over from
-        the start. Most pages take this way; it only measures their depth.
+        past ``max_depth``, past :data:`MAX_ELEMENTS`, or a tag past :data:`MAX_ATTRIBUTES`),
+        where :meth:`run` takes over from the start. Most pages take this way; it only
+        measures their depth.
 
         A body of at most :data:`_LISTED_TOKENS` ``<`` has its tokens listed by one call
         (:data:`_LISTED`, raw text and comments matched whole, so they are tokens of their
@@ -262,7 +302,8 @@ class _Pass:
         stack: list[bytes] = []
         open_: dict[bytes, int] = {}
         foreign = depth = elements = 0
-        for raw, raw_ends, closing, name, attrs, ends in _LISTED.findall(body):
+        counted_from = _COUNTED_FROM
+        for raw, raw_attrs, raw_ends, closing, name, attrs, ends in _LISTED.findall(body):
             if closing:  # an end tag
                 closing = closing.lower()
                 if open_.get(closing):
@@ -270,7 +311,8 @@ class _Pass:
                 continue
             if raw:  # a raw text element, its contents and end tag
                 elements += 1
-                if elements > most:
+                if elements > most or (len(raw_attrs) > counted_from
+                                       and _attributes_cut_at(raw_attrs) is not None):
                     return None
                 if not raw_ends or raw.lower() == b"plaintext":
                     break  # (no ">": the tag runs to the end of the body)
@@ -278,7 +320,8 @@ class _Pass:
             if not name:  # a comment, a doctype, a processing instruction
                 continue
             elements += 1
-            if elements > most:
+            if elements > most or (len(attrs) > counted_from
+                                   and _attributes_cut_at(attrs) is not None):
                 return None
             if not ends:  # no ">": the tag runs to the end of the body
                 break
@@ -326,7 +369,8 @@ class _Pass:
                     pos = n if end < 0 else end + 1
                 continue
             elements += 1
-            if elements > most:
+            if elements > most or (len(attrs) > _COUNTED_FROM
+                                   and _attributes_cut_at(attrs) is not None):
                 return None
             if not ends:  # no ">": the tag runs to the end of the body
                 break
@@ -374,6 +418,7 @@ class _Pass:
             close = self._matching_end(name, end)
             self._remove(at, close)
             return close
+        self._cut_attributes(attrs)
         if name in _VOID or name in _SELF_CLOSING_SIBLINGS or (
                 (self.foreign or name in _FOREIGN) and attrs.group(1).rstrip().endswith(b"/")):
             return end
@@ -389,6 +434,19 @@ class _Pass:
             self.depth = len(self.stack)
         return end
 
+    def _cut_attributes(self, attrs: re.Match[bytes]) -> None:
+        """Leave out a start tag's attributes past :data:`MAX_ATTRIBUTES`; what closes the tag
+        (a trailing "/", which closes a foreign element, and the ">") stays."""
+        held = attrs.group(1)
+        cut = _attributes_cut_at(held)
+        if cut is None:
+            return
+        kept = held.rstrip()
+        tail = len(kept) - 1 if kept.endswith(b"/") else len(kept)
+        self.attributes_cut += 1
+        start = attrs.start(1)
+        self._drop(start + cut, start + max(tail, cut))
+
     def _end_tag(self, name: bytes, at: int, end: int) -> None:
         if self.overflow.get(name):
             self.overflow[name] -= 1
@@ -399,6 +457,7 @@ class _Pass:
     def _raw_text(self, name: bytes, attrs: re.Match[bytes], at: int) -> int:
         """A script, style, title, textarea...: its contents are text up to its end tag."""
         body, start = self.body, attrs.end()
+        self._cut_attributes(attrs)
         if name == b"plaintext":
             return len(body)
         close = _end_of(name).search(body, start)
