@@ -252,3 +252,33 @@ def test_a_huge_page_with_little_text_is_read_by_trafilatura_once(
     calls.clear()
     extract(b"<html><body><p>A short note.</p></body></html>", "text/html", "utf-8")
     assert calls == [True, False]  # a short page is read again, with the fallbacks
+
+
+def test_a_dense_page_with_little_text_is_read_by_trafilatura_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A list of short lines is read again with the fallbacks, unless its markup holds more
+    tags than FULL_READING_MAX_TAGS: then a second reading would cost more than the page's
+    bytes say (every element is a node of both trafilatura's trees)."""
+    import trafilatura
+
+    calls: list[bool] = []
+    real = trafilatura.extract
+
+    def counted(*args: object, **kwargs: object) -> str | None:
+        calls.append(bool(kwargs.get("fast")))
+        return real(*args, **kwargs)  # type: ignore[arg-type]  # the real call, counted
+
+    monkeypatch.setattr(trafilatura, "extract", counted)
+    bound = extract_module.FULL_READING_MAX_TAGS
+
+    def listing(items: int) -> bytes:
+        return ("<html><body><ul>" + "<li>Access denied</li>" * items
+                + "</ul></body></html>").encode()
+
+    dense = listing(bound // 2 + 10)  # two "<" an item
+    assert len(dense) < MAIN_DIRECT_CHARS  # the tags, not the bytes, bind
+    got = extract(dense, "text/html", "utf-8")
+    assert calls == [True] and "Access denied" in got.main_text
+    calls.clear()
+    extract(listing(bound // 2 - 10), "text/html", "utf-8")
+    assert calls == [True, False]  # within the bound, the list is read again

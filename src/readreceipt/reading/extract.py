@@ -30,7 +30,8 @@ pass dropped, a forum thread's title and reply, and there they cost little), and
 is mostly short lines (:data:`LIST_MAX_PROSE_SHARE`: a list of links the fast pass took for
 the content, where the fallbacks find the page's one paragraph, a not-found notice). Where the
 markup trafilatura reads is still past :data:`MAIN_DIRECT_CHARS` once scripts and styles are
-gone, the fallbacks never run, as before: a huge page's trees are not built twice.
+gone, or holds more than :data:`FULL_READING_MAX_TAGS` tags, the fallbacks never run: a huge or
+dense page's trees are not built twice.
 
 Invariants: :func:`extract` never raises on bad content (a failure is ``error`` set and empty
 texts); it does no I/O; the same bytes and content type always give the same texts.
@@ -88,6 +89,13 @@ FULL_READING_MAX_LETTERS = 600
 #: measured there, so that page's half of the held-out set is no longer blind to it.
 LIST_MAX_PROSE_SHARE = 0.3
 PROSE_LINE_LETTERS = 80
+#: The read again with the fallbacks (the two bounds above) is made only on markup of at most
+#: this many "<" (about half as many elements). It is a second full trafilatura reading, some
+#: 45 microseconds an element: on dense markup it was most of a capture (a list of 32,000
+#: short lines, 768 KB: 1.5 of the reading's 3.3 s), while the 373 pages of the corpora and
+#: tests/pages read again hold at most 6,310 (a wiki page; the next 4,171). Past it the fast
+#: reading stands, as past :data:`MAIN_DIRECT_CHARS`.
+FULL_READING_MAX_TAGS = 20_000
 #: Markup at least this long has its parsers' freed trees handed back to the system between
 #: stages (:func:`_release_freed_memory`); below it the trees are a few megabytes, which glibc
 #: reuses for the next stage anyway, and the call (a walk of the heap: about 1 ms a call,
@@ -308,7 +316,8 @@ def _html(text: str, charset: str) -> Extraction:
     markup = text if len(text) <= MAIN_DIRECT_CHARS else _NOT_SHOWN.sub(" ", text)
     main = _main_text(trafilatura, markup, fast=True)
     if len(markup) <= MAIN_DIRECT_CHARS and (letters(main) < FULL_READING_MAX_LETTERS
-                                             or _is_list(main)):
+                                             or _is_list(main)) \
+            and markup.count("<") <= FULL_READING_MAX_TAGS:
         main = _main_text(trafilatura, markup, fast=False)
     _release_freed_memory(len(text))
     result = Extraction("html", main, page_text, title or None, _html_extractor_name(),
