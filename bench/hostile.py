@@ -243,6 +243,12 @@ CASES = [
                             + PROSE.encode() + b"</p><div "
                             + b" ".join(b"a%d='v'" % i for i in range(n))
                             + b">x</div></body></html>")),
+    # Elements of 16 short attributes each, 2 MiB of them: the attributes in all, not any one
+    # tag's, bound the parsers' trees (480,000 of them took a capture to 350 MiB).
+    Case("attributed-elements", "7 elements of 16 short attributes", 3 * MIB, "bytes",
+         lambda n: _capture(b"<html><body><p>" + PROSE.encode() + b"</p>"
+                            + (b"<div " + b" ".join(b"a%d" % i for i in range(16))
+                               + b">x</div>") * (n // 70) + b"</body></html>")),
     # One tag of short attributes in a page past the visible-markup limit, which takes the
     # full pass: its attributes' pattern held a backtracking stack per repetition.
     Case("long-tag", "7 one long tag of short attributes, 3 MiB page", 3 * MIB, "bytes",

@@ -31,7 +31,12 @@ from readreceipt.quotes.quotations import (
 )
 from readreceipt.reading.extract import PDF_MAX_PAGES, extract
 from readreceipt.reading.facts import WALL_TEXT_CHARS, Facts, PageView
-from readreceipt.reading.markup import MAX_ATTRIBUTES, MAX_ELEMENTS, prepare
+from readreceipt.reading.markup import (
+    MAX_ATTRIBUTES,
+    MAX_ELEMENTS,
+    MAX_PAGE_ATTRIBUTES,
+    prepare,
+)
 from work import grows_linearly, lines_run
 
 PAGE = "The council voted on Tuesday to approve the new harbour plan after a long debate. "
@@ -233,6 +238,30 @@ def test_a_tag_within_the_attribute_cap_is_left_as_it_came() -> None:
     # Over 100,000 "<": the pass within the limit reads such a body token by token.
     searched = b"<html><body><p>" + b"1 < 2 " * 100_001 + b"<i " + _attributes(2000) + b">b</i>"
     assert prepare(searched, len(searched) * 2).attributes_cut == 1
+
+
+@pytest.mark.parametrize("texts", [0, 110_000], ids=["tokens-listed", "tokens-searched"])
+def test_markup_is_read_to_its_attribute_cap(texts: int) -> None:
+    """Every attribute costs the parsers' trees about half a kilobyte: short ones by the
+    hundred thousand in a body within the limit are read up to MAX_PAGE_ATTRIBUTES."""
+    tag = b"<div " + _attributes(16) + b">x</div>"
+    count = MAX_PAGE_ATTRIBUTES // 16 + 100
+    body = b"<html><body><p>" + b"1 < 2 " * texts + b"</p>" + tag * count + b"</body></html>"
+    assert count < MAX_ELEMENTS and len(body) < 1 << 21  # neither of the other bounds binds
+    prepared = prepare(body, 1 << 21)
+    assert prepared.complete is False
+    read = sum(_attribute_counts(prepared.markup))
+    assert MAX_PAGE_ATTRIBUTES - 16 <= read <= MAX_PAGE_ATTRIBUTES
+
+
+def test_long_attribute_values_are_not_many_attributes() -> None:
+    """Past the bytes where a page's attributes are counted, they are counted, not guessed:
+    long values (srcsets, data blobs, class lists) are one attribute each."""
+    value = b"='" + b"w-4 h-4 text-sm " * 40 + b"'"
+    body = (b"<html><body>" + (b"<div class" + value + b" data-x" + value + b">x</div>") * 200
+            + b"</body></html>")
+    assert len(body) > 4 * MAX_PAGE_ATTRIBUTES  # well past the bytes counted from
+    assert prepare(body, 1 << 21).markup is body
 
 
 def test_the_attributes_are_counted_in_linear_work() -> None:

@@ -31,10 +31,11 @@ markup the parsers will read:
   against the element's earlier ones in turn, so one tag's cost is the square of its
   attributes (one ``<div>`` of 32,000 distinct attributes, 341 KB, took Lexbor 4 s and
   libxml2 8 s a parse, and a capture of it ran 35 s past its 2 s deadline).
-- past :data:`MAX_ELEMENTS` start tags, the rest of the body is not read (as past ``limit``:
-  the page is read from its beginning, ``complete`` is False): every element costs the
-  parsers and the placement of text far more than its bytes (250,000 tiny elements, 2 MB,
-  took 10 s and 320 MB), and real markup is not that dense.
+- past :data:`MAX_ELEMENTS` start tags, or :data:`MAX_PAGE_ATTRIBUTES` attributes in all, the
+  rest of the body is not read (as past ``limit``: the page is read from its beginning,
+  ``complete`` is False): every element and every attribute costs the parsers far more than
+  its bytes (250,000 tiny elements, 2 MB, took 10 s and 320 MB; 30,000 elements of 16 short
+  attributes each, 2 MiB, 350 MiB), and real markup is not that dense.
 
 Invariants: linear in the body's length whatever its shape; no start tag of the output holds
 more than :data:`MAX_ATTRIBUTES` attributes; the output is at most ``limit``
@@ -48,8 +49,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["MAX_ATTRIBUTES", "MAX_DEPTH", "MAX_ELEMENTS", "NOSCRIPT_KEEP", "Prepared",
-           "prepare"]
+__all__ = ["MAX_ATTRIBUTES", "MAX_DEPTH", "MAX_ELEMENTS", "MAX_PAGE_ATTRIBUTES",
+           "NOSCRIPT_KEEP", "Prepared", "prepare"]
 
 #: Elements nested deeper than this are flattened (Blink's and WebKit's parser limit). The
 #: corpus's deepest page nests 61 elements by this count (bench/nesting.py prints it).
@@ -64,6 +65,14 @@ MAX_ELEMENTS = 50_000
 #: bytes would as text (a 2 MB page of tags of 256 attributes each: 2.2 s a capture, about
 #: what 2 MB of tiny elements costs).
 MAX_ATTRIBUTES = 256
+#: Attributes read in all. The corpora's most on one page is 3,846 (a Nikkei article; the same
+#: count as :data:`_ONE_ATTRIBUTE` makes, over 610 pages); each costs the parsers' trees about
+#: half a kilobyte, so 480,000 short ones in the 2 MiB of visible markup read took a capture to
+#: 350 MiB, where this many cost about 25 MiB.
+MAX_PAGE_ATTRIBUTES = 50_000
+#: A page's attributes are counted only past this many bytes of them (two bytes an attribute
+#: at least): 15 of the 181 articles have more, and counting theirs takes about 0.7 ms.
+_PAGE_COUNTED_FROM = 2 * MAX_PAGE_ATTRIBUTES
 #: An attribute takes at least two bytes of a tag (a name character and what parts it from the
 #: next), so a tag's attributes are counted only past this many bytes.
 _COUNTED_FROM = 2 * MAX_ATTRIBUTES
@@ -157,6 +166,19 @@ def _attributes_cut_at(attrs: bytes) -> int | None:
     return None
 
 
+def _attribute_count(attrs: bytes) -> int:
+    """How many attributes a start tag's ``attrs`` hold, at most :data:`MAX_ATTRIBUTES` (the
+    rest are cut)."""
+    return min(len(_ONE_ATTRIBUTE.findall(attrs)), MAX_ATTRIBUTES) if attrs else 0
+
+
+def _page_attributes(tokens: list[tuple[bytes, ...]]) -> int:
+    """How many attributes the start tags of :data:`_LISTED`'s ``tokens`` hold, in all (each
+    tag's attributes stand apart: no attribute or value crosses a ">")."""
+    return len(_ONE_ATTRIBUTE.findall(b">".join([t[1] or t[5] for t in tokens
+                                                  if t[1] or t[5]])))
+
+
 def _popped_through(stack: list[bytes], open_: dict[bytes, int], name: bytes) -> int:
     """Pop the open elements down to and including the last ``name``; how many of those
     popped were svg or math."""
@@ -238,6 +260,7 @@ class _Pass:
         self.depth = 0
         self.elements = 0  # start tags read
         self.attributes_cut = 0
+        self.attributes = 0  # attributes read, in all
         self.cut = False  # stopped at MAX_ELEMENTS
 
     def run(self) -> Prepared:
@@ -273,6 +296,12 @@ class _Pass:
                     break
                 attrs = _ATTRS.match(body, m.end())
                 assert attrs is not None  # the pattern matches the empty string
+                self.attributes += _attribute_count(attrs.group(1))
+                if self.attributes > MAX_PAGE_ATTRIBUTES:
+                    self.cut, stopped, pos = True, True, at
+                    if self.writer is None:
+                        self.writer = _Writer(body, self.limit)
+                    break
                 # No ">": the tag runs to the end of the body (a quote left open).
                 pos = self._start_tag(name.lower(), attrs, at) if attrs.group(2) else n
             if self.writer is not None and self.writer.full:
@@ -287,9 +316,9 @@ class _Pass:
     def within(self) -> Prepared | None:
         """The pass over a body within the limit, which is left as it came: the same tokens
         and the same stack as :meth:`run`, or None at the first element it would change (one
-        past ``max_depth``, past :data:`MAX_ELEMENTS`, or a tag past :data:`MAX_ATTRIBUTES`),
-        where :meth:`run` takes over from the start. Most pages take this way; it only
-        measures their depth.
+        past ``max_depth``, past :data:`MAX_ELEMENTS` or :data:`MAX_PAGE_ATTRIBUTES`, or a tag
+        past :data:`MAX_ATTRIBUTES`), where :meth:`run` takes over from the start. Most pages
+        take this way; it only measures their depth.
 
         A body of at most :data:`_LISTED_TOKENS` ``<`` has its tokens listed by one call
         (:data:`_LISTED`, raw text and comments matched whole, so they are tokens of their
@@ -303,7 +332,9 @@ class _Pass:
         open_: dict[bytes, int] = {}
         foreign = depth = elements = 0
         counted_from = _COUNTED_FROM
-        for raw, raw_attrs, raw_ends, closing, name, attrs, ends in _LISTED.findall(body):
+        attribute_bytes = 0
+        tokens = _LISTED.findall(body)
+        for raw, raw_attrs, raw_ends, closing, name, attrs, ends in tokens:
             if closing:  # an end tag
                 closing = closing.lower()
                 if open_.get(closing):
@@ -311,7 +342,9 @@ class _Pass:
                 continue
             if raw:  # a raw text element, its contents and end tag
                 elements += 1
-                if elements > most or (len(raw_attrs) > counted_from
+                size = len(raw_attrs)
+                attribute_bytes += size
+                if elements > most or (size > counted_from
                                        and _attributes_cut_at(raw_attrs) is not None):
                     return None
                 if not raw_ends or raw.lower() == b"plaintext":
@@ -320,7 +353,9 @@ class _Pass:
             if not name:  # a comment, a doctype, a processing instruction
                 continue
             elements += 1
-            if elements > most or (len(attrs) > counted_from
+            size = len(attrs)
+            attribute_bytes += size
+            if elements > most or (size > counted_from
                                    and _attributes_cut_at(attrs) is not None):
                 return None
             if not ends:  # no ">": the tag runs to the end of the body
@@ -338,6 +373,9 @@ class _Pass:
             foreign += name in _FOREIGN
             if len(stack) > depth:
                 depth = len(stack)
+        if attribute_bytes > _PAGE_COUNTED_FROM and \
+                _page_attributes(tokens) > MAX_PAGE_ATTRIBUTES:
+            return None
         return Prepared(body, True, 0, 0, depth)
 
     def _within_searched(self) -> Prepared | None:
@@ -346,7 +384,7 @@ class _Pass:
         search, max_depth, most = _WHOLE_TOKEN.search, self.max_depth, MAX_ELEMENTS
         stack: list[bytes] = []
         open_: dict[bytes, int] = {}
-        foreign = depth = elements = 0
+        foreign = depth = elements = attribute_bytes = 0
         while pos < n:
             m = search(body, pos)
             if m is None:
@@ -369,9 +407,11 @@ class _Pass:
                     pos = n if end < 0 else end + 1
                 continue
             elements += 1
-            if elements > most or (len(attrs) > _COUNTED_FROM
-                                   and _attributes_cut_at(attrs) is not None):
-                return None
+            size = len(attrs)
+            attribute_bytes += size
+            if elements > most or attribute_bytes > _PAGE_COUNTED_FROM or (
+                    size > _COUNTED_FROM and _attributes_cut_at(attrs) is not None):
+                return None  # (the attributes are counted where run() reads them)
             if not ends:  # no ">": the tag runs to the end of the body
                 break
             pos = m.end()
