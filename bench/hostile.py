@@ -249,6 +249,12 @@ CASES = [
          lambda n: _capture(b"<html><body><p>" + PROSE.encode() + b"</p>"
                             + (b"<div " + b" ".join(b"a%d" % i for i in range(16))
                                + b">x</div>") * (n // 70) + b"</body></html>")),
+    # The yardstick of the JSON case below: as many bytes of plain text, read as they are.
+    Case("plain-text", "8 plain text of short words", 10 * MIB, "bytes",
+         lambda n: _capture(b"ab " * (n // 3 - 1), "text/plain")),
+    # A JSON document of tiny values: every parsed value is a Python object of its own.
+    Case("json-values", "8 JSON of tiny values", 10 * MIB, "bytes",
+         lambda n: _capture(b"[" + b"1," * (n // 2 - 2) + b"1]", "application/json")),
     # One tag of short attributes in a page past the visible-markup limit, which takes the
     # full pass: its attributes' pattern held a backtracking stack per repetition.
     Case("long-tag", "7 one long tag of short attributes, 3 MiB page", 3 * MIB, "bytes",

@@ -29,7 +29,7 @@ from readreceipt.quotes.quotations import (
     check_answer_text,
     find_quotations,
 )
-from readreceipt.reading.extract import PDF_MAX_PAGES, extract
+from readreceipt.reading.extract import MAX_JSON_VALUES, PDF_MAX_PAGES, extract
 from readreceipt.reading.facts import WALL_TEXT_CHARS, Facts, PageView
 from readreceipt.reading.markup import (
     MAX_ATTRIBUTES,
@@ -288,6 +288,30 @@ def test_a_page_of_one_tag_with_tens_of_thousands_of_attributes_is_read_within_i
     data = out.json()
     assert data["reason"] != "timeout", data
     assert data["verdict"] == "RETRIEVED", data
+
+
+@pytest.mark.parametrize("value", [b"1", b"[]", b'""'], ids=["digits", "lists", "strings"])
+def test_a_json_document_of_too_many_values_is_read_as_text(value: bytes) -> None:
+    """Every parsed value is an object of its own (about 165 bytes): a document of tiny values
+    past MAX_JSON_VALUES is read whole as the text it is, not parsed into a tree."""
+    body = b"[" + (value + b",") * (MAX_JSON_VALUES + 10) + value + b"]"
+    got = extract(body, "application/json", None)
+    assert (got.kind, got.error, got.from_prefix) == ("json", None, False)
+    assert got.main_text == got.page_text == body.decode()
+    assert got.extractor.startswith("plain")
+    within = b"[" + (value + b",") * (MAX_JSON_VALUES - 10) + value + b"]"
+    assert extract(within, "application/json", None).extractor.startswith("json")
+
+
+def test_a_json_document_of_long_strings_is_parsed_whatever_its_commas() -> None:
+    """The commas are only a first bound: values are counted before a document is read as
+    text, so prose full of commas is still parsed into its values."""
+    prose = "The harbour, the council said, would open in May, June, or July. " * 2
+    doc = {"items": [{"title": f"Item {i}", "text": prose} for i in range(MAX_JSON_VALUES // 8)]}
+    body = json.dumps(doc).encode()
+    assert body.count(b",") > MAX_JSON_VALUES  # the first bound alone would not parse it
+    got = extract(body, "application/json", None)
+    assert got.extractor.startswith("json") and got.main_text.startswith("Item 0\nThe harbour")
 
 
 def test_dense_markup_is_read_from_its_beginning(allow_server: LocalServer,
