@@ -126,6 +126,16 @@ def _check(answer: str, page: str) -> Callable[[], Any]:
     return work
 
 
+def _diff(old: str, new: str) -> Callable[[], Any]:
+    from readreceipt.history import word_diff
+
+    def work() -> str:
+        diff = word_diff(old, new)
+        return f"{diff.words_removed} removed {diff.words_added} added"
+
+    return work
+
+
 PROSE = ("The council met on Tuesday evening and voted to approve the new harbour plan after "
          "a long debate about the cost of the sea wall and the future of the fishing fleet. ")
 PAGE_900K = PROSE * (900_000 // len(PROSE))
@@ -255,6 +265,16 @@ CASES = [
     # A JSON document of tiny values: every parsed value is a Python object of its own.
     Case("json-values", "8 JSON of tiny values", 10 * MIB, "bytes",
          lambda n: _capture(b"[" + b"1," * (n // 2 - 2) + b"1]", "application/json")),
+    # Two captures' texts compared (``history``, the viewer's history page): SequenceMatcher's
+    # work grows with the product of the runs it compares.
+    Case("diff-repeated", "9 history diff of repeated lines", 64_000, "lines",
+         lambda n: _diff("same line\n" * n + "tail\n", "head\n" + "same line\n" * n),
+         warm=lambda: _diff("a\nb\n", "a\nc\n")),
+    Case("diff-every-other", "9 history diff, every other line changed", 64_000, "lines",
+         lambda n: _diff("".join(f"line {i}\n" for i in range(n)),
+                         "".join(f"line {i}\n" if i % 2 else f"changed {i}\n"
+                                 for i in range(n))),
+         warm=lambda: _diff("a\nb\n", "a\nc\n")),
     # One tag of short attributes in a page past the visible-markup limit, which takes the
     # full pass: its attributes' pattern held a backtracking stack per repetition.
     Case("long-tag", "7 one long tag of short attributes, 3 MiB page", 3 * MIB, "bytes",
