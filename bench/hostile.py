@@ -136,6 +136,15 @@ def _diff(old: str, new: str) -> Callable[[], Any]:
     return work
 
 
+def _mark(text: str, passage: str) -> Callable[[], Any]:
+    from readreceipt.viewer.pages import _highlight
+
+    def work() -> str:
+        return f"{_highlight(text, [(passage, 'found')]).count('<mark')} marked"
+
+    return work
+
+
 PROSE = ("The council met on Tuesday evening and voted to approve the new harbour plan after "
          "a long debate about the cost of the sea wall and the future of the fishing fleet. ")
 PAGE_900K = PROSE * (900_000 // len(PROSE))
@@ -275,6 +284,11 @@ CASES = [
                          "".join(f"line {i}\n" if i % 2 else f"changed {i}\n"
                                  for i in range(n))),
          warm=lambda: _diff("a\nb\n", "a\nc\n")),
+    # The viewer marking a passage not on the page: its words were a pattern tried at every
+    # start of the text.
+    Case("mark-repeated", "9 viewer mark, passage of 300 words not on a repeated page",
+         MIB, "bytes", lambda n: _mark("a  " * (n // 3), " ".join(["a"] * 300) + " b"),
+         warm=lambda: _mark("a b", "a c")),
     # One tag of short attributes in a page past the visible-markup limit, which takes the
     # full pass: its attributes' pattern held a backtracking stack per repetition.
     Case("long-tag", "7 one long tag of short attributes, 3 MiB page", 3 * MIB, "bytes",
