@@ -7,11 +7,12 @@ on the page. Each result names its extractor with its version.
 
 Memory follows a fixed bound, not the size cap. Parsers cost a multiple of what they read
 (trafilatura's lxml trees about 30 times the markup, Lexbor's about 10, a JSON parse about 5
-and up to 80 for a document of tiny values), so extraction reads at most
-:data:`HTML_TEXT_BYTES` of an HTML body's *visible* markup (one
-bounded pass takes scripts, styles, comments, SVG and templates out of the whole body first,
-and flattens nesting past 512 levels: reading/markup.py), at most :data:`TEXT_BYTES` of any
-other text, and at most :data:`PDF_TEXT_CHARS` characters from a PDF. Longer than that, a
+and up to 80 for a document of tiny values, so a JSON document of more than
+:data:`MAX_JSON_VALUES` values is not parsed), so extraction reads at most
+:data:`HTML_TEXT_BYTES` of an HTML body's *visible* markup (one bounded pass takes scripts,
+styles, comments, SVG and templates out of the whole body first, and flattens nesting past
+512 levels: reading/markup.py), at most :data:`TEXT_BYTES` of any other text, and at most
+:data:`PDF_TEXT_CHARS` characters from a PDF. Longer than that, a
 body is read from its beginning, and the result says so (``from_prefix``): the texts are
 then not the whole page, which the verdict and the answer check treat as they treat a body
 the size cap cut (UNKNOWN, no check). The Lexbor tree is freed (and handed back to the

@@ -122,10 +122,10 @@ _LD_JSON = re.compile(rb"ld\+json", re.I)
 #: found, its contents and its end tag (the first ``</`` and its name, in either case,
 #: followed by a space, "/" or ">"; up to the next ">"); a doctype or processing instruction
 #: to its ">"; an end tag to its ">"; a start tag with its name, attributes and ">" (empty:
-#: none). Each piece ends where the pass's own
-#: ``find`` calls end it (the end of the body when they find nothing), and every repetition
-#: is possessive over disjoint characters, so it never backtracks; no piece can fail once
-#: its opening is matched (what follows a repetition is optional), so no run is rescanned.
+#: none). Each piece ends where the pass's own ``find`` calls end it (the end of the body
+#: when they find nothing), and every repetition is possessive over disjoint characters, so
+#: it never backtracks; no piece can fail once its opening is matched (what follows a
+#: repetition is optional), so no run is rescanned.
 _ATTRIBUTES = rb"(?:[^>=]++|=\s*+\"[^\"]*+\"?|=\s*+'[^']*+'?|=)*+"
 _LISTED = re.compile(
     rb"<(?:!--(?:[^-]++|-(?!->))*+(?:-->)?"
@@ -168,8 +168,12 @@ def _attributes_cut_at(attrs: bytes) -> int | None:
 
 def _attribute_count(attrs: bytes) -> int:
     """How many attributes a start tag's ``attrs`` hold, at most :data:`MAX_ATTRIBUTES` (the
-    rest are cut)."""
-    return min(len(_ONE_ATTRIBUTE.findall(attrs)), MAX_ATTRIBUTES) if attrs else 0
+    rest are cut): a tag past the cap is read only to the attribute after it."""
+    if not attrs:
+        return 0
+    if _attributes_cut_at(attrs) is not None:
+        return MAX_ATTRIBUTES
+    return len(_ONE_ATTRIBUTE.findall(attrs))
 
 
 def _page_attributes(tokens: list[tuple[bytes, ...]]) -> int:
@@ -261,7 +265,7 @@ class _Pass:
         self.elements = 0  # start tags read
         self.attributes_cut = 0
         self.attributes = 0  # attributes read, in all
-        self.cut = False  # stopped at MAX_ELEMENTS
+        self.cut = False  # stopped at MAX_ELEMENTS or MAX_PAGE_ATTRIBUTES
 
     def run(self) -> Prepared:
         if self.writer is None:
