@@ -244,6 +244,11 @@ CASES = [
     Case("list-items", "5 tiny list items (a list read again)", 40_000, "elements",
          lambda n: _capture(b"<html><body><ul>" + b"<li>Access denied</li>" * n
                             + b"</ul></body></html>")),
+    # Tiny links: the element cap's costliest shape measured (trafilatura's trees of links).
+    Case("tiny-links", "5 tiny links", 250_000, "elements",
+         lambda n: _capture(b"<html><body><article>"
+                            + b"".join(b"<a href='/p%d'>l</a> " % i for i in range(n))
+                            + b"</article></body></html>")),
     Case("big-page", "5 big HTML page", 10 * MIB, "bytes", lambda n: _capture(_article(n))),
     # A title and a run of link openers that never close: the bare-notice check counts links
     # over the markup (its first pattern read 2,000 characters from every opener).
