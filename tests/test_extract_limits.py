@@ -231,8 +231,9 @@ def test_a_main_text_of_short_lines_is_a_list_and_prose_is_not() -> None:
     assert not extract_module._is_list("")
 
 
-def test_a_huge_page_with_little_text_is_read_by_trafilatura_once(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def trafilatura_calls(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Each call of trafilatura's extract from here on, as whether it was the fast pass."""
     import trafilatura
 
     calls: list[bool] = []
@@ -243,6 +244,12 @@ def test_a_huge_page_with_little_text_is_read_by_trafilatura_once(
         return real(*args, **kwargs)  # type: ignore[arg-type]  # the real call, counted
 
     monkeypatch.setattr(trafilatura, "extract", counted)
+    return calls
+
+
+def test_a_huge_page_with_little_text_is_read_by_trafilatura_once(
+        trafilatura_calls: list[bool]) -> None:
+    calls = trafilatura_calls
     # Few elements (under the start-tag cap), long attributes: visible markup past the bound.
     cells = f"<td title='{'t' * 240}'></td>" * (MAIN_DIRECT_CHARS // 200)
     page = (f"<html><body><p>A short note.</p><table><tr>{cells}</tr></table>"
@@ -255,20 +262,11 @@ def test_a_huge_page_with_little_text_is_read_by_trafilatura_once(
 
 
 def test_a_dense_page_with_little_text_is_read_by_trafilatura_once(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        trafilatura_calls: list[bool]) -> None:
     """A list of short lines is read again with the fallbacks, unless its markup holds more
     tags than FULL_READING_MAX_TAGS: then a second reading would cost more than the page's
     bytes say (every element is a node of both trafilatura's trees)."""
-    import trafilatura
-
-    calls: list[bool] = []
-    real = trafilatura.extract
-
-    def counted(*args: object, **kwargs: object) -> str | None:
-        calls.append(bool(kwargs.get("fast")))
-        return real(*args, **kwargs)  # type: ignore[arg-type]  # the real call, counted
-
-    monkeypatch.setattr(trafilatura, "extract", counted)
+    calls = trafilatura_calls
     bound = extract_module.FULL_READING_MAX_TAGS
 
     def listing(items: int) -> bytes:

@@ -14,37 +14,21 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import pytest
 
 from readreceipt import history
 from readreceipt.history import MAX_PAIRS, word_diff
+from work import lines_run_in
 
+#: Where the diff's work is done: this module, and the difflib it hands runs to.
 _COUNTED = (str(Path(history.__file__).resolve()),
             str(Path(sys.modules["difflib"].__file__ or "").resolve()))
 
 
 def _lines_run(func: Callable[[], Any]) -> int:
-    count = 0
-
-    def local(frame: FrameType, event: str, arg: Any) -> Any:
-        nonlocal count
-        if event == "line":
-            count += 1
-        return local
-
-    def calls(frame: FrameType, event: str, arg: Any) -> Any:
-        return local if frame.f_code.co_filename in _COUNTED else None
-
-    old = sys.gettrace()
-    sys.settrace(calls)
-    try:
-        func()
-    finally:
-        sys.settrace(old)
-    return count
+    return lines_run_in(_COUNTED, func)[1]
 
 
 def _repeated(n: int) -> tuple[str, str]:

@@ -24,6 +24,13 @@ def lines_run(func: Callable[..., T], *args: Any, **kwargs: Any) -> tuple[T, int
     import readreceipt
 
     roots = tuple({PACKAGE, str(Path(readreceipt.__file__).resolve().parent)})
+    return lines_run_in(roots, func, *args, **kwargs)
+
+
+def lines_run_in(roots: tuple[str, ...], func: Callable[..., T], *args: Any,
+                 **kwargs: Any) -> tuple[T, int]:
+    """``func(*args, **kwargs)`` and the number of lines it ran in files whose paths start
+    with one of ``roots`` (the package's, or a module of the standard library it leans on)."""
     count = 0
 
     def local(frame: FrameType, event: str, arg: Any) -> Any:
