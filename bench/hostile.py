@@ -294,6 +294,10 @@ CASES = [
     Case("mark-repeated", "9 viewer mark, passage of 300 words not on a repeated page",
          MIB, "bytes", lambda n: _mark("a  " * (n // 3), " ".join(["a"] * 300) + " b"),
          warm=lambda: _mark("a b", "a c")),
+    # A page of "<" as text, written for an agent: every one escaped, and the fence noting
+    # where each escape came from.
+    Case("fetch-escapes", "10 fetch: a page of '<' as text", 2 * MIB, "bytes",
+         lambda n: _fetch(b"<html><body><p>" + b"<" * n + b"</p></body></html>")),
     # One tag of short attributes in a page past the visible-markup limit, which takes the
     # full pass: its attributes' pattern held a backtracking stack per repetition.
     Case("long-tag", "7 one long tag of short attributes, 3 MiB page", 3 * MIB, "bytes",

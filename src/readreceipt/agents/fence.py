@@ -30,6 +30,8 @@ import functools
 import re
 import secrets
 import unicodedata
+from array import array
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -159,20 +161,23 @@ def _fold_table() -> dict[int, str]:
 
 @dataclass(frozen=True)
 class _Unescaped:
-    """``text`` read as a reader reads it, and where each replaced escape came from."""
+    """``text`` read as a reader reads it, and where each replaced escape came from: for each,
+    in order, its start and length in the view and its start and end in the text, as arrays
+    (16 bytes an escape: a page of two million ``&lt;`` held about 300 MiB of tuples)."""
 
     view: str
-    #: (start in view, length in view, start in text, end in text), in order.
-    spans: tuple[tuple[int, int, int, int], ...]
+    view_at: array[int]
+    view_len: array[int]
+    text_at: array[int]
+    text_end: array[int]
 
     def source(self, at: int, *, end: bool) -> int:
         """The position in the original text of position ``at`` of the view."""
-        import bisect
-
-        i = bisect.bisect_right(self.spans, (at, float("inf"))) - 1
+        i = bisect_right(self.view_at, at) - 1
         if i < 0:
             return at
-        v_start, v_len, t_start, t_end = self.spans[i]
+        v_start, v_len, t_start, t_end = (self.view_at[i], self.view_len[i], self.text_at[i],
+                                          self.text_end[i])
         if at < v_start + v_len:
             return t_end if end and at > v_start else t_start
         return t_end + (at - v_start - v_len)
@@ -180,12 +185,13 @@ class _Unescaped:
 
 def _unescape(text: str) -> _Unescaped:
     """``text`` as a reader reads it: compatibility forms folded (position for position),
-    then escapes undone (each noted in ``spans``)."""
+    then escapes undone (each noted in the arrays)."""
     import html
 
     folded = text.translate(_fold_table()) if _FOLDABLE.search(text) else text
     parts: list[str] = []
-    spans: list[tuple[int, int, int, int]] = []
+    # int32: a text fenced is at most some megabytes, far under 2**31 characters.
+    view_at, view_len, text_at, text_end = (array("i"), array("i"), array("i"), array("i"))
     last = shift = 0
     for m in _ESCAPE.finditer(folded):
         raw = m.group(0)
@@ -198,11 +204,14 @@ def _unescape(text: str) -> _Unescaped:
         if plain == raw:
             continue
         parts += [folded[last:m.start()], plain]
-        spans.append((m.start() + shift, len(plain), m.start(), m.end()))
+        view_at.append(m.start() + shift)
+        view_len.append(len(plain))
+        text_at.append(m.start())
+        text_end.append(m.end())
         shift += len(plain) - len(raw)
         last = m.end()
     parts.append(folded[last:])
-    return _Unescaped("".join(parts), tuple(spans))
+    return _Unescaped("".join(parts), view_at, view_len, text_at, text_end)
 
 
 def mark_injections(text: str) -> tuple[str, int]:
@@ -211,7 +220,7 @@ def mark_injections(text: str) -> tuple[str, int]:
     Shapes are looked for in the text as a reader sees it, escapes undone; each one found is
     replaced, escapes and all, by its mark."""
     reading = _unescape(text)
-    if not reading.spans and reading.view == text:
+    if not reading.view_at and reading.view == text:
         return _INJECTION.subn(lambda m: _defuse(m.group(0)), text)
     out: list[str] = []
     last = count = 0
@@ -228,18 +237,21 @@ def mark_injections(text: str) -> tuple[str, int]:
 
 
 def wrap_lines(text: str, width: int = MAX_LINE_CHARS) -> str:
-    """Break lines longer than ``width`` at the last space before it (or at ``width``)."""
+    """Break lines longer than ``width`` at the last space before it (or at ``width``). A
+    long line is read by position, never cut down a piece at a time (each cut copied the
+    rest of the line: the square of its length over ``width``)."""
     out: list[str] = []
     for line in text.split("\n"):
-        while len(line) > width:
-            cut = line.rfind(" ", width // 2, width + 1)
-            if cut <= 0:
-                out.append(line[:width])
-                line = line[width:]
+        at, n = 0, len(line)
+        while n - at > width:
+            cut = line.rfind(" ", at + width // 2, at + width + 1)
+            if cut <= at:
+                out.append(line[at:at + width])
+                at += width
             else:
-                out.append(line[:cut])
-                line = line[cut + 1:]
-        out.append(line)
+                out.append(line[at:cut])
+                at = cut + 1
+        out.append(line[at:] if at else line)
     return "\n".join(out)
 
 
