@@ -298,6 +298,11 @@ CASES = [
     # where each escape came from.
     Case("fetch-escapes", "10 fetch: a page of '<' as text", 2 * MIB, "bytes",
          lambda n: _fetch(b"<html><body><p>" + b"<" * n + b"</p></body></html>")),
+    # Dense links written for an agent: trafilatura's fallbacks were a second reading of all.
+    Case("fetch-links", "10 fetch: tiny links", 40_000, "elements",
+         lambda n: _fetch(b"<html><body>"
+                          + b"".join(b"<a href='/p%d'>link %d</a> " % (i, i) for i in range(n))
+                          + b"</body></html>")),
     # One tag of short attributes in a page past the visible-markup limit, which takes the
     # full pass: its attributes' pattern held a backtracking stack per repetition.
     Case("long-tag", "7 one long tag of short attributes, 3 MiB page", 3 * MIB, "bytes",

@@ -280,3 +280,29 @@ def test_a_dense_page_with_little_text_is_read_by_trafilatura_once(
     calls.clear()
     extract(listing(bound // 2 - 10), "text/html", "utf-8")
     assert calls == [True, False]  # within the bound, the list is read again
+
+
+def test_fetch_writes_a_dense_page_from_one_reading(trafilatura_calls: list[bool],
+                                                    allow_server: LocalServer,
+                                                    library_dir: Path, tmp_path: Path) -> None:
+    """The file for an agent is written by trafilatura with its fallbacks, except from markup
+    denser than the capture reads twice: there the fallbacks are a second reading of every
+    element, and the file comes from the one reading the capture made too."""
+    import readreceipt
+    from readreceipt.store.library import Library
+
+    bound = extract_module.FULL_READING_MAX_TAGS
+    dense = ("<html><body><ul>" + "<li>Access denied</li>" * (bound // 2 + 10)
+             + "</ul></body></html>").encode()
+    url = allow_server.route("/dense", dense)
+    with Library.open(library_dir) as lib:
+        trafilatura_calls.clear()
+        result = readreceipt.fetch_page(url, output=tmp_path / "dense.md", library=lib,
+                                        now=True)
+        assert result.exit_code == 0, result.line()
+        assert trafilatura_calls == [True, True]  # the capture's reading, then the file's
+        assert "Access denied" in (tmp_path / "dense.md").read_text("utf-8")
+        trafilatura_calls.clear()
+        plain = allow_server.route("/plain", b"<html><body><p>A short note.</p></body></html>")
+        readreceipt.fetch_page(plain, output=tmp_path / "plain.md", library=lib, now=True)
+        assert trafilatura_calls[-1] is False  # the file of an ordinary page: fallbacks on

@@ -39,7 +39,13 @@ from readreceipt.fetching import politeness
 from readreceipt.fetching.netguard import Resolver
 from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 from readreceipt.pipeline import CaptureOptions, capture
-from readreceipt.reading.extract import HTML_TEXT_BYTES, decode, html_text, sniff_kind
+from readreceipt.reading.extract import (
+    FULL_READING_MAX_TAGS,
+    HTML_TEXT_BYTES,
+    decode,
+    html_text,
+    sniff_kind,
+)
 from readreceipt.reading.verdict import RETRIEVED, exit_code_for
 from readreceipt.reading.wording import describe
 from readreceipt.store import outputs
@@ -290,12 +296,15 @@ def render_content(record: Record, body: bytes, opts: FetchPageOptions) -> Writt
 def _html_content(html: str, record: Record, opts: FetchPageOptions) -> str:
     import trafilatura
 
+    # On markup denser than the capture reads twice, trafilatura's fallbacks are left out
+    # here too: they are a second reading of every element.
+    dense = html.count("<") > FULL_READING_MAX_TAGS
     try:
         out = trafilatura.extract(
             html, url=record.final_url or record.url,
             output_format=_TRAFILATURA_FORMAT[opts.format], include_links=opts.links,
             include_tables=opts.tables, include_comments=False, include_images=False,
-            deduplicate=False, with_metadata=False)
+            deduplicate=False, with_metadata=False, fast=dense)
     except Exception:  # trafilatura raises a wide variety on hostile markup
         log.warning("trafilatura failed on %s; writing the whole visible text", record.url,
                     exc_info=True)
