@@ -136,6 +136,20 @@ def _diff(old: str, new: str) -> Callable[[], Any]:
     return work
 
 
+def _check_copy(answer: str, page: str) -> Callable[[], Any]:
+    """The whole check of an answer against a copy (``answers.check_one``: its quotations,
+    figures and names, and how much of it the copy holds), as ``check`` makes it."""
+    from readreceipt.quotes.answers import Copy, Page, check_one
+
+    copy = Copy(Page("r", "https://example.org/a", "2026-01-01T00:00:00Z", "RETRIEVED", "ok",
+                     content_type="text/plain"), page, page)
+
+    def work() -> str:
+        return check_one(answer, "", copy).outcome
+
+    return work
+
+
 def _mark(text: str, passage: str) -> Callable[[], Any]:
     from readreceipt.viewer.pages import _highlight
 
@@ -289,6 +303,11 @@ CASES = [
                          "".join(f"line {i}\n" if i % 2 else f"changed {i}\n"
                                  for i in range(n))),
          warm=lambda: _diff("a\nb\n", "a\nc\n")),
+    # An answer with a figure checked against a page of numbers: the copy's numbers were
+    # listed, every match at once.
+    Case("answer-numbers-page", "3 an answer's figures, a page of numbers", 10 * MIB, "bytes",
+         lambda n: _check_copy("It gives 12,345 as the total.", "1," * (n // 2)),
+         warm=lambda: _check_copy("It gives 12 as the total.", "1, 2, 12")),
     # The viewer marking a passage not on the page: its words were a pattern tried at every
     # start of the text.
     Case("mark-repeated", "9 viewer mark, passage of 300 words not on a repeated page",

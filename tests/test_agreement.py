@@ -123,3 +123,24 @@ def test_an_answer_of_many_words_reads_every_word_of_the_copy_once() -> None:
     assert held_words(copy, wanted) == wanted & _every_word(copy)
     assert held_words(copy, wanted)  # some are held, some not
     assert held_words(copy, wanted) != wanted
+
+
+def test_the_numbers_of_a_page_of_numbers_are_read_one_at_a_time() -> None:
+    """Only the answer's numbers are kept while the copy's are read: a page of hundreds of
+    thousands of numbers costs no list of its matches (a 10 MiB one held about 250 MiB)."""
+    import tracemalloc
+
+    from readreceipt.reading.agreement import numbers_held
+
+    page = " ".join(str(100_000 + i) for i in range(300_000))
+    tracemalloc.start()
+    try:
+        held = numbers_held(page, frozenset({"100007", "399999", "12"}))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert held == {"100007", "399999"}
+    # The digits' places listed up to their cap (MAX_POSITIONS ints), and no match kept.
+    assert peak < 8_000_000, peak
+    found = agreement("The counts were 100,007 and 399,999.", page, page)
+    assert (found.specifics, found.found) == (2, 2)

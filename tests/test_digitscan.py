@@ -65,7 +65,18 @@ def test_positions_are_where_the_characters_stand() -> None:
 def test_a_text_dense_with_digits_goes_to_the_engine(text: str) -> None:
     """More than one digit in DENSE characters: no list of positions is made (a bound on
     the work and the memory), and the matches are still the engine's."""
-    assert digitscan.positions(text, digitscan.decimal_digits() + figures._CJK_NUM) is None
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        given_up = digitscan.positions(text, digitscan.decimal_digits() + figures._CJK_NUM)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert given_up is None
+    # Given up at the cap, not after listing every place of a digit (200,000: 7 MB); a text
+    # beyond ASCII also has its UTF-16 code units read once (about 3 bytes a character).
+    assert peak < 40 * (len(text) // digitscan.DENSE + 64) + 4 * len(text) + 100_000, peak
     found = digitscan.scan(figures._MASTER, text, also=figures._CJK_NUM, limit=100)
     assert _spans(found) == _spans(list(figures._MASTER.finditer(text))[:100])
 

@@ -114,7 +114,7 @@ def agreement(answer: str, main_text: str, page_text: str) -> Agreement:
     copy_numbers: set[str] = set()
     copy_words: set[str] = set()
     for text in texts:  # no number or word runs across the two (a line break between)
-        copy_numbers |= numbers_of(text) & numbers
+        copy_numbers |= numbers_held(text, frozenset(numbers - copy_numbers))
         copy_words |= held_words(text, frozenset((names | words) - copy_words))
     found = len(numbers & copy_numbers) + len(names & copy_words) + len(words & copy_words)
     missing = sorted(numbers - copy_numbers)[:2] + sorted(names - copy_words)[:2] + \
@@ -124,9 +124,20 @@ def agreement(answer: str, main_text: str, page_text: str) -> Agreement:
 
 
 @lru_cache(maxsize=8)
-def numbers_of(text: str) -> frozenset[str]:
-    """The numbers of a copy's text, as digits."""
-    return frozenset(_digits(n) for n in {m.group() for m in digitscan.scan(_NUMBER, text)})
+def numbers_held(text: str, wanted: frozenset[str]) -> frozenset[str]:
+    """The numbers of ``wanted`` (as digits) that a copy's text holds. Its numbers are read one
+    at a time and only the wanted kept, so memory follows the answer's numbers, not the
+    page's (a 10 MiB page of numbers held every match at once: about 250 MiB)."""
+    held: set[str] = set()
+    if not wanted:
+        return frozenset()
+    for m in digitscan.iter_scan(_NUMBER, text):
+        digits = _digits(m.group())
+        if digits in wanted:
+            held.add(digits)
+            if len(held) == len(wanted):
+                break
+    return frozenset(held)
 
 
 @lru_cache(maxsize=8)

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 from itertools import islice
 
 __all__ = ["DENSE", "MAX_POSITIONS", "SHORT_TEXT", "decimal_digits", "digit_positions",
-           "positions", "scan"]
+           "iter_scan", "positions", "scan"]
 
 #: A text with more than one wanted character in this many is scanned by the engine itself:
 #: a position found costs about what the engine spends stepping over this many characters.
@@ -110,9 +110,9 @@ def positions(text: str, chars: str) -> list[int] | None:
             at = find(ch)
             while at >= 0:
                 out.append(at)
+                if len(out) > cap:  # here, not after the character's every place is listed
+                    return None
                 at = find(ch, at + 1)
-            if len(out) > cap:
-                return None
     out.sort()
     return out
 
@@ -130,6 +130,14 @@ def scan(pattern: re.Pattern[str], text: str, *, also: str = "", limit: int | No
     """The matches ``pattern.finditer(text)`` gives (the first ``limit``), for a pattern that
     can match only at a decimal digit or a character of ``also``, and never matches nothing
     (one that starts with a lookahead for those characters)."""
+    found = iter_scan(pattern, text, also=also)
+    return list(found if limit is None else islice(found, limit))
+
+
+def iter_scan(pattern: re.Pattern[str], text: str, *, also: str = ""
+              ) -> Iterator[re.Match[str]]:
+    """:func:`scan`'s matches one at a time, for a reader that keeps few of them (a page of
+    millions of numbers held a list of every match)."""
     starts: Iterable[int] | None = None
     if len(text) >= SHORT_TEXT:
         starts = digit_positions(text)
@@ -137,9 +145,8 @@ def scan(pattern: re.Pattern[str], text: str, *, also: str = "", limit: int | No
             more = positions(text, also)
             starts = None if more is None else sorted((*starts, *more)) if more else starts
     if starts is None:
-        found = pattern.finditer(text)
-        return list(found if limit is None else islice(found, limit))
-    out: list[re.Match[str]] = []
+        yield from pattern.finditer(text)
+        return
     taken = 0
     match = pattern.match
     for at in starts:
@@ -147,8 +154,5 @@ def scan(pattern: re.Pattern[str], text: str, *, also: str = "", limit: int | No
             continue  # inside the last match: finditer goes on from its end
         m = match(text, at)  # lookbehinds see the text before ``at``, as finditer's do
         if m is not None:
-            out.append(m)
+            yield m
             taken = max(m.end(), at + 1)
-            if limit is not None and len(out) >= limit:
-                break
-    return out
