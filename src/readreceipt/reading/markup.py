@@ -65,10 +65,12 @@ MAX_ELEMENTS = 50_000
 #: bytes would as text (a 2 MB page of tags of 256 attributes each: 2.2 s a capture, about
 #: what 2 MB of tiny elements costs).
 MAX_ATTRIBUTES = 256
-#: Attributes read in all. The corpora's most on one page is 3,846 (a Nikkei article; the same
-#: count as :data:`_ONE_ATTRIBUTE` makes, over 610 pages); each costs the parsers' trees about
-#: half a kilobyte, so 480,000 short ones in the 2 MiB of visible markup read took a capture to
-#: 350 MiB, where this many cost about 25 MiB.
+#: Attributes read in all. The corpora's most on one page is 3,846 (a Nikkei article, about
+#: 1.9 an element; the densest page holds 3.1 an element; counted as :data:`_ONE_ATTRIBUTE`
+#: counts, over 610 pages), so a real page is cut by this only past some 16,000 elements,
+#: nearly five times the corpora's largest. Each attribute costs the parsers' trees about half
+#: a kilobyte: 480,000 short ones in the 2 MiB of visible markup read took a capture to 489
+#: MiB; at this cap that page takes 142 MiB (at twice it, 186).
 MAX_PAGE_ATTRIBUTES = 50_000
 #: A page's attributes are counted only past this many bytes of them (two bytes an attribute
 #: at least): 15 of the 181 articles have more, and counting theirs takes about 0.7 ms.
