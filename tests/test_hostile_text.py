@@ -231,7 +231,7 @@ def test_a_tag_keeps_its_first_attributes_up_to_the_cap(limit: int) -> None:
     assert "kept text" in page_text and PAGE.strip() in page_text
 
 
-def test_a_tag_within_the_attribute_cap_is_left_as_it_came() -> None:
+def test_a_tag_at_the_attribute_cap_is_left_as_it_came_and_one_past_it_is_cut() -> None:
     body = (b"<html><body><div " + _attributes(MAX_ATTRIBUTES, b"='a b c'")
             + b">x</div><p title='" + b"w " * 5000 + b"'>y</p></body></html>")
     assert prepare(body, len(body) * 2).markup is body
