@@ -40,11 +40,11 @@ from readreceipt.fetching.netguard import Resolver
 from readreceipt.fetching.transport import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
 from readreceipt.pipeline import CaptureOptions, capture
 from readreceipt.reading.extract import (
-    FULL_READING_MAX_TAGS,
     HTML_TEXT_BYTES,
     decode,
     html_text,
     sniff_kind,
+    too_dense_to_read_twice,
 )
 from readreceipt.reading.verdict import RETRIEVED, exit_code_for
 from readreceipt.reading.wording import describe
@@ -296,9 +296,7 @@ def render_content(record: Record, body: bytes, opts: FetchPageOptions) -> Writt
 def _html_content(html: str, record: Record, opts: FetchPageOptions) -> str:
     import trafilatura
 
-    # On markup denser than the capture reads twice, trafilatura's fallbacks are left out
-    # here too: they are a second reading of every element.
-    dense = html.count("<") > FULL_READING_MAX_TAGS
+    dense = too_dense_to_read_twice(html)  # the fallbacks left out, as the capture does
     try:
         out = trafilatura.extract(
             html, url=record.final_url or record.url,

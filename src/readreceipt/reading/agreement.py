@@ -128,9 +128,9 @@ def numbers_held(text: str, wanted: frozenset[str]) -> frozenset[str]:
     """The numbers of ``wanted`` (as digits) that a copy's text holds. Its numbers are read one
     at a time and only the wanted kept, so memory follows the answer's numbers, not the
     page's (a 10 MiB page of numbers held every match at once: about 250 MiB)."""
-    held: set[str] = set()
     if not wanted:
         return frozenset()
+    held: set[str] = set()
     for m in digitscan.iter_scan(_NUMBER, text):
         digits = _digits(m.group())
         if digits in wanted:

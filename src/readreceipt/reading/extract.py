@@ -326,15 +326,21 @@ def _html(text: str, charset: str) -> Extraction:
     # anyway (a page of markup alone is the same string, not a copy).
     markup = text if len(text) <= MAIN_DIRECT_CHARS else _NOT_SHOWN.sub(" ", text)
     main = _main_text(trafilatura, markup, fast=True)
-    if len(markup) <= MAIN_DIRECT_CHARS and (letters(main) < FULL_READING_MAX_LETTERS
-                                             or _is_list(main)) \
-            and markup.count("<") <= FULL_READING_MAX_TAGS:
+    short = letters(main) < FULL_READING_MAX_LETTERS or _is_list(main)
+    if short and len(markup) <= MAIN_DIRECT_CHARS and not too_dense_to_read_twice(markup):
         main = _main_text(trafilatura, markup, fast=False)
     _release_freed_memory(len(text))
     result = Extraction("html", main, page_text, title or None, _html_extractor_name(),
                         charset=charset, html=text)
     # A second reading only where the main text may be far shorter than the content.
     return _read_again(result) if wanted(main, page_text, sure_chrome) else result
+
+
+def too_dense_to_read_twice(markup: str) -> bool:
+    """Whether ``markup`` holds more tags than :data:`FULL_READING_MAX_TAGS`: trafilatura's
+    fallbacks, a second reading of every element, are then left out (here and in the file
+    ``fetch`` writes)."""
+    return markup.count("<") > FULL_READING_MAX_TAGS
 
 
 def _read_again(first: Extraction) -> Extraction:

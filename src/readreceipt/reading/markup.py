@@ -295,15 +295,10 @@ class _Pass:
                 self._end_tag(name.lower(), at, pos)
             else:
                 self.elements += 1
-                if self.elements > MAX_ELEMENTS:
-                    self.cut, stopped, pos = True, True, at
-                    if self.writer is None:
-                        self.writer = _Writer(body, self.limit)
-                    break
                 attrs = _ATTRS.match(body, m.end())
                 assert attrs is not None  # the pattern matches the empty string
                 self.attributes += _attribute_count(attrs.group(1))
-                if self.attributes > MAX_PAGE_ATTRIBUTES:
+                if self.elements > MAX_ELEMENTS or self.attributes > MAX_PAGE_ATTRIBUTES:
                     self.cut, stopped, pos = True, True, at
                     if self.writer is None:
                         self.writer = _Writer(body, self.limit)
