@@ -278,3 +278,46 @@ def test_a_nearest_passage_across_a_line_break_is_marked(tmp_path: Path) -> None
     assert ('<mark class="nearest">The retrofit of the harbour bridge took four years\nand was '
             'finished in the spring of 2026</mark>') in html
 
+
+# --- the viewer's marks: a passage found any whitespace apart (viewer/pages.py) --------------
+
+
+def _by_pattern(text: str, passage: str) -> tuple[int, int] | None:
+    """What the viewer did before: a pattern of the passage's words, any whitespace apart."""
+    import re
+
+    found = re.search(r"\s+".join(re.escape(w) for w in passage.split()), text)
+    return (found.start(), found.end()) if found else None
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_passage_is_found_any_whitespace_apart_where_the_pattern_found_it(seed: int) -> None:
+    import random
+
+    from readreceipt.viewer.pages import _Spaced
+
+    rng = random.Random(seed)  # noqa: S311 - reproducible texts, not secrets
+    words = ["harbour", "plan", "vote", "a", "the", "council", "4.2", "«x»"]
+    gaps = [" ", "  ", "\n", " \n\t", "\u00a0", "\u2003"]
+    text = "".join(rng.choice(words) + rng.choice(gaps) for _ in range(rng.randint(1, 60)))
+    text = rng.choice(["", " ", "\n"]) + text
+    for _ in range(20):
+        start = rng.randrange(len(text))
+        passage = text[start:start + rng.randint(1, 40)]
+        if rng.random() < 0.3:
+            passage = passage.replace(" ", "\n")
+        if not passage.split():
+            continue
+        assert _Spaced(text).find(passage) == _by_pattern(text, passage), (text, passage)
+
+
+def test_a_passage_not_on_a_repeated_page_is_not_marked_and_the_next_one_is() -> None:
+    """The page repeats one word; the first passage is 300 of them and then another, not
+    there (the shape that made the pattern's search cost the page times the passage: its
+    time is measured in bench/hostile.py); the second is there with other whitespace."""
+    from readreceipt.viewer.pages import _highlight
+
+    text = "a  " * 200_000
+    marked = _highlight(text, [(" ".join(["a"] * 300) + " b", "found"),
+                               ("a a\na", "nearest")])
+    assert marked.count("<mark") == 1 and '<mark class="nearest">a  a  a</mark>' in marked
