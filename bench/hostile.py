@@ -293,6 +293,18 @@ CASES = [
     # A JSON document of tiny values: every parsed value is a Python object of its own.
     Case("json-values", "8 JSON of tiny values", 10 * MIB, "bytes",
          lambda n: _capture(b"[" + b"1," * (n // 2 - 2) + b"1]", "application/json")),
+    # Past MAX_JSON_VALUES a document is read a slice at a time (reading/jsontext.py): its
+    # costliest shapes are tiny strings, each a piece of its slice, and objects' keys.
+    Case("json-strings", "8 JSON of tiny escaped strings", 10 * MIB, "bytes",
+         lambda n: _capture(b"[" + b'"\\u00e9",' * (n // 9 - 1) + b'""]', "application/json")),
+    Case("json-objects", "8 JSON of small objects", 10 * MIB, "bytes",
+         lambda n: _capture(b"[" + b'{"id":7,"ok":true,"name":"a b"},' * (n // 32 - 1)
+                            + b"{}]", "application/json")),
+    # A string that never closes, every quote in it escaped, after enough values to be read
+    # a slice at a time: a search for strings that may fail was tried again from each quote.
+    Case("json-open-string", "8 JSON string of escaped quotes, never closed", 10 * MIB,
+         "bytes", lambda n: _capture(b"[" + b"1," * 300_000 + b'"' + b'\\"' * (n // 2 - 300_002),
+                                     "application/json")),
     # Two captures' texts compared (``history``, the viewer's history page): SequenceMatcher's
     # work grows with the product of the runs it compares.
     Case("diff-repeated", "9 history diff of repeated lines", 64_000, "lines",

@@ -29,8 +29,9 @@ from readreceipt.quotes.quotations import (
     check_answer_text,
     find_quotations,
 )
-from readreceipt.reading.extract import MAX_JSON_VALUES, PDF_MAX_PAGES, extract
+from readreceipt.reading.extract import PDF_MAX_PAGES, extract
 from readreceipt.reading.facts import WALL_TEXT_CHARS, Facts, PageView
+from readreceipt.reading.jsontext import MAX_JSON_VALUES, STREAMED_EXTRACTOR
 from readreceipt.reading.markup import (
     MAX_ATTRIBUTES,
     MAX_ELEMENTS,
@@ -290,17 +291,20 @@ def test_a_page_of_one_tag_with_tens_of_thousands_of_attributes_is_read_within_i
     assert data["verdict"] == "RETRIEVED", data
 
 
-@pytest.mark.parametrize("value", [b"1", b"[]", b'""'], ids=["digits", "lists", "strings"])
-def test_a_json_document_of_too_many_values_is_read_as_text(value: bytes) -> None:
+@pytest.mark.parametrize(("value", "line"), [(b"1", "1"), (b"[]", None), (b'""', "")],
+                         ids=["digits", "lists", "strings"])
+def test_a_json_document_of_too_many_values_is_not_parsed(value: bytes, line: str | None) -> None:
     """Every parsed value is an object of its own (about 165 bytes): a document of tiny values
-    past MAX_JSON_VALUES is read whole as the text it is, not parsed into a tree."""
-    body = b"[" + (value + b",") * (MAX_JSON_VALUES + 10) + value + b"]"
+    past MAX_JSON_VALUES is read a slice at a time (reading/jsontext.py), not into a tree."""
+    count = MAX_JSON_VALUES + 10
+    body = b"[" + (value + b",") * (count - 1) + value + b"]"
     got = extract(body, "application/json", None)
     assert (got.kind, got.error, got.from_prefix) == ("json", None, False)
-    assert got.main_text == got.page_text == body.decode()
-    assert got.extractor.startswith("plain")
+    assert got.page_text == body.decode()
+    assert got.main_text == ("" if line is None else "\n".join([line] * count))
+    assert got.extractor == STREAMED_EXTRACTOR
     within = b"[" + (value + b",") * (MAX_JSON_VALUES - 10) + value + b"]"
-    assert extract(within, "application/json", None).extractor.startswith("json")
+    assert extract(within, "application/json", None).extractor == "json (stdlib)"
 
 
 def test_a_json_document_of_long_strings_is_parsed_whatever_its_commas() -> None:

@@ -93,6 +93,8 @@ HOSTILE: dict[str, Any] = {
     "emphasis never closed": lambda n: "*a " * (n // 3),
     "braces": lambda n: ("@a{" * (n // 3)),
     "backticks": lambda n: "`" * n,
+    # A JSON string cut by the end of a slice, every quote in it escaped (reading/jsontext.py).
+    "escaped quotes never closed": lambda n: '"' + '\\"' * (n // 2),
 }
 #: Twice the text, at most this much more than twice the work: linear work doubles (plus the
 #: constant of a bounded repetition filling up: 2.2 at three times its bound); quadratic work

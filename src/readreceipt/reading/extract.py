@@ -7,8 +7,8 @@ on the page. Each result names its extractor with its version.
 
 Memory follows a fixed bound, not the size cap. Parsers cost a multiple of what they read
 (trafilatura's lxml trees about 30 times the markup, Lexbor's about 10, a JSON parse about 5
-and up to 80 for a document of tiny values, so a JSON document of more than
-:data:`MAX_JSON_VALUES` values is not parsed), so extraction reads at most
+and up to 80 for a document of tiny values, so a long JSON document is read a slice at a
+time: reading/jsontext.py), so extraction reads at most
 :data:`HTML_TEXT_BYTES` of an HTML body's *visible* markup (one bounded pass takes scripts,
 styles, comments, SVG and templates out of the whole body first, and flattens nesting past
 512 levels: reading/markup.py), at most :data:`TEXT_BYTES` of any other text, and at most
@@ -44,7 +44,6 @@ from __future__ import annotations
 import codecs
 import ctypes
 import dataclasses
-import json
 import logging
 import re
 from collections.abc import Callable
@@ -68,15 +67,6 @@ HTML_TEXT_BYTES = 2 * 1024 * 1024
 TEXT_BYTES = 10 * 1024 * 1024
 #: The most characters taken from a PDF's text layer (about as many bytes of text).
 PDF_TEXT_CHARS = 10 * 1024 * 1024
-#: A JSON document of more values than this is read as the text it is, not parsed: every value
-#: is a Python object of its own (about 165 bytes a value with its place in the lists), so
-#: the 10 MiB read of ``[1,1,1,...]`` took a capture to 859 MiB and 5.4 s, where this many
-#: cost about 41 MiB. Values are counted from the commas and brackets first (an upper bound:
-#: a comma in a string counts too), and only past this from the scalars and brackets.
-MAX_JSON_VALUES = 250_000
-#: A JSON scalar: a string (its escapes read whole), a number, or a literal; possessive over
-#: disjoint runs.
-_JSON_SCALAR = re.compile(r'"(?:[^"\\]++|\\.)*+"?|-?[0-9][0-9.eE+-]*+|true|false|null')
 #: The most pages of a PDF read: each costs its text layer's set-up whatever it holds, and 60,000
 #: pages sharing one content stream (8 MB) cost 9 s. Reports and theses run to hundreds of
 #: pages, long books to a couple of thousand; past this the text is read from the first pages
@@ -406,50 +396,18 @@ def _tidy(text: str) -> str:
     return _BLANKS.sub(" ", "\n".join(lines))
 
 
-class _Number(str):
-    """A JSON number as the document wrote it (``1.50`` stays ``1.50``)."""
-
-
 def _json(text: str, charset: str) -> Extraction:
-    """The main text of a JSON document: its values in document order, one a line: strings,
-    numbers as written, ``true`` and ``false`` (a reading of numbers says as much as one of
-    words, and a changed number is a changed page). Keys and ``null`` say nothing."""
-    if _json_values_over(text, MAX_JSON_VALUES):
-        log.info("a JSON document of more than %d values is read as text", MAX_JSON_VALUES)
-        return Extraction("json", text, text, None, "plain (JSON of too many values to parse)",
-                          charset=charset)
-    try:
-        data = json.loads(text, parse_int=_Number, parse_float=_Number,
-                          parse_constant=_Number)
-    except (json.JSONDecodeError, RecursionError):
-        return Extraction("json", "", text, None, "json (stdlib)", charset=charset,
-                          error="invalid_json")
-    values: list[str] = []
-    _collect_values(data, values)
-    return Extraction("json", "\n".join(values), text, None, "json (stdlib)", charset=charset)
+    """A JSON document's main text is its values, one a line (reading/jsontext.py)."""
+    from readreceipt.reading.jsontext import MAX_JSON_VALUES, STREAMED_EXTRACTOR, json_values
 
-
-def _json_values_over(text: str, most: int) -> bool:
-    """Whether the JSON ``text`` may hold more than ``most`` values (scalars and containers)."""
-    containers = text.count("[") + text.count("{")
-    if text.count(",") + containers + 1 <= most:
-        return False
-    # Counted up to one past the bound only: subn keeps every piece between its matches.
-    return _JSON_SCALAR.subn("", text, count=most + 1)[1] + containers > most
-
-
-def _collect_values(node: object, out: list[str]) -> None:
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, bool):
-            out.append("true" if item else "false")
-        elif isinstance(item, str):
-            out.append(item)
-        elif isinstance(item, dict):
-            stack.extend(reversed(list(item.values())))
-        elif isinstance(item, list):
-            stack.extend(reversed(item))
+    values, streamed = json_values(text)
+    name = STREAMED_EXTRACTOR if streamed else "json (stdlib)"
+    if streamed:
+        log.info("a JSON document of more than %d values is read a slice at a time",
+                 MAX_JSON_VALUES)
+    if values is None:
+        return Extraction("json", "", text, None, name, charset=charset, error="invalid_json")
+    return Extraction("json", values, text, None, name, charset=charset)
 
 
 @cache
