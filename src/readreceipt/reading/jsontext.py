@@ -45,7 +45,8 @@ STREAMED_EXTRACTOR = "json (stdlib, a slice at a time: too many values to parse 
 #: About the most characters of a document the streamed reading reads at once (to the next
 #: bracket, comma or colon; a longer string is read whole). Each string of a slice costs about
 #: 150 bytes while it is read (its body, its place in three lists), and a slice of tiny
-#: strings holds one every three characters: a slice of them peaks near 20 MB.
+#: strings holds one every three characters: a document of them read so peaks at about six
+#: times its size, its text and the result included (38 times as one slice).
 SLICE_CHARS = 128 * 1024
 
 _BLANK = " \t\n\r"  # JSON's whitespace: not Unicode's, which the parse rejects
