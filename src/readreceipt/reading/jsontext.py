@@ -157,8 +157,7 @@ def _slice(text: str, pos: int, end: int) -> tuple[int, list[str | None]] | None
     if closed.index(None) < len(closed) - 1:  # a string stopped short inside the slice
         return None
     # The window's end cuts its last string: the slice ends before it, or is that string.
-    body, tail = pieces[-3], pieces[-1]
-    assert body is not None and tail is not None  # a split's body and outside are text
+    body, tail = cast("str", pieces[-3]), cast("str", pieces[-1])  # a body, an outside
     opened = cut - len(tail) - len(body) - 1
     if opened > pos:
         return opened, pieces[:-3]
