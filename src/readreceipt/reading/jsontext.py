@@ -174,9 +174,10 @@ def _slice_values(pieces: list[str | None]) -> tuple[str, int, str] | None:
     there are, and the slice with its strings out; None if a token is not JSON's.
 
     Everything here is one call into C over the slice, nothing a step per token in Python:
-    the strings are taken out (each leaves a mark, a key's mark its colon after it), the
-    punctuation becomes line ends, every line must then be a number, a word or a mark, and
-    the values' bodies go back where their marks were, the whole undone as one JSON string.
+    the strings are taken out (a value's leaves a mark, a key's, the string before a colon,
+    a blank), the punctuation becomes line ends, every line must then be a number, a word or
+    a mark, and the values' bodies go back where their marks were, the whole undone as one
+    JSON string.
     """
     bodies: list[str] | None = None
     if len(pieces) == 1:
