@@ -37,10 +37,16 @@ import json
 import logging
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from readreceipt.agents import fence
-from readreceipt.agents.transcript import Transcript, read_transcript
+from readreceipt.agents.transcript import (
+    MAX_TRANSCRIPT_BYTES,
+    Transcript,
+    open_transcript,
+    read_transcript,
+)
 from readreceipt.errors import ExitCode, ReadReceiptError, RefusedError
 from readreceipt.fetching import politeness
 from readreceipt.fetching.credentials import loggable_url
@@ -459,7 +465,9 @@ _TEXTS = {"main": "main content", "page": "visible text", "table": "a table",
 def transcript_digest(path: str | os.PathLike[str]) -> str:
     """SHA-256 of the transcript as audited (for a person to tell two versions apart)."""
     digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
+    left = MAX_TRANSCRIPT_BYTES + 1  # the bytes read_transcript reads, no more
+    with open_transcript(Path(path)) as handle:
+        while left > 0 and (chunk := handle.read(min(left, 1 << 20))):
             digest.update(chunk)
+            left -= len(chunk)
     return digest.hexdigest()

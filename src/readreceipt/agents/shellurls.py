@@ -10,8 +10,10 @@ is ``readreceipt`` (subcommand ``fetch``), ``curl`` or ``wget`` gives the http(s
 its arguments; the values of the options that take one (a referer, a proxy, an output file)
 are not URLs fetched. Nothing is run, expanded or resolved.
 
-Invariants: pure; a command that does not split (an open quote) names no URL; at most
-:data:`MAX_URLS` URLs a command.
+Invariants: pure; a command that does not split (an open quote) names no URL, nor does one
+longer than :data:`MAX_COMMAND_CHARS` (shlex builds each word by copying it once a character,
+so its time grows with the square of the longest word: unbounded, one word of 1,000,000
+characters took 63 s in the hook's worker); at most :data:`MAX_URLS` URLs a command.
 """
 
 from __future__ import annotations
@@ -21,6 +23,11 @@ import shlex
 
 #: URLs read from one command at most.
 MAX_URLS = 20
+#: The longest command split. Agents' fetching commands are a line or a short script (the
+#: longest in tests/ is under 1,000 characters); a heredoc that writes a file can be longer,
+#: and names no fetch worth splitting it for. At this length a command of one word splits in
+#: about 0.1 s.
+MAX_COMMAND_CHARS = 32_768
 
 #: Options of ``readreceipt fetch`` (and of the group) that take a value.
 _FETCH_VALUE_OPTIONS = frozenset({"-o", "--output", "--format", "--preview", "--wait",
@@ -53,6 +60,8 @@ def words(command: str | list[str], depth: int = 0) -> list[str]:
     its place."""
     if isinstance(command, list):
         split = [str(word) for word in command]
+    elif len(command) > MAX_COMMAND_CHARS:
+        return []
     else:
         try:
             lexer = shlex.shlex(command, posix=True, punctuation_chars=True)

@@ -44,9 +44,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from readreceipt.agents.shellurls import fetched_by_command, fetched_in_shell
 from readreceipt.errors import UsageError
@@ -117,17 +118,26 @@ class Transcript:
     agent: str = "claude"
 
 
-def read_transcript(path: str | os.PathLike[str]) -> Transcript:
-    """The transcript at ``path``; UsageError when it cannot be read at all."""
-    file = Path(path)
+def open_transcript(file: Path) -> BinaryIO:
+    """``file`` opened to read, when it is a regular file; UsageError otherwise. Opened
+    without blocking and checked on the open descriptor: a FIFO's open would wait for a
+    writer forever, and a check of the path before the open could be raced."""
     try:
-        handle = file.open("rb")
+        fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
         raise UsageError(f"cannot read the transcript {file}: {exc.strerror or exc}",
                          reason="bad_transcript") from exc
-    with handle:
-        if not file.is_file():
-            raise UsageError(f"{file} is not a file", reason="bad_transcript")
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise UsageError(f"{file} is not a file", reason="bad_transcript")
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
+
+
+def read_transcript(path: str | os.PathLike[str]) -> Transcript:
+    """The transcript at ``path``; UsageError when it cannot be read at all."""
+    file = Path(path)
+    with open_transcript(file) as handle:
         data = handle.read(MAX_TRANSCRIPT_BYTES + 1)
     kind = sniff(data)
     if kind == "codex":

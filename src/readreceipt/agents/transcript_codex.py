@@ -48,6 +48,9 @@ class RolloutReader(Reader):
     def __init__(self, path: str) -> None:
         super().__init__(path)
         self.calls: set[str] = set()  # call ids of MCP fetches already counted
+        # Queries already listed: an end event repeats its call's query, and a search of
+        # every earlier one per event made a long rollout quadratic.
+        self.queries: set[str] = set()
 
     def line(self, number: int, raw: bytes) -> None:
         try:
@@ -72,7 +75,8 @@ class RolloutReader(Reader):
     def _response_item(self, number: int, payload: dict[str, Any]) -> None:
         kind = payload.get("type")
         if kind == "message":
-            texts = [part["text"] for part in payload.get("content") or []
+            content = payload.get("content")
+            texts = [part["text"] for part in (content if isinstance(content, list) else [])
                      if isinstance(part, dict) and isinstance(part.get("text"), str)]
             if payload.get("role") == "assistant":
                 self.said.extend(Said(text, number) for text in texts)
@@ -91,6 +95,7 @@ class RolloutReader(Reader):
             query = action.get("query") if isinstance(action, dict) else None
             self._count("web_search")
             if isinstance(query, str) and query:
+                self.queries.add(query)
                 self.searches.append(Search(query, number, _id(payload.get("id"))))
 
     def _function(self, number: int, name: str, raw: Any, call_id: Any) -> None:
@@ -124,7 +129,8 @@ class RolloutReader(Reader):
                 self._mcp_fetch(number, tool, arguments(invocation.get("arguments")),
                                 _id(payload.get("call_id")))
         elif kind == "web_search_end" and isinstance(payload.get("query"), str) and \
-                not any(s.query == payload["query"] for s in self.searches):
+                payload["query"] not in self.queries:
+            self.queries.add(payload["query"])
             self.searches.append(Search(payload["query"], number, _id(payload.get("call_id"))))
 
     def _count(self, name: str) -> None:

@@ -58,10 +58,14 @@ class ChatReader(Reader):
 
     def record(self, number: int, record: dict[str, Any]) -> None:
         if isinstance(record.get("$rewindTo"), str):
-            ids = list(self.messages)
-            cut = ids.index(record["$rewindTo"]) if record["$rewindTo"] in ids else 0
-            for message_id in ids[cut:]:
-                del self.messages[message_id]
+            # Popped from the end (dicts keep their order) to the message rewound to: a copy
+            # and a search of every id per rewind made a long session quadratic.
+            target = record["$rewindTo"]
+            if target not in self.messages:
+                self.messages.clear()
+            else:
+                while self.messages.popitem()[0] != target:
+                    pass
             return
         updates = record.get("$set")
         if isinstance(updates, dict):
@@ -101,7 +105,8 @@ class ChatReader(Reader):
                 continue
             if text:
                 self.said.append(Said(text, number))
-            for call in message.get("toolCalls") or []:
+            calls = message.get("toolCalls")
+            for call in calls if isinstance(calls, list) else []:
                 if isinstance(call, dict):
                     self._tool(number, call)
 
