@@ -47,8 +47,9 @@ def _codex(path: Path, payloads: list[tuple[str, dict[str, Any]]]) -> Path:
 
 
 def test_codex_search_end_events_are_listed_once_each(tmp_path: Path) -> None:
-    events = [("event_msg", {"type": "web_search_end", "call_id": f"c{i}", "query": f"q{i % 7}"})
-              for i in range(3000)]
+    events: list[tuple[str, dict[str, Any]]] = [
+        ("event_msg", {"type": "web_search_end", "call_id": f"c{i}", "query": f"q{i % 7}"})
+        for i in range(3000)]
     events.insert(0, ("response_item", {"type": "web_search_call", "status": "completed",
                                         "action": {"type": "search", "query": "q3"}}))
     read = read_transcript(_codex(tmp_path / "rollout.jsonl", events))
@@ -57,7 +58,8 @@ def test_codex_search_end_events_are_listed_once_each(tmp_path: Path) -> None:
 
 
 def test_codex_content_of_the_wrong_type_is_passed_over(tmp_path: Path) -> None:
-    items = [("response_item", {"type": "message", "role": "assistant", "content": bad})
+    items: list[tuple[str, dict[str, Any]]] = [
+        ("response_item", {"type": "message", "role": "assistant", "content": bad})
              for bad in (7, True, "text", {"a": 1})]
     items.append(("response_item", {"type": "message", "role": "assistant",
                                     "content": [{"type": "output_text", "text": "kept"}]}))

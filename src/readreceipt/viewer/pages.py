@@ -381,7 +381,7 @@ def history(lib: Library, query: Mapping[str, str]) -> bytes:
         tag("tr",
             tag("td", tag("a", _when(r.fetched_at), href=f"/record/{r.record_id}")),
             tag("td", _badge(r.verdict)), tag("td", r.reason),
-            tag("td", f"v{texts.index(r.text_sha256) + 1}"
+            tag("td", f"v{texts[r.text_sha256]}"
                 if r.text_sha256 in texts else "\u2013"),
             tag("td", tag("a", "as older", href=href("/history", url=url, a=r.record_id,
                                                       b=newer.record_id if newer else None)),
