@@ -277,6 +277,29 @@ def test_fetch_page_writes_only_below_its_output_folder(server: LocalServer, lib
     assert structured(seen["absolute_inside"])["path"] == str(out / "abs.md")
 
 
+def test_fetch_page_refuses_a_path_that_cannot_name_a_file(server: LocalServer,
+                                                           library_dir: Path,
+                                                           tmp_path: Path) -> None:
+    # A NUL or an over-long name failed in the path's resolve or mkdir: a bare tool error
+    # with no reason, and a traceback on the server's stderr.
+    url = server.route("/a", article_html())
+    out = tmp_path / "out"
+    out.mkdir()
+    seen: dict[str, Any] = {}
+
+    async def body(session: ClientSession) -> None:
+        for name, path in (("nul", "a\x00b.md"), ("long", "x" * 300 + ".md"),
+                           ("long_folder", "y" * 300 + "/p.md")):
+            seen[name] = await session.call_tool("fetch_page",
+                                                 {"url": url, "path": path, "now": True})
+
+    run_session(library_dir, server, tmp_path, body, output=out)
+    for name, result in seen.items():
+        assert result.is_error, name
+        assert "bad_path: " in result.content[0].text, result.content[0].text
+    assert list(out.iterdir()) == []
+
+
 def test_a_folder_swapped_for_a_link_while_fetching_is_not_written_through(
         server: LocalServer, library_dir: Path, tmp_path: Path) -> None:
     # The path was checked when the call came, and the file written after the fetch, seconds

@@ -173,6 +173,11 @@ def inside(folder: Path, path: str | None) -> Path:
     root = folder.resolve()
     if path is None or not path.strip():
         return root
+    # A NUL or a name longer than a file system takes fails in the resolve or the mkdir
+    # after it with an error no adapter maps: refused here, in the agent's own words.
+    if "\x00" in path or any(len(os.fsencode(part)) > 255 for part in Path(path).parts):
+        raise _failed("bad_path", f"path={path[:200]!r} cannot name a file: it holds a NUL "
+                      "byte or a name longer than 255 bytes")
     target = Path(path).expanduser()
     target = (target if target.is_absolute() else root / target).resolve()
     if target != root and root not in target.parents:
