@@ -300,6 +300,18 @@ def test_fetch_page_refuses_a_path_that_cannot_name_a_file(server: LocalServer,
     assert list(out.iterdir()) == []
 
 
+def test_a_path_with_a_lone_surrogate_is_refused_as_bad_path(tmp_path: Path) -> None:
+    # JSON's "\\ud800" reads as a lone surrogate, which no file name can encode; a client
+    # library refuses to send one, so the check is called as the tool calls it.
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from readreceipt.agents.mcp_server import inside
+
+    with pytest.raises(ToolError, match=r"^bad_path: "):
+        inside(tmp_path, "\ud800.md")
+    assert inside(tmp_path, "ok.md") == tmp_path.resolve() / "ok.md"
+
+
 def test_a_folder_swapped_for_a_link_while_fetching_is_not_written_through(
         server: LocalServer, library_dir: Path, tmp_path: Path) -> None:
     # The path was checked when the call came, and the file written after the fetch, seconds

@@ -9,6 +9,7 @@ waited for a writer forever."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -19,7 +20,6 @@ from typing import Any
 import pytest
 
 from readreceipt.agents import shellurls
-from readreceipt.agents.audit import transcript_digest
 from readreceipt.agents.transcript import read_transcript
 from readreceipt.errors import UsageError
 
@@ -94,23 +94,38 @@ def test_gemini_tool_calls_of_the_wrong_type_are_passed_over(tmp_path: Path) -> 
     assert [s.text for s in read.said] == ["said 0", "said 1", "said 2", "said 3"]
 
 
-@pytest.mark.parametrize("reader", ["read_transcript", "transcript_digest"])
-def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path, reader: str) -> None:
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
     fifo = tmp_path / "session.jsonl"
     os.mkfifo(fifo)
-    code = ("import sys\nfrom readreceipt.agents.audit import read_transcript, "
-            "transcript_digest\nfrom readreceipt.errors import UsageError\n"
-            f"try:\n    {reader}(sys.argv[1])\nexcept UsageError as e:\n    print(e)\n")
+    code = ("import sys\nfrom readreceipt.agents.transcript import read_transcript\n"
+            "from readreceipt.errors import UsageError\n"
+            "try:\n    read_transcript(sys.argv[1])\nexcept UsageError as e:\n    print(e)\n")
     # In a child, so a reader that waits for a writer is stopped by the timeout, not the run.
     done = subprocess.run([sys.executable, "-c", code, str(fifo)], capture_output=True,
                           text=True, timeout=30)
     assert "is not a file" in done.stdout, done.stderr
 
 
-def test_the_digest_is_of_the_file_audited(tmp_path: Path) -> None:
+def test_the_digest_is_of_the_bytes_read(tmp_path: Path) -> None:
     path = _gemini(tmp_path / "a.jsonl", [_said(1)])
-    import hashlib
+    read = read_transcript(path)
+    assert read.sha256 == hashlib.sha256(path.read_bytes()).hexdigest()
+    with pytest.raises(UsageError, match="is not a file"):
+        read_transcript(tmp_path)
 
-    assert transcript_digest(path) == hashlib.sha256(path.read_bytes()).hexdigest()
-    with pytest.raises(UsageError):
-        transcript_digest(tmp_path)
+
+def test_a_subagent_file_swapped_for_a_fifo_is_skipped_not_waited_on(tmp_path: Path) -> None:
+    session = tmp_path / "s.jsonl"
+    session.write_text(json.dumps({"type": "user", "sessionId": SESSION, "message": {
+        "role": "user", "content": "hello"}}) + "\n", encoding="utf-8")
+    folder = tmp_path / "s" / "subagents"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "agent-x.jsonl")
+    # listed as a regular file, then a FIFO by the time it is opened (the race, made certain)
+    code = ("import sys\nfrom pathlib import Path\nfrom readreceipt.agents import transcript\n"
+            "transcript.subagent_files = lambda p: [Path(sys.argv[2])]\n"
+            "t = transcript.read_transcript(sys.argv[1])\nprint(t.skipped_lines)\n")
+    done = subprocess.run([sys.executable, "-c", code, str(session),
+                           str(folder / "agent-x.jsonl")], capture_output=True, text=True,
+                          timeout=30)
+    assert done.stdout.strip() == "1", done.stderr

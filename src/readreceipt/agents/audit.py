@@ -30,23 +30,15 @@ down (a credential in it never is).
 from __future__ import annotations
 
 __all__ = ["DEFAULT_WAIT", "AuditOptions", "AuditResult", "PageEntry", "QuoteEntry",
-           "audit_transcript", "read_transcript", "report_text", "transcript_digest"]
+           "audit_transcript", "read_transcript", "report_text"]
 
-import hashlib
 import json
 import logging
-import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from readreceipt.agents import fence
-from readreceipt.agents.transcript import (
-    MAX_TRANSCRIPT_BYTES,
-    Transcript,
-    open_transcript,
-    read_transcript,
-)
+from readreceipt.agents.transcript import Transcript, read_transcript
 from readreceipt.errors import ExitCode, ReadReceiptError, RefusedError
 from readreceipt.fetching import politeness
 from readreceipt.fetching.credentials import loggable_url
@@ -218,7 +210,7 @@ def audit_transcript(transcript: Transcript, library: Library,
     quotes, skipped, claims = _quotations(transcript, library, pages)
     result = AuditResult(
         audit_id=new_record_id(), transcript=str(path),
-        transcript_sha256=transcript_digest(path), session_id=transcript.session_id,
+        transcript_sha256=transcript.sha256, session_id=transcript.session_id,
         audited_at=utc_now(), entries=transcript.entries,
         skipped_lines=transcript.skipped_lines, pages=tuple(p for p, _ in pages),
         searches=tuple({"query": s.query, "line": s.line, "source": s.source,
@@ -462,12 +454,3 @@ _TEXTS = {"main": "main content", "page": "visible text", "table": "a table",
           "metadata": "the publisher's metadata"}
 
 
-def transcript_digest(path: str | os.PathLike[str]) -> str:
-    """SHA-256 of the transcript as audited (for a person to tell two versions apart)."""
-    digest = hashlib.sha256()
-    left = MAX_TRANSCRIPT_BYTES + 1  # the bytes read_transcript reads, no more
-    with open_transcript(Path(path)) as handle:
-        while left > 0 and (chunk := handle.read(min(left, 1 << 20))):
-            digest.update(chunk)
-            left -= len(chunk)
-    return digest.hexdigest()

@@ -167,17 +167,25 @@ def parse_since(text: str) -> str:
                       "2026-11-30T14:00:00Z)") from None
 
 
+def _names_a_file(path: str) -> bool:
+    try:
+        return "\x00" not in path and all(len(os.fsencode(part)) <= 255
+                                          for part in Path(path).parts)
+    except UnicodeEncodeError:  # a lone surrogate outside surrogateescape's range
+        return False
+
+
 def inside(folder: Path, path: str | None) -> Path:
     """Where ``path`` (relative to ``folder``, or absolute within it) points; ToolError when
     it leaves ``folder``, symbolic links followed."""
     root = folder.resolve()
     if path is None or not path.strip():
         return root
-    # A NUL or a name longer than a file system takes fails in the resolve or the mkdir
-    # after it with an error no adapter maps: refused here, in the agent's own words.
-    if "\x00" in path or any(len(os.fsencode(part)) > 255 for part in Path(path).parts):
+    # A NUL, a lone surrogate or a name longer than a file system takes fails in the
+    # resolve or the mkdir after it with an error no adapter maps: refused here.
+    if not _names_a_file(path):
         raise _failed("bad_path", f"path={path[:200]!r} cannot name a file: it holds a NUL "
-                      "byte or a name longer than 255 bytes")
+                      "byte, a character no file name can hold, or a name over 255 bytes")
     target = Path(path).expanduser()
     target = (target if target.is_absolute() else root / target).resolve()
     if target != root and root not in target.parents:

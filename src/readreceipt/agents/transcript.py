@@ -41,6 +41,7 @@ subagents' files, and at most :data:`MAX_TRANSCRIPT_BYTES` of them all.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -116,6 +117,9 @@ class Transcript:
     subagent_files: tuple[tuple[str, str], ...] = ()
     #: Whose file it is: claude (Claude Code), codex (Codex CLI), gemini (Gemini CLI).
     agent: str = "claude"
+    #: SHA-256 of the session's own file as read (its first MAX_TRANSCRIPT_BYTES + 1 bytes),
+    #: so that the receipt names the bytes audited, not a later state of a file still written.
+    sha256: str = ""
 
 
 def open_transcript(file: Path) -> BinaryIO:
@@ -139,6 +143,11 @@ def read_transcript(path: str | os.PathLike[str]) -> Transcript:
     file = Path(path)
     with open_transcript(file) as handle:
         data = handle.read(MAX_TRANSCRIPT_BYTES + 1)
+    read = _read(file, data)
+    return dataclasses.replace(read, sha256=hashlib.sha256(data).hexdigest())
+
+
+def _read(file: Path, data: bytes) -> Transcript:
     kind = sniff(data)
     if kind == "codex":
         from readreceipt.agents.transcript_codex import read_rollout
@@ -158,9 +167,9 @@ def read_transcript(path: str | os.PathLike[str]) -> Transcript:
             reader.truncated = True
             break
         try:
-            with sub.open("rb") as handle:
+            with open_transcript(sub) as handle:  # swapped for a FIFO since it was listed
                 data = handle.read(left + 1)
-        except OSError:
+        except UsageError:
             reader.skipped += 1  # a subagent's file that cannot be read: counted, not fatal
             continue
         reader.source = f"{SUBAGENTS_FOLDER}/{sub.name}"

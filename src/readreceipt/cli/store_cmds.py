@@ -157,12 +157,13 @@ def history(ctx: click.Context, url: str, as_json: bool, library_here: str | Non
     texts = text_versions(list(reversed(rows)))
     captures = [{**r.to_dict(), "text_version": texts.get(r.text_sha256 or "")} for r in rows]
     # What changed each time the page said something new: the first capture of each
-    # version against the one before it (found in one pass over the captures, oldest first).
+    # version against the one before it (one pass over the captures, oldest first: the
+    # first of each digest comes in the versions' order).
     first_of: dict[str, Retrieval] = {}
     for r in rows:
         if r.text_sha256:
             first_of.setdefault(r.text_sha256, r)
-    firsts = [first_of[digest] for digest in texts]
+    firsts = list(first_of.values())
     changes = [(v, older, newer, compare(lib, older, newer))
                for v, (older, newer) in enumerate(itertools.pairwise(firsts), start=1)]
     if as_json:
