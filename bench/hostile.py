@@ -89,6 +89,32 @@ def _capture(body: bytes, content_type: str = "text/html",
     return work
 
 
+def _capture_robots(robots: bytes) -> Callable[[], Any]:
+    """A capture that asks robots.txt first (no ``--now``), of a page the file allows."""
+    from readreceipt.localserver import LocalServer
+    from readreceipt.pipeline import CaptureOptions, capture
+    from readreceipt.store.library import Library
+
+    server = LocalServer()
+    server.route("/robots.txt", robots, headers={"Content-Type": "text/plain"})
+    url = server.route("/page", _article(20_000), headers={"Content-Type": "text/html"})
+    os.environ["READRECEIPT_ALLOW_HOSTS"] = server.pair
+    library = Library.open(Path(tempfile.mkdtemp()) / ".readreceipt")
+
+    def work() -> str:
+        result = capture(url, CaptureOptions(render=False), library)
+        return f"{result.record.verdict} {result.record.reason}"
+
+    return work
+
+
+def _agents_then_rules(size: int) -> bytes:
+    """A robots.txt of ``size`` bytes: one group of K agents, then K rules."""
+    count = size // 36
+    return (b"".join(b"User-agent: agent%d\n" % i for i in range(count))
+            + b"".join(b"Disallow: /p%d\n" % i for i in range(count)))
+
+
 def _fetch(body: bytes) -> Callable[[], Any]:
     from readreceipt.agents.fetchpage import fetch_page
     from readreceipt.localserver import LocalServer
@@ -336,6 +362,11 @@ CASES = [
                           + b"</body></html>")),
     # One tag of short attributes in a page past the visible-markup limit, which takes the
     # full pass: its attributes' pattern held a backtracking stack per repetition.
+    # One robots.txt group of many agents and many rules: protego gives every agent a copy
+    # of every rule (K x R), up to robots.txt's 500 KiB read.
+    Case("robots-groups", "11 robots.txt: many agents, then many rules", 500 * 1024,
+         "bytes", lambda n: _capture_robots(_agents_then_rules(n)),
+         warm=lambda: _capture_robots(_agents_then_rules(1000))),
     Case("long-tag", "7 one long tag of short attributes, 3 MiB page", 3 * MIB, "bytes",
          lambda n: _capture(b"<html><body><p>" + PROSE.encode() + b"</p><div "
                             + b"a= " * (n // 3) + b">x</div></body></html>")),

@@ -6,7 +6,9 @@ fresh there; otherwise one worker claims it and fetches it (the others wait for 
 instead of asking too),
 through :func:`readreceipt.fetching.transport.fetch` with the caller's :class:`AddressGuard`, with
 readreceipt's own user agent and at most :data:`MAX_BYTES`. Parsing and matching are
-protego's (longest match, ``*`` and ``$``, a tie goes to Allow, groups for one agent merged).
+protego's (longest match, ``*`` and ``$``, a tie goes to Allow, groups for one agent merged),
+on the file as :mod:`readreceipt.fetching.robotsrules` narrows it to the groups that can
+apply to readreceipt, so a parse is linear in the file, and once per body per process.
 
 Time: robots.txt is part of the capture, so it spends the capture's own
 :class:`~readreceipt.fetching.deadline.Deadline`, and at most :data:`FETCH_SECONDS` of it.
@@ -33,11 +35,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from protego import Protego
-
 from readreceipt.errors import DeclinedError, FetchError, FetchTimeout
 from readreceipt.fetching.deadline import Deadline
 from readreceipt.fetching.netguard import AddressGuard
+from readreceipt.fetching.robotsrules import PRODUCT_TOKEN as PRODUCT_TOKEN
+from readreceipt.fetching.robotsrules import parse
 from readreceipt.fetching.transport import FetchOptions, RefusedDuringFetch, fetch
 from readreceipt.fetching.urlpolicy import PolicyURL, check_url
 from readreceipt.store.library import Library
@@ -45,9 +47,6 @@ from readreceipt.store.protocols import ROBOTS_PENDING, CachedRobots
 
 log = logging.getLogger(__name__)
 
-#: The product token matched against robots.txt User-agent lines (RFC 9309 section 2.2.1);
-#: the full USER_AGENT string carries it first.
-PRODUCT_TOKEN = "readreceipt"  # noqa: S105 - a robots.txt product token, not a password
 #: RFC 9309 section 2.5: crawlers must parse at least 500 kibibytes.
 MAX_BYTES = 500 * 1024
 #: RFC 9309 section 2.4: a cached robots.txt should not be used for more than 24 hours.
@@ -87,8 +86,12 @@ def admit(lib: Library, target: PolicyURL, guard: AddressGuard,
 
     ``deadline`` is the capture's (by default :data:`FETCH_SECONDS` from now).
     """
+    if deadline is None:
+        deadline = Deadline.after(FETCH_SECONDS)
     entry = robots_for(lib, target, guard, deadline)
-    return decide(entry, target)
+    delay = decide(entry, target)
+    deadline.check()  # the parse is linear and cached, but it is the capture's time too
+    return delay
 
 
 def decide(entry: RobotsEntry, target: PolicyURL) -> float | None:
@@ -101,7 +104,7 @@ def decide(entry: RobotsEntry, target: PolicyURL) -> float | None:
             f"robots.txt of {entry.origin} could not be read ({why}); RFC 9309 says to assume "
             "every path is disallowed for now, so the page was not requested (--now skips "
             "robots.txt)", url=target.url, reason="robots_unreachable")
-    parser = Protego.parse(entry.body)
+    parser = parse(entry.body)
     if not parser.can_fetch(target.url, PRODUCT_TOKEN):
         raise DeclinedError(
             f"robots.txt of {entry.origin} disallows this URL for {PRODUCT_TOKEN}; it was not "
