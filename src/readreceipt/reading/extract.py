@@ -52,6 +52,8 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from readreceipt.reading.charsets import codec_for
+
 if TYPE_CHECKING:
     from readreceipt.reading.placement import PageTree
     from readreceipt.reading.secondreading import SecondReading
@@ -223,6 +225,9 @@ def decode(body: bytes, declared: str | None, *, html: bool = False,
            partial: bool = False) -> tuple[str, str]:
     """Decode with the declared charset, a BOM, a <meta> charset, UTF-8, then windows-1252.
 
+    A label is used only when it names one of the web's encodings (reading/charsets.py);
+    any other is passed over as if it were not there.
+
     ``partial``: ``body`` is the beginning of a longer body, so a character cut at its end is
     left out rather than taken as a sign of the wrong charset.
     """
@@ -239,17 +244,14 @@ def decode(body: bytes, declared: str | None, *, html: bool = False,
             candidates.append(match.group(1).decode("ascii", "replace"))
     candidates.append("utf-8")
     for name in candidates:
-        try:
-            codec = codecs.lookup(name).name
-        except LookupError:
+        codec = codec_for(name)  # a web encoding's codec, or None: the label is passed over
+        if codec is None:
             continue
-        if codec in ("latin-1", "iso8859-1", "ascii"):
-            codec = "cp1252"  # what browsers do with these labels (WHATWG Encoding)
         try:
             if partial:
                 return codecs.getincrementaldecoder(codec)().decode(body, final=False), codec
             return body.decode(codec), codec
-        except UnicodeDecodeError:
+        except UnicodeError:
             continue
     return body.decode("cp1252", errors="replace"), "cp1252"
 
