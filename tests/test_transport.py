@@ -211,6 +211,35 @@ def test_brotli_and_deflate_bodies_are_decoded(server: LocalServer, library_dir:
         assert lib.body(record) == html
 
 
+def _encoded(html: bytes, coding: str) -> bytes:
+    if coding == "gzip":
+        return gzip.compress(html)
+    if coding == "deflate":
+        return zlib.compress(html)
+    return bytes(brotlicffi.compress(html))
+
+
+@pytest.mark.parametrize("coding", ["gzip", "deflate", "br"])
+def test_a_compressed_body_cut_short_is_not_passed_off_as_the_page(
+        server: LocalServer, library_dir: Path, coding: str) -> None:
+    # The Content-Length is honest for the bytes sent, so only the decoder can tell the
+    # stream never reached its end: it was RETRIEVED, truncated false, at 40 % of the page.
+    html = article_html().encode("utf-8")
+    whole = _encoded(html, coding)
+    cut = server.route("/cut", whole[: len(whole) // 2], headers={"Content-Encoding": coding})
+    junk = server.route("/junk", whole[:-20] + b"\x00" * 20,
+                        headers={"Content-Encoding": coding})
+    empty = server.route("/gone", b"", status=404, headers={"Content-Encoding": coding})
+    lib = Library.open(library_dir)
+    for url in (cut, junk):
+        record = capture(url, CaptureOptions(now=True), lib).record
+        assert (record.verdict, record.reason) == ("FAILED", "decoding"), url
+    record = capture(empty, CaptureOptions(now=True), lib).record  # no stream: its status
+    assert (record.verdict, record.reason) == ("FAILED", "http_404")
+    whole_url = server.route("/whole", whole, headers={"Content-Encoding": coding})
+    assert lib.body(capture(whole_url, CaptureOptions(now=True), lib).record) == html
+
+
 def test_a_gzip_bomb_stays_within_the_cap(server: LocalServer, library_dir: Path) -> None:
     bomb = gzip.compress(b"\0" * (200 * 1024 * 1024), compresslevel=9)  # ~200 KiB on the wire
     url = server.route("/bomb", bomb, headers={"Content-Encoding": "gzip",

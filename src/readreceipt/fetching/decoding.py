@@ -4,9 +4,13 @@ httpx decodes each raw chunk in one call, so a 64 KiB gzip chunk can become tens
 megabytes at once (and brotli far more). Here every decoder yields at most ``CHUNK`` bytes
 per step, so a decompression bomb costs no more memory than an honest body.
 
-Invariant: :func:`decoded` never holds more than one raw chunk plus ``CHUNK`` decoded
+Invariants: :func:`decoded` never holds more than one raw chunk plus ``CHUNK`` decoded
 bytes; unknown encodings, and more than :data:`MAX_CODINGS` of them, raise
-:class:`DecodeFailure`.
+:class:`DecodeFailure`; so does a compressed stream the body ends before the stream's own
+end (a body cut short, or with junk for its last part, under an honest Content-Length,
+which the transport alone cannot see), once the whole body has been read: what came is
+not the page, and is not passed off as one. An empty body is no stream and passes (a 404
+that names a coding and sends nothing).
 """
 
 from __future__ import annotations
@@ -47,10 +51,16 @@ def decoded(raw: Iterable[bytes], content_encoding: str | None) -> Iterator[byte
     return stream
 
 
+#: What a stream cut short is told by.
+_CUT_SHORT = "the compressed body ended before its compressed stream did (it was cut short)"
+
+
 def _zlib(raw: Iterator[bytes], wbits: int) -> Iterator[bytes]:
     d = zlib.decompressobj(wbits)
+    began = False
     try:
         for data in raw:
+            began = began or bool(data)
             while data:
                 out = d.decompress(data, CHUNK)
                 data = d.unconsumed_tail
@@ -62,6 +72,8 @@ def _zlib(raw: Iterator[bytes], wbits: int) -> Iterator[bytes]:
                         d = zlib.decompressobj(wbits)
                     else:
                         break
+        if began and not d.eof:
+            raise DecodeFailure(_CUT_SHORT)
         tail = d.flush()  # all input was consumed above, so what is left is small
         if tail:
             yield tail
@@ -92,8 +104,10 @@ def _brotli(raw: Iterator[bytes]) -> Iterator[bytes]:
     # brotlicffi, not Google's ``brotli`` module: pywb's brotlipy installs a different module
     # under that same name, and only these two offer an output limit.
     d = brotlicffi.Decompressor()
+    began = False
     try:
         for data in raw:
+            began = began or bool(data)
             out = d.decompress(data, output_buffer_limit=CHUNK)
             if out:
                 yield out
@@ -102,5 +116,7 @@ def _brotli(raw: Iterator[bytes]) -> Iterator[bytes]:
                 if not out:
                     break
                 yield out
+        if began and not d.is_finished():
+            raise DecodeFailure(_CUT_SHORT)
     except brotlicffi.error as exc:
         raise DecodeFailure(f"corrupt brotli body: {exc}") from exc
