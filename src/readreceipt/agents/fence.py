@@ -128,6 +128,9 @@ def _defuse(match: str) -> str:
     # Angle brackets and pipes are what make a tag a tag; their look-alikes keep it readable.
     shown = match.replace("<", "\u2039").replace(">", "\u203a").replace("|", "\u00a6")
     shown = shown.replace("[", "(").replace("]", ")")
+    # A mark shows the shape as a reader reads it, its escapes undone, so a copy of the
+    # fence's words written with escapes (UNTRUSTED&#32;WEB...) would come out plain here.
+    shown = _FENCE_COPY.sub(_ESCAPED, shown)
     return f"{_MARK_OPEN}{shown}{_MARK_CLOSE}"
 
 
@@ -146,6 +149,11 @@ _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|\\u([0-9a-fA-F]{4})"
 #: character for one, so folding keeps every position.
 _FOLDED_RANGES = ((0xFF01, 0xFF5E), (0xFE50, 0xFE6B), (0x1D400, 0x1D7FF))
 _FOLDABLE = re.compile("[\uff01-\uff5e\ufe50-\ufe6b\U0001d400-\U0001d7ff]")
+#: What a text needs for any shape to be read in it: every shape has ASCII letters, and a
+#: reader's letter is an ASCII one, a numeric reference (``&#72;``), a ``\\u`` escape (its
+#: ``u``) or a compatibility form. A wrapped line without any (a page of ``<`` as text) is
+#: not marked a second time.
+_MAY_HOLD_SHAPE = re.compile("[A-Za-z]|&#|[\uff01-\uff5e\ufe50-\ufe6b\U0001d400-\U0001d7ff]")
 
 
 @functools.cache
@@ -214,24 +222,29 @@ def _unescape(text: str) -> _Unescaped:
     return _Unescaped("".join(parts), view_at, view_len, text_at, text_end)
 
 
-def mark_injections(text: str) -> tuple[str, int]:
+def mark_injections(text: str, *, again: bool = False) -> tuple[str, int]:
     """``text`` with every control-shaped string marked in place, and how many were.
 
     Shapes are looked for in the text as a reader sees it, escapes undone; each one found is
-    replaced, escapes and all, by its mark."""
+    replaced, escapes and all, by its mark. ``again``: ``text`` was marked before and then
+    cut (wrapped, or a window of it taken), which gives it line starts and word edges it did
+    not have; a shape that begins right where a mark's shown text begins is that mark's, and
+    is left as it is (a page that writes a mark's opening itself has what follows it marked
+    on the first pass, so it gains nothing by this)."""
     reading = _unescape(text)
-    if not reading.view_at and reading.view == text:
-        return _INJECTION.subn(lambda m: _defuse(m.group(0)), text)
     out: list[str] = []
     last = count = 0
+    plain = not reading.view_at and reading.view == text
     for m in _INJECTION.finditer(reading.view):
-        start = reading.source(m.start(), end=False)
-        end = reading.source(m.end(), end=True)
-        if start < last:
+        start = m.start() if plain else reading.source(m.start(), end=False)
+        end = m.end() if plain else reading.source(m.end(), end=True)
+        if start < last or (again and text.endswith(_MARK_OPEN, 0, start)):
             continue
         out += [text[last:start], _defuse(m.group(0))]
         last = end
         count += 1
+    if not count:
+        return text, 0
     out.append(text[last:])
     return "".join(out), count
 
@@ -256,12 +269,23 @@ def wrap_lines(text: str, width: int = MAX_LINE_CHARS) -> str:
 
 
 def sanitize(text: str, width: int = MAX_LINE_CHARS) -> Sanitized:
-    """Invisible characters out, delimiter copies escaped, control shapes marked, lines wrapped."""
+    """Invisible characters out, delimiter copies escaped, control shapes marked, lines wrapped.
+
+    Marking comes before wrapping (a wrap cannot split a shape out of sight) and again after
+    it on each line a wrap cut, because a cut makes a line start (``Human:``) or a word edge
+    (``...xignore all previous instructions``) the text did not have."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text, invisible = strip_invisible(text)
     text, escaped = _FENCE_COPY.subn(_ESCAPED, text)
     text, marks = mark_injections(text)
-    return Sanitized(wrap_lines(text, width), invisible, marks, escaped)
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if len(line) > width:
+            lines[number] = wrap_lines(line, width)
+            if _MAY_HOLD_SHAPE.search(lines[number]):
+                lines[number], more = mark_injections(lines[number], again=True)
+                marks += more
+    return Sanitized("\n".join(lines), invisible, marks, escaped)
 
 
 def one_line(text: str, limit: int = 300) -> str:

@@ -2,7 +2,9 @@
 
 Three templates, one capture each (``{record_id}`` as every tool result names it):
 
-- ``readreceipt://record/{record_id}``: the record (its JSON, as the YAML file holds it);
+- ``readreceipt://record/{record_id}``: the record (its JSON, as the YAML file holds it,
+  every string marked as a tool result marks it: the headers, hops and passages are the
+  server's, the page's or the answer's words);
 - ``readreceipt://record/{record_id}/text``: the page's text as readreceipt read it, fenced
   as untrusted web content, under the record's facts;
 - ``readreceipt://record/{record_id}/bytes``: the bytes kept, as the server sent them (a blob;
@@ -35,6 +37,24 @@ def _load(lib: Library, record_id: str) -> Record:
         raise ResourceError(f"{exc.reason}: {fence.one_line(str(exc), 500)}") from exc
 
 
+#: The longest string of a record shown whole (a URL is at most 2,048 characters; a
+#: passage of an answer check at most a few thousand).
+_LONGEST_VALUE = 20_000
+
+
+def _marked(value: Any) -> Any:
+    """Every string of a record, keys too, made one marked line: the title, the headers, the
+    redirect hops and the answer check's passages are the page's, the server's or the
+    answer's words, and readreceipt's own (digests, times) come out unchanged."""
+    if isinstance(value, str):
+        return fence.one_line(value, _LONGEST_VALUE)
+    if isinstance(value, dict):
+        return {_marked(key): _marked(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_marked(item) for item in value]
+    return value
+
+
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
@@ -53,10 +73,7 @@ def register_resources(server: MCPServer, library_: Callable[[], Library]) -> No
     def record(record_id: str) -> str:
         with library_() as lib:
             data = _load(lib, record_id).to_dict()
-        for key in ("title", "detail", "rule"):  # the page's or the server's words
-            if isinstance(data.get(key), str):
-                data[key] = fence.one_line(data[key], 2000)
-        return json.dumps(data, ensure_ascii=False, indent=2, default=str)
+        return json.dumps(_marked(data), ensure_ascii=False, indent=2, default=str)
 
     @_resource(server, TEXT_URI, name="record-text", title="page text, fenced",
                      description="The page's text as readreceipt read it, fenced as "

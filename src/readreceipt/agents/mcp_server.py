@@ -212,12 +212,16 @@ def fenced_check(check: dict[str, Any]) -> dict[str, Any]:
 def window(fenced: fence.Fenced | None, start: int, length: int
            ) -> tuple[str | None, int | None, int | None]:
     """(content, next start, total length) of the fenced text from ``start``: the slice
-    stands between the file's own fence lines, so a window is never unfenced."""
+    stands between the file's own fence lines, so a window is never unfenced, and is
+    marked again, so a window never starts or ends a control shape unmarked."""
     if fenced is None:
         return None, None, None
     text = "\n".join(fenced.lines)
     total = len(text)
     piece = text[start:start + length] if length > 0 else ""
+    # A window's edges are a line start and word edges the text did not have there: a
+    # shape they complete (``Human:`` after a letter cut off) is marked in the window.
+    piece = fence.mark_injections(piece, again=True)[0]
     following = start + len(piece)
     content = "\n".join([fenced.begin, piece, fenced.end]) if length > 0 else None
     return content, following if following < total else None, total
