@@ -25,6 +25,7 @@ from typing import Any, BinaryIO
 
 from readreceipt.errors import ReadReceiptError, RecordNotFound, UsageError
 from readreceipt.export.cdxj import IndexEntry, SortedLines, write_paged_index
+from readreceipt.export.fields import header_problem
 from readreceipt.export.provenance import Provenance
 from readreceipt.export.selection import EVERYTHING, Selection, selected_ids
 from readreceipt.export.wacz import (
@@ -107,8 +108,10 @@ def _write_all(library: Library, out: BinaryIO, selection: Selection, count: int
         exporter.write_warcinfo(describe_export(count))
         progress.start(count)
         for record_id, record in library.records_ahead(selected_ids(library, selection)):
-            if isinstance(record, ReadReceiptError):
-                log.warning("record %s not exported: %s", record_id, record)
+            problem = str(record) if isinstance(record, ReadReceiptError) \
+                else header_problem(record)
+            if problem is not None or not isinstance(record, Record):
+                log.warning("record %s not exported: %s", record_id, problem)
                 unreadable.append(record_id)
                 progress.advance()
                 continue

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import json
 import logging
 import os
@@ -501,9 +502,15 @@ class Library:
             return None
         held = self._texts_ahead.get(digest)
         try:
-            return (held if held is not None else self.texts.get(digest)).decode("utf-8")
+            data = held if held is not None else self.texts.get(digest)
         except KeyError:
             return None
+        if hashlib.sha256(data).hexdigest() != digest:
+            # A text is named by its digest; one that is not its name's (a file swapped in a
+            # library carried from elsewhere) is no text of this library's.
+            log.warning("text %s does not match its digest; not used", digest)
+            return None
+        return data.decode("utf-8")
 
     def body(self, record: Record) -> bytes | None:
         if not record.bytes_kept or not record.bytes_sha256:

@@ -11,7 +11,8 @@ one, or changing what one means, does.
 
 Invariants: records are immutable values (``dataclasses.replace`` makes a changed copy);
 the YAML form round-trips exactly; unknown keys in an older or newer file are kept in
-``extra`` rather than dropped.
+``extra`` rather than dropped; a record read holds the types its fields declare (a file whose
+values do not is refused: store/recordtypes.py).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import yaml
 from readreceipt.store import recordparse, recordyaml
 from readreceipt.store.clock import utc_now
 from readreceipt.store.escaping import storable
+from readreceipt.store.recordtypes import type_problem
 
 #: The record format written now; readers take a record without the field as version 1.
 FORMAT_VERSION = 1
@@ -185,6 +187,9 @@ class Record:
                 kwargs[name] = tuple(kwargs[name] or ())
         if kwargs.get("response_headers") is None:
             kwargs.pop("response_headers", None)
+        problem = type_problem(cls, kwargs)
+        if problem:
+            raise TypeError(problem)  # from_yaml: "not a readreceipt record (...)"
         extra = {k: v for k, v in data.items() if k not in known}
         return cls(**kwargs, extra=extra)
 

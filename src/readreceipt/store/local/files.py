@@ -10,18 +10,22 @@
 
 Invariants: a blob is written once and never overwritten, and ``put`` returns the digest of
 exactly the bytes stored; a record is replaced atomically (a reader sees the old file or the
-new one, never a part); ``get`` of something missing raises KeyError. OSError (a full disk,
-a read-only folder) is left to :class:`~readreceipt.store.library.Library`, which says it in
-words.
+new one, never a part); ``get`` of something missing raises KeyError, and so does ``get`` of
+an entry that is no regular file of its own (a link planted at it, a FIFO, a directory).
+OSError (a full disk, a read-only folder) is left to
+:class:`~readreceipt.store.library.Library`, which says it in words.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import os
 import re
+import stat
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, BinaryIO, Protocol
 
 from readreceipt.store.atomic import Staged, stage, write_once, write_replace
 from readreceipt.store.local import jsonlog
@@ -36,11 +40,31 @@ def sha256_hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _read(path: Path, key: str) -> bytes:
+#: How an entry is opened: never through a link at the entry itself, never waiting for a
+#: FIFO's writer (a library carried in a repository can plant either: a link to a file of
+#: the user's would be exported as the page, a FIFO hung the export).
+_OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+
+
+def _open_entry(path: Path, key: str) -> BinaryIO:
+    """The entry at ``path`` opened for reading; KeyError unless it is a regular file."""
     try:
-        return path.read_bytes()
+        fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
         raise KeyError(key) from None
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENOTDIR, errno.ENXIO):  # a link, a socket
+            raise KeyError(key) from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO, a directory, a device
+        os.close(fd)
+        raise KeyError(key)
+    return os.fdopen(fd, "rb")
+
+
+def _read(path: Path, key: str) -> bytes:
+    with _open_entry(path, key) as handle:
+        return handle.read()
 
 
 class FileBlobStore:
@@ -71,11 +95,7 @@ class FileBlobStore:
         return _read(self.path(digest), digest)
 
     def chunks(self, digest: str) -> Iterator[bytes]:
-        try:
-            handle = self.path(digest).open("rb")
-        except FileNotFoundError:
-            raise KeyError(digest) from None
-        with handle:
+        with _open_entry(self.path(digest), digest) as handle:
             while chunk := handle.read(CHUNK_BYTES):
                 yield chunk
 
