@@ -108,6 +108,31 @@ def _capture_robots(robots: bytes) -> Callable[[], Any]:
     return work
 
 
+def _export(size: int, suffix: str) -> Callable[[], Any]:
+    """``export`` of a library holding one capture of ``size`` bytes of plain text."""
+    from readreceipt.export.run import export_warc
+    from readreceipt.store.library import Library
+
+    folder = Path(tempfile.mkdtemp())
+    # Built in a process of its own, so this one's peak memory is the export's alone.
+    build = ("import sys; from pathlib import Path; from library_builder import at, put_capture;"
+             "from readreceipt.store.library import Library;"
+             "line = b'a line of plain text in a large body\\n'; size = int(sys.argv[2]);"
+             "lib = Library.open(Path(sys.argv[1]));"
+             "put_capture(lib, 'https://big.example/file.txt',"
+             " (line * (size // len(line) + 1))[:size], at(0), content_type='text/plain');"
+             "lib.close()")
+    subprocess.run([sys.executable, "-c", build, str(folder / ".readreceipt"), str(size)],
+                   check=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    library = Library.open(folder / ".readreceipt")
+
+    def work() -> str:
+        result = export_warc(library, folder / f"out.{suffix}")
+        return f"{result.warc_records} records, {result.size} bytes"
+
+    return work
+
+
 def _agents_then_rules(size: int) -> bytes:
     """A robots.txt of ``size`` bytes: one group of K agents, then K rules."""
     count = size // 36
@@ -367,6 +392,11 @@ CASES = [
     Case("robots-groups", "11 robots.txt: many agents, then many rules", 500 * 1024,
          "bytes", lambda n: _capture_robots(_agents_then_rules(n)),
          warm=lambda: _capture_robots(_agents_then_rules(1000))),
+    # One capture of a big body exported: the body was copied four times on its way out.
+    Case("export-body", "12 export --warc of one big body", 128 * MIB, "bytes",
+         lambda n: _export(n, "warc"), warm=lambda: _export(1 << 16, "warc")),
+    Case("export-body-gz", "12 export --warc .gz of one big body", 128 * MIB, "bytes",
+         lambda n: _export(n, "warc.gz"), warm=lambda: _export(1 << 16, "warc.gz")),
     Case("long-tag", "7 one long tag of short attributes, 3 MiB page", 3 * MIB, "bytes",
          lambda n: _capture(b"<html><body><p>" + PROSE.encode() + b"</p><div "
                             + b"a= " * (n // 3) + b">x</div></body></html>")),
