@@ -56,6 +56,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from readreceipt import logs
 from readreceipt.errors import LibraryError, ReadReceiptError
 from readreceipt.pipeline import CaptureOptions, CaptureResult, capture
 from readreceipt.store.library import Library
@@ -351,7 +352,7 @@ def _serve(pipe: Connection, setup: _Setup) -> None:
     os.environ.clear()
     os.environ.update(setup.environ)
     if setup.log_format is not None:
-        logging.basicConfig(level=setup.log_level, stream=sys.stderr, format=setup.log_format)
+        logs.configure(setup.log_level, setup.log_format)
     library: Library | None = None
     try:
         while True:

@@ -27,8 +27,12 @@ from typing import Any
 
 import click
 
+from readreceipt import logs
 from readreceipt._version import __version__
 from readreceipt.errors import ExitCode, ReadReceiptError
+
+#: How a diagnostic line reads on stderr.
+_LOG_FORMAT = "readreceipt: %(message)s"
 
 #: name -> "module:function" (modules under readreceipt.cli).
 _COMMANDS: dict[str, str] = {
@@ -92,6 +96,7 @@ def help_end(name: str) -> str:
 def _verbose(ctx: click.Context, param: click.Parameter, value: int) -> None:
     """``-v`` after the command, as before it: more diagnostics on stderr."""
     if value:
+        logs.configure(logging.WARNING - 10 * min(value, 2), _LOG_FORMAT)
         logging.getLogger().setLevel(logging.WARNING - 10 * min(value, 2))
 
 
@@ -137,7 +142,7 @@ def cli(ctx: click.Context, library: str | None, index_url: str | None, blobs_ur
         verbose: int) -> None:
     """A verifiable read receipt for every web page an AI agent relies on."""
     level = logging.WARNING - 10 * min(verbose, 2)
-    logging.basicConfig(level=level, stream=sys.stderr, format="readreceipt: %(message)s")
+    logs.configure(level, _LOG_FORMAT)
     ctx.ensure_object(dict)
     ctx.obj["library"] = library
     ctx.obj["index_url"] = index_url
