@@ -40,6 +40,19 @@ def lib(either_library: Library) -> Library:
     return either_library
 
 
+def test_a_url_filter_finds_its_text_as_written(lib: Library) -> None:
+    # % and _ were LIKE wildcards: "alpha_beta" found /alphaXbeta, and "%" every URL.
+    wanted = put_capture(lib, "https://w.example/alpha_beta?q=50%25", PAGE, at(0))
+    put_capture(lib, "https://w.example/alphaXbeta?q=50x25", PAGE, at(1))
+    put_capture(lib, "https://w.example/alpha-beta\\x", PAGE, at(2))
+    for text in ("alpha_beta", "50%25", "a_b"):
+        found = [r.record_id for r in lib.index.retrievals(RetrievalFilter(url_like=text))]
+        assert found == [wanted.record_id], text
+    assert lib.index.count_retrievals(RetrievalFilter(url_like="%")) == 1
+    assert lib.index.count_retrievals(RetrievalFilter(url_like="_____")) == 0
+    assert lib.index.count_retrievals(RetrievalFilter(url_like="beta\\x")) == 1
+
+
 class Clock:
     def __init__(self, now: float) -> None:
         self.now = now

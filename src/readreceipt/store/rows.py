@@ -80,8 +80,12 @@ def filters(where: RetrievalFilter, mark: str = "?") -> tuple[str, list[Any]]:
         clauses.append(f"session_id = {mark}")
         params.append(where.session_id)
     if where.url_like:
-        clauses.append(f"(url LIKE {mark} OR final_url LIKE {mark})")
-        params += [f"%{where.url_like}%", f"%{where.url_like}%"]
+        # The text is looked for as it is: its % and _ are no LIKE wildcards ("alpha_beta"
+        # matched /alphaXbeta, and "%" every URL).
+        text = (where.url_like.replace("\\", "\\\\").replace("%", "\\%")
+                .replace("_", "\\_"))
+        clauses.append(f"(url LIKE {mark} ESCAPE '\\' OR final_url LIKE {mark} ESCAPE '\\')")
+        params += [f"%{text}%", f"%{text}%"]
     if where.since:
         clauses.append(f"fetched_at >= {mark}")
         params.append(where.since)
