@@ -133,6 +133,29 @@ def _export(size: int, suffix: str) -> Callable[[], Any]:
     return work
 
 
+def _record_page(checks: int) -> Callable[[], Any]:
+    """The viewer's page of one capture of a 1.3 MB text with ``checks`` logged answer checks
+    of 100 passages each, found on the page's visible text but not in its main text."""
+    from library_builder import at, put_capture
+    from readreceipt.store.library import Library
+    from readreceipt.viewer.pages import record_page
+
+    library = Library.open(Path(tempfile.mkdtemp()) / ".readreceipt")
+    body = ("<html><body><nav>menu</nav><article><p>"
+            + PROSE * (1_300_000 // len(PROSE)) + "</p></article></body></html>").encode()
+    record = put_capture(library, "https://news.example/report", body, at(0))
+    for n in range(checks):
+        library.log("answer_checks.jsonl", {
+            "record_id": record.record_id, "outcome": "found", "reason": None,
+            "passages": [{"text": f"quoted line {n}-{i} from the menu", "found": True,
+                          "tier": "page"} for i in range(100)]})
+
+    def work() -> str:
+        return f"{len(record_page(library, record.record_id))} bytes of page"
+
+    return work
+
+
 def _agents_then_rules(size: int) -> bytes:
     """A robots.txt of ``size`` bytes: one group of K agents, then K rules."""
     count = size // 36
@@ -397,6 +420,10 @@ CASES = [
          lambda n: _export(n, "warc"), warm=lambda: _export(1 << 16, "warc")),
     Case("export-body-gz", "12 export --warc .gz of one big body", 128 * MIB, "bytes",
          lambda n: _export(n, "warc.gz"), warm=lambda: _export(1 << 16, "warc.gz")),
+    # The viewer's page of one capture with many logged checks: each passage of each check
+    # was a search of both texts (1,000 checks of 100 passages on 1.3 MB: 122 s).
+    Case("viewer-checks", "13 viewer record page, logged checks of 100 passages", 1000,
+         "checks", _record_page, warm=lambda: _record_page(1)),
     Case("long-tag", "7 one long tag of short attributes, 3 MiB page", 3 * MIB, "bytes",
          lambda n: _capture(b"<html><body><p>" + PROSE.encode() + b"</p><div "
                             + b"a= " * (n // 3) + b">x</div></body></html>")),

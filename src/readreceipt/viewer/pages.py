@@ -26,6 +26,12 @@ VERDICTS = ("RETRIEVED", "FAILED", "UNKNOWN")
 MAX_PARAM_CHARS = 2048
 #: The furthest a page of the retrievals list may start.
 MAX_OFFSET = 100_000_000
+#: The most answer checks a record's page shows (the newest), and the most distinct passages
+#: it marks in the texts: each mark is a search of both texts, and the answer-check log
+#: grows by one entry a ``check`` (1,000 logged checks of 100 passages each on a 1.3 MB
+#: text took 122 s and 394 MiB, the viewer answering nothing else meanwhile).
+MAX_CHECKS_SHOWN = 20
+MAX_MARKS = 400
 
 
 def _when(iso: str | None) -> str:
@@ -279,14 +285,19 @@ def record_page(lib: Library, record_id: str) -> bytes:
     main = lib.text(record.text_sha256)
     whole = lib.text(record.page_text_sha256)
     checks = _checks(lib, record)
+    hidden = max(0, len(checks) - MAX_CHECKS_SHOWN)
+    checks = checks[hidden:]
     sections: list[Markup] = [
         tag("p", describe(record), class_="sentence"),
         tag("p", "Title: ", tag("strong", record.title)) if record.title else Markup(""),
         tag("p", outbound(record.url), " ",
             tag("a", "history of this URL", href=href("/history", url=record.url))),
     ]
-    marks: list[tuple[str, str]] = []
+    marks: dict[str, str] = {}  # passage -> its class: each distinct passage marked once
     check_parts: list[Markup] = []
+    if hidden:
+        check_parts.append(tag("p", f"{hidden} earlier checks of this copy are not shown "
+                                    "(answer_checks.jsonl holds them all).", class_="muted"))
     for label, check in checks:
         outcome = str(check.get("outcome"))
         reason = check.get("reason")
@@ -303,28 +314,29 @@ def record_page(lib: Library, record_id: str) -> bytes:
             if p.get("record_id") not in (None, record.record_id):
                 continue  # checked against several pages, and placed on another
             if p.get("found"):
-                marks.append((str(p.get("text", "")), "found"))
+                marks.setdefault(str(p.get("text", "")), "found")
             elif p.get("nearest"):
-                marks.append((str(p["nearest"]), "nearest"))
+                marks.setdefault(str(p["nearest"]), "nearest")
         for c in claims:  # the page's own words, as quotations' are
             if c.get("record_id") not in (None, record.record_id):
                 continue
             if c.get("outcome") in ("found", "approximate") and c.get("match"):
-                marks.append((str(c["match"]), "found"))
+                marks.setdefault(str(c["match"]), "found")
             elif c.get("outcome") == "not_found" and c.get("nearest"):
-                marks.append((str(c["nearest"]), "nearest"))
+                marks.setdefault(str(c["nearest"]), "nearest")
     sections.append(tag("h2", "Quotations, figures and names checked"))
     sections.extend(check_parts or [tag("p", "No answer was checked against this capture.",
                                          class_="muted")])
+    shown = list(marks.items())[:MAX_MARKS]
     sections.append(tag("h2", "Page text (main content)"))
     if main is not None:
-        sections.append(tag("div", _highlight(main, marks), class_="text", id="main-text"))
+        sections.append(tag("div", _highlight(main, shown), class_="text", id="main-text"))
     else:
         sections.append(tag("p", "No text is held: the bytes and texts were not kept, or "
                                  "nothing was extracted.", class_="muted"))
     if whole is not None and whole != main:
         sections.append(tag("details", tag("summary", "Whole visible text of the page"),
-                            tag("div", _highlight(whole, marks), class_="text")))
+                            tag("div", _highlight(whole, shown), class_="text")))
     downloads = [tag("a", "main text (.txt)", href=f"/record/{record.record_id}/text")]
     if lib.body(record) is not None:
         downloads.append(tag("a", "bytes as received (download)",
