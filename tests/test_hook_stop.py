@@ -237,3 +237,17 @@ def test_the_guard_reason_quotes_a_hostile_url_safely(library_dir: Path) -> None
     assert words[:2] == ["readreceipt", "fetch"] and len(words) == 3  # one argument, quoted
     assert "<" not in reason and "[INST]" not in reason and "\u202e" not in reason
     assert words[2].startswith("https://example.test/a%20b%27;%20rm")
+
+
+def test_the_guard_keeps_an_ipv6_host_and_never_suggests_a_url_cut_short() -> None:
+    from readreceipt.agents.hook import guard_reason, shell_safe_url
+    from readreceipt.fetching.urlpolicy import MAX_URL_CHARS
+
+    assert shell_safe_url("http://[2001:db8::1]:8080/a[1]") == "http://[2001:db8::1]:8080/a%5B1%5D"
+    assert shell_safe_url("http://[::1]?q=[x]") == "http://[::1]?q=%5Bx%5D"
+    # Cut at the policy's length, the command would have fetched another page.
+    long_url = "https://example.test/" + "a" * MAX_URL_CHARS
+    assert "`readreceipt fetch URL`" in guard_reason(long_url)
+    fits = "https://example.test/" + "b" * (MAX_URL_CHARS - 21)
+    assert f"'{fits}'" in guard_reason(fits)
+

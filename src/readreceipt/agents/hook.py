@@ -469,11 +469,15 @@ def shell_safe_url(url: str, limit: int = 2048) -> str:
     """``url`` with every character that could end a quotation, start a tag or hide in a
     terminal percent-encoded: safe between single quotes in a shell, and in a message."""
     out = []
+    url = url[:limit]
     authority = url.find("://") + 3 if "://" in url else -1
-    for i, ch in enumerate(url[:limit]):
+    # Where the authority ends (an IPv6 literal's brackets are kept there, and only there):
+    # found once, where asking it of every character cost the square of the URL's length.
+    ends = min((at for at in (url.find(c, authority) for c in "/?#") if at >= 0),
+               default=len(url)) if authority > 0 else -1
+    for i, ch in enumerate(url):
         code = ord(ch)
-        in_authority = authority > 0 and i >= authority and all(
-            c not in "/?#" for c in url[authority:i])
+        in_authority = authority <= i < ends
         if 0x21 <= code <= 0x7E and ch not in "<>\"'`\\{}|^" and (
                 ch not in "[]" or in_authority):
             out.append(ch)
@@ -484,7 +488,12 @@ def shell_safe_url(url: str, limit: int = 2048) -> str:
 
 def guard_reason(url: str | None) -> str:
     """Why WebFetch was denied, and what to run instead."""
-    target = f"'{shell_safe_url(url)}'" if url else "URL"
+    from readreceipt.fetching.urlpolicy import MAX_URL_CHARS
+
+    # A URL longer than readreceipt fetches is not suggested cut short: the command would
+    # fetch another page.
+    target = f"'{shell_safe_url(url, MAX_URL_CHARS)}'" if url and len(url) <= MAX_URL_CHARS \
+        else "URL"
     return ("readreceipt's guard stops WebFetch: it hands you another model's summary of the "
             "page, not the page's words. When you need the page's exact words, run "
             f"`readreceipt fetch {target}` and read the file it names (it also says whether "
