@@ -77,8 +77,10 @@ def test_a_window_never_starts_or_ends_a_shape_unmarked(payload: str) -> None:
     text = "\n".join(fenced.lines)
     at = text.index(payload)
     for start, length in ((at, 4000), (0, at + len(payload)), (at, len(payload))):
-        content, _following, total = window(fenced, start, length)
+        content, following, total = window(fenced, start, length)
         assert content is not None and total == len(text)
+        # The next window starts where this one's text ended, marks or not.
+        assert following == (start + length if start + length < total else None)
         inner = "\n".join(content.split("\n")[1:-1])
         assert _unmarked(inner) == 0, (start, length, inner[:80])
         assert not _TURN.search(inner)

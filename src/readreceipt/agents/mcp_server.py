@@ -219,10 +219,10 @@ def window(fenced: fence.Fenced | None, start: int, length: int
     text = "\n".join(fenced.lines)
     total = len(text)
     piece = text[start:start + length] if length > 0 else ""
+    following = start + len(piece)  # in the text's own positions, whatever marks add below
     # A window's edges are a line start and word edges the text did not have there: a
     # shape they complete (``Human:`` after a letter cut off) is marked in the window.
     piece = fence.mark_injections(piece, again=True)[0]
-    following = start + len(piece)
     content = "\n".join([fenced.begin, piece, fenced.end]) if length > 0 else None
     return content, following if following < total else None, total
 
