@@ -386,6 +386,7 @@ class _MemberSink:
         self.written = 0
 
     def write(self, data: bytes) -> int:
+        taken = len(data)
         if self.gzip:
             if self.packer is None:
                 self.packer = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, zlib.MAX_WBITS | 16)
@@ -393,7 +394,7 @@ class _MemberSink:
         if data:
             self.out.write(data)
             self.written += len(data)
-        return len(data)
+        return taken  # as a file's write says: the bytes it was handed
 
     def flush(self) -> None:
         """warcio flushes after each record; the member ends in :meth:`finish`."""
