@@ -240,8 +240,10 @@ def test_the_guard_reason_quotes_a_hostile_url_safely(library_dir: Path) -> None
 
 
 def test_the_guard_keeps_an_ipv6_host_and_never_suggests_a_url_cut_short() -> None:
-    from readreceipt.agents.hook import guard_reason, shell_safe_url
+    from readreceipt.agents.hook import GUARD_URL_CHARS, guard_reason, shell_safe_url
     from readreceipt.fetching.urlpolicy import MAX_URL_CHARS
+
+    assert GUARD_URL_CHARS == MAX_URL_CHARS  # the guard's copy, kept light
 
     assert shell_safe_url("http://[2001:db8::1]:8080/a[1]") == "http://[2001:db8::1]:8080/a%5B1%5D"
     assert shell_safe_url("http://[::1]?q=[x]") == "http://[::1]?q=%5Bx%5D"

@@ -21,6 +21,8 @@ ALLOWED: dict[str, frozenset[str]] = {
     "errors": frozenset(),
     "_version": frozenset(),
     "progress": frozenset(),
+    # Where diagnostics go (the CLI's and the batch workers' stderr).
+    "logs": frozenset(),
     "localserver": frozenset(),
     # How this copy was installed: store/ and cli/ advise how to add an extra from it.
     "installed": frozenset(),
@@ -38,11 +40,11 @@ ALLOWED: dict[str, frozenset[str]] = {
     "agents": frozenset({"errors", "_version", "pipeline", "fetching", "reading", "quotes",
                          "store"}),
     "api": frozenset({"errors", "pipeline", "quotes", "store", "agents"}),
-    "batch": frozenset({"errors", "pipeline", "store"}),
+    "batch": frozenset({"errors", "logs", "pipeline", "store"}),
     "demo": frozenset({"errors", "localserver", "pipeline", "store", "demo_pages"}),
-    "cli": frozenset({"errors", "_version", "progress", "pipeline", "fetching", "reading",
-                      "quotes", "store", "export", "viewer", "agents", "demo", "batch",
-                      "installed", "history"}),
+    "cli": frozenset({"errors", "_version", "progress", "logs", "pipeline", "fetching",
+                      "reading", "quotes", "store", "export", "viewer", "agents", "demo",
+                      "batch", "installed", "history"}),
     "__init__": frozenset({"errors", "_version", "pipeline", "store", "api"}),
 }
 #: Third-party or standard modules only some units may import.

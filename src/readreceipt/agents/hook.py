@@ -465,7 +465,12 @@ def _stop(dialect: ModuleType) -> None:
 # ------------------------------------------------------------------------------------ guard
 
 
-def shell_safe_url(url: str, limit: int = 2048) -> str:
+#: The longest URL readreceipt fetches (the URL policy's MAX_URL_CHARS, written here because
+#: the guard answers without importing a stage; tests/test_hook_stop.py holds the two equal).
+GUARD_URL_CHARS = 2048
+
+
+def shell_safe_url(url: str, limit: int = GUARD_URL_CHARS) -> str:
     """``url`` with every character that could end a quotation, start a tag or hide in a
     terminal percent-encoded: safe between single quotes in a shell, and in a message."""
     out = []
@@ -488,12 +493,9 @@ def shell_safe_url(url: str, limit: int = 2048) -> str:
 
 def guard_reason(url: str | None) -> str:
     """Why WebFetch was denied, and what to run instead."""
-    from readreceipt.fetching.urlpolicy import MAX_URL_CHARS
-
     # A URL longer than readreceipt fetches is not suggested cut short: the command would
     # fetch another page.
-    target = f"'{shell_safe_url(url, MAX_URL_CHARS)}'" if url and len(url) <= MAX_URL_CHARS \
-        else "URL"
+    target = f"'{shell_safe_url(url)}'" if url and len(url) <= GUARD_URL_CHARS else "URL"
     return ("readreceipt's guard stops WebFetch: it hands you another model's summary of the "
             "page, not the page's words. When you need the page's exact words, run "
             f"`readreceipt fetch {target}` and read the file it names (it also says whether "
