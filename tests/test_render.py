@@ -332,6 +332,33 @@ def test_a_page_that_never_loads_times_out(server: LocalServer) -> None:
 
 
 @needs_browser
+@pytest.mark.timeout(90)
+def test_a_page_that_spins_after_load_is_stopped_at_the_deadline(server: LocalServer) -> None:
+    # Polling keeps the network busy, then the main thread spins: reading the DOM waited
+    # for it forever (a capture with --timeout 15 still ran at 600 s).
+    import os
+
+    from readreceipt.browser.watchdog import _descendants
+
+    server.route("/poll", "x", headers={"Content-Type": "text/plain"})
+    url = server.route("/", shell("setInterval(function(){fetch('/poll?'+Math.random())},200);"
+                                  "setTimeout(function(){while(true){}}, 1500);"))
+    with pytest.raises(FetchTimeout) as caught:
+        render.render_page(check_url(url), guard_for(server.pair), deadline=Deadline.after(4),
+                           max_bytes=10**6)
+    assert caught.value.reason == "render_timeout"
+    assert "kept the browser busy" in str(caught.value)
+    time.sleep(1)  # the browser's own processes end once their driver is gone
+    left = []
+    for pid in _descendants(os.getpid()):
+        try:
+            left.append(Path(f"/proc/{pid}/cmdline").read_bytes())
+        except OSError:
+            continue
+    assert not [cmd for cmd in left if b"chrom" in cmd.lower()], left
+
+
+@needs_browser
 def test_works_from_inside_an_event_loop(server: LocalServer) -> None:
     url = server.route("/", shell())
 

@@ -57,6 +57,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from readreceipt.browser import watchdog
 from readreceipt.browser.checks import (
     Blocked,
     Session,
@@ -195,24 +196,43 @@ def _render(target: PolicyURL, guard: AddressGuard, deadline: Deadline,
             BrowserProxy(guard, budget=max(BUDGET_FACTOR * max_bytes, MIN_BUDGET),
                          deadline=deadline) as proxy:
         try:
-            manager = sync_playwright().start()
+            manager, driver = watchdog.started(lambda: sync_playwright().start())
         except (PlaywrightError, OSError) as exc:  # installed, but its driver will not start
             log.warning("playwright could not start (%s); not rendering", exc)
             return None
+        dog = watchdog.Watchdog(driver, deadline)
         try:
-            browser = _launch(manager, sink, deadline)
-            if browser is None:
-                return None
-            try:
-                return _run(browser, target, guard, proxy, session, start, deadline, max_bytes)
-            except ReadReceiptError as exc:
-                exc.url = exc.url or target.url
-                raise
-            finally:
-                with contextlib.suppress(PlaywrightError):  # it may have crashed already
-                    browser.close()
+            with dog:
+                return _rendered(manager, sink, target, guard, proxy, session, start,
+                                 deadline, max_bytes, dog)
         finally:
-            manager.stop()
+            # A driver the watchdog killed cannot be stopped cleanly; nothing is left of it.
+            with contextlib.suppress(Exception) if dog.fired else contextlib.nullcontext():
+                manager.stop()
+
+
+def _rendered(manager: Playwright, sink: BrowserProxy, target: PolicyURL,
+              guard: AddressGuard, proxy: BrowserProxy, session: Session, start: float,
+              deadline: Deadline, max_bytes: int, dog: watchdog.Watchdog) -> Rendering | None:
+    from playwright.sync_api import Error as PlaywrightError
+
+    browser = _launch(manager, sink, deadline)
+    if browser is None:
+        return None
+    try:
+        return _run(browser, target, guard, proxy, session, start, deadline, max_bytes)
+    except Exception as exc:
+        if dog.fired:  # whatever the call blocked on said once its browser was killed
+            raise FetchTimeout(f"the browser's rendering was discarded: the page kept the "
+                               f"browser busy past the capture's {deadline.seconds:g} s, "
+                               "and the browser was stopped", url=target.url,
+                               reason="render_timeout") from exc
+        if isinstance(exc, ReadReceiptError):
+            exc.url = exc.url or target.url
+        raise
+    finally:
+        with contextlib.suppress(Exception if dog.fired else PlaywrightError):
+            browser.close()  # it may have crashed, or been killed, already
 
 
 def _launch(manager: Playwright, sink: BrowserProxy, deadline: Deadline) -> Browser | None:
