@@ -45,6 +45,7 @@ from readreceipt.quotes.figureindex import (
     base_precision,
     base_step,
     base_value,
+    fold_words,
     index_of,
 )
 from readreceipt.quotes.figures import Figure, Reading, find_figures
@@ -236,7 +237,46 @@ def _chained(first: Iterable[Figure], then: Callable[[], list[Figure]]) -> Itera
 
 def _attached(index: FigureIndex, page_figure: Figure, stems: list[str]) -> bool:
     window = index.window(page_figure)
-    return any(stem in window for stem in stems)
+    return any(_at_word_start(window, stem) for stem in stems)
+
+
+def _at_word_start(window: str, stem: str) -> bool:
+    """Whether ``stem`` begins a word of ``window`` (a stem is a word's start: "region" of
+    "regional"; inside a word it is another word's middle: "ion" of "region")."""
+    at = window.find(stem)
+    while at >= 0:
+        before = window[at - 1] if at else ""
+        if not before or not before.isalnum() or _unspaced(before) or _unspaced(stem[0]):
+            return True
+        at = window.find(stem, at + 1)
+    return False
+
+
+def _unspaced(char: str) -> bool:
+    """A character of a script written without spaces between words (Thai, Lao, Myanmar,
+    Khmer, and CJK from U+2E80 on), where no word start can be told by what stands before."""
+    code = ord(char)
+    return code >= 0x2E80 or 0x0E00 <= code <= 0x109F or 0x1780 <= code <= 0x17FF
+
+
+def _unit_beside(window: str, unit_text: str) -> bool:
+    """Whether ``window`` names the unit as a token of its own that belongs to no other
+    number: "(km) 12", "Height in metres: 12". Not a substring ("m" of "rooms"), and not a
+    unit another number carries ("%" of "5%", "5 %", "USD" of "5 USD", "$" of "$5")."""
+    unit = unit_text.lower()
+    at = window.find(unit)
+    while at >= 0:
+        end = at + len(unit)
+        before = window[at - 1] if at else " "
+        after = window[end] if end < len(window) else " "
+        whole = not (unit[0].isalnum() and before.isalnum()) and \
+            not (unit[-1].isalnum() and after.isalnum())
+        carried = window[:at].rstrip()[-1:].isdigit() or (
+            not unit[0].isalnum() and window[end:].lstrip()[:1].isdigit())
+        if whole and not carried:
+            return True
+        at = window.find(unit, at + 1)
+    return False
 
 
 def _candidates(figure: Figure, index: FigureIndex, stems: list[str] | None = None
@@ -321,8 +361,12 @@ def _dimensions_agree(answer: Figure, page: Figure, index: FigureIndex | None) -
         return dim_p is None or dim_p in ("money", "times") or bool(page.high)
     if dim_p is None:
         # a table cell or a bare number whose unit the words beside it name: "(km) 12"
-        return index is not None and bool(answer.unit_text) and \
-            answer.unit_text.lower() in index.window(page)
+        if index is None or not answer.unit_text:
+            return False
+        unit = answer.unit_text.lower()
+        right_after = fold_words(index.text[page.end:page.end + len(unit) + 2]).lstrip()
+        return right_after.lower().startswith(unit) or \
+            _unit_beside(index.window(page), answer.unit_text)
     if dim_a != dim_p:
         return False
     if dim_a == "money":

@@ -35,7 +35,14 @@ from dataclasses import dataclass
 
 from readreceipt.quotes import dates as _dates
 from readreceipt.quotes import numberwords
-from readreceipt.quotes.suffix import CJK_COUNTERS, ORDINAL_SUFFIXES, SPACE, TIMES, Suffix
+from readreceipt.quotes.suffix import (
+    CJK_COUNTERS,
+    ORDINAL_SUFFIXES,
+    SPACE,
+    TIMES,
+    Suffix,
+    digits_follow,
+)
 from readreceipt.quotes.units import (
     CURRENCIES,
     HEDGES,
@@ -440,6 +447,8 @@ class _Reader:
         if _glued_letter(text, end):
             word = _WORD_GLUED.match(text, end)
             glued = word.group() if word else ""
+            if word is not None and glued in ("e", "E") and digits_follow(text, word.end()):
+                return True  # 1e6, 2E-3: a number in exponent form, read by no rule here
             return not _known_glued(glued)
         return False
 

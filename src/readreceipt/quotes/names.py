@@ -177,17 +177,27 @@ def _holds(folded: str, phrase: str) -> bool:
     return re.search(rf"(?<![^\W_]){re.escape(phrase)}(?![^\W_])", folded) is not None
 
 
+#: How far apart two parts of a name joined by a particle may stand on the page ("Jane Roe,
+#: of Harbour Works"; "Jane Roe, chief engineer at Harbour Works").
+_PARTS_GAP = 60
+
+
 def _parts_held(page: _PageText, words: list[str]) -> bool:
-    """"Jane Roe of Harbour Works": a name joined to another by a particle, each held."""
+    """"Jane Roe of Harbour Works": a name joined to another by a particle, its parts held
+    in order within one sentence, a few words apart (each anywhere on the page let "Bank of
+    England" be found on "Bank of Canada. England won.")."""
     parts: list[list[str]] = [[]]
     for word in words:
         if word.lower() in _PARTICLES:
             parts.append([])
         else:
             parts[-1].append(word)
-    named = [p for p in parts if p]
-    return len(named) > 1 and all(
-        page.holds(" ".join(fold_words(w) for w in p)) for p in named)
+    named = [" ".join(fold_words(w) for w in p) for p in parts if p]
+    if len(named) < 2 or not all(page.holds(p) for p in named):
+        return False
+    gap = rf"[^.!?\n]{{0,{_PARTS_GAP}}}?"
+    pattern = gap.join(rf"(?<![^\W_]){re.escape(p)}(?![^\W_])" for p in named)
+    return re.search(pattern, _folded(page.text)) is not None
 
 
 def check_names(answer: str, prepared: str, tiers: Callable[[], Iterator[tuple[str, str]]],

@@ -33,7 +33,7 @@ from readreceipt.quotes.units import (
     Unit,
 )
 
-__all__ = ["CJK_COUNTERS", "ORDINAL_SUFFIXES", "SPACE", "TIMES", "Suffix"]
+__all__ = ["CJK_COUNTERS", "ORDINAL_SUFFIXES", "SPACE", "TIMES", "Suffix", "digits_follow"]
 
 #: The spaces a number and its word may stand apart by (the narrow and the no-break ones).
 SPACE = " \u00a0\u202f\u2009"
@@ -48,6 +48,13 @@ _T = TypeVar("_T")
 _NEXT_WORD = re.compile(rf"[{SPACE}]{{0,2}}(-?)([^\W\d_]{{1,24}}\.?|[%％‰°º℃℉€£¥₹₩₽$¢₺₦₪₫₴]"
                         rf"|m²|m³|km²|km/h|m/s|°[CF])")
 _SYMBOL_UNITS = ("km/h", "m/s", "km²", "m²", "m³", "°C", "°F", "°c", "°f", "℃", "℉")
+
+
+def digits_follow(text: str, at: int) -> bool:
+    """A digit, or a sign then a digit, at ``at``: "1e6" and "2e-3" are numbers written in
+    exponent form, not the French ordinal "1e" followed by something."""
+    ahead = text[at:at + 2]
+    return ahead[:1].isdigit() or (ahead[:1] in "+-" and ahead[1:2].isdigit())
 
 
 class Suffix:
@@ -98,7 +105,8 @@ class Suffix:
             spaced = m.start(2) > at + len(m.group(1))
             hyphen = bool(m.group(1))
             if glued and not spaced and not hyphen and low in ORDINAL_SUFFIXES and \
-                    not self.scale and not self.unit and not self.currency:
+                    not self.scale and not self.unit and not self.currency and \
+                    not digits_follow(text, m.end()):
                 self.ordinal = True
                 self.end = m.end()
                 return
