@@ -169,3 +169,11 @@ def test_a_blob_that_is_no_file_is_missing_not_a_hang(tmp_path: Path, kind: str)
     assert "the bytes of 1 retrieval are gone or no longer match" in out.stderr
     assert out.json()["exported_as"].get("missing") == 1
     assert kept_url in (tmp_path / "out.warc").read_bytes().decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("command", ["show", "forget"])
+def test_an_id_too_long_to_name_a_file_is_one_line(tmp_path: Path, command: str) -> None:
+    root, _hostile, _kept = _library(tmp_path)
+    out = run_cli(command, "a" * 300, library=root)
+    assert out.code != 0 and "internal error" not in out.stderr, out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1 and "not a record id" in out.stderr

@@ -306,3 +306,37 @@ def test_fetch_writes_a_dense_page_from_one_reading(trafilatura_calls: list[bool
         plain = allow_server.route("/plain", b"<html><body><p>A short note.</p></body></html>")
         readreceipt.fetch_page(plain, output=tmp_path / "plain.md", library=lib, now=True)
         assert trafilatura_calls[-1] is False  # the file of an ordinary page: fallbacks on
+
+
+def _pdf_of(objects: list[bytes]) -> bytes:
+    """A PDF of these objects (numbered from 1, the first the catalog), with its xref."""
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % at for at in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, xref)
+    return bytes(out)
+
+
+def test_a_pdf_listing_more_pages_than_it_holds_is_read_to_its_last_page() -> None:
+    # "/Count 3" over one kid: pdfium fails to load page 2, which ended the capture in
+    # "internal error: PdfiumError" with no record and the body's blob orphaned.
+    pdf = _pdf_of([
+        b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 3 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F0 5 0 R >> >> >>",
+        b"<< /Length 44 >>\nstream\nBT /F0 12 Tf 72 700 Td (hello world) Tj ET\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"])
+    result = extract(pdf, "application/pdf")
+    assert "hello world" in result.main_text and result.from_prefix
+
+
+def test_a_pdf_whose_first_page_cannot_load_is_unreadable() -> None:
+    pdf = _pdf_of([b"<< /Type /Catalog /Pages 2 0 R >>",
+                   b"<< /Type /Pages /Kids [] /Count 2 >>"])
+    result = extract(pdf, "application/pdf")
+    assert result.error in ("pdf_unreadable", "pdf_no_text")

@@ -426,7 +426,7 @@ def _pdf(body: bytes) -> Extraction:
         doc = pypdfium2.PdfDocument(body)
     except Exception:  # pypdfium2 raises PdfiumError and others on broken files
         return Extraction("pdf", "", "", None, _pdf_extractor_name(), error="pdf_unreadable")
-    partial = False
+    partial = failed = False
     try:
         pages: list[str] = []
         taken = 0
@@ -434,18 +434,28 @@ def _pdf(body: bytes) -> Extraction:
             if taken >= PDF_TEXT_CHARS or index >= PDF_MAX_PAGES:
                 partial = True  # the text of the pages after this one is not read
                 break
-            page = doc[index]
-            textpage = page.get_textpage()
+            try:
+                page = doc[index]
+                textpage = page.get_textpage()
+            except Exception:  # a page the document lists but cannot load: "/Count 3" of
+                # one "/Kids", a page tree past pdfium's depth; the pages before it stand
+                partial = failed = True
+                break
             # pdfium marks a word broken at a line end with U+FFFE; join the halves.
             pages.append(textpage.get_text_range().replace("\ufffe", "").replace("\r\n", "\n")
                          .strip())
             taken += len(pages[-1])
             textpage.close()
             page.close()
-        title = (doc.get_metadata_dict().get("Title") or None)
+        try:
+            title = (doc.get_metadata_dict().get("Title") or None)
+        except Exception:  # metadata pdfium cannot read is no title
+            title = None
     finally:
         doc.close()
     text = "\n\n".join(pages).strip()
+    if failed and not pages:
+        return Extraction("pdf", "", "", title, _pdf_extractor_name(), error="pdf_unreadable")
     del pages
     error = None if text else "pdf_no_text"
     return Extraction("pdf", text, text, title, _pdf_extractor_name(), error=error,

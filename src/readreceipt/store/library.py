@@ -57,6 +57,9 @@ from readreceipt.store.team import config
 
 log = logging.getLogger(__name__)
 
+#: The longest text taken for a record id (an id is 25 characters: ``new_record_id``).
+MAX_ID_CHARS = 128
+
 LIBRARY_ENV = discovery.LIBRARY_ENV
 DEFAULT_DIRNAME = discovery.DIRNAME
 
@@ -327,8 +330,12 @@ class Library:
 
     @staticmethod
     def _checked_id(record_id: str) -> str:
-        if not record_id or "/" in record_id or "\\" in record_id or record_id.startswith("."):
-            raise RecordNotFound(f"{record_id!r} is not a record id", reason="bad_id")
+        # A record id is 25 characters; one far longer names no file (a 300-character id
+        # ended show and forget in "internal error: File name too long").
+        if not record_id or "/" in record_id or "\\" in record_id or record_id.startswith(".") \
+                or len(record_id) > MAX_ID_CHARS or "\0" in record_id:
+            shown = record_id if len(record_id) <= 60 else record_id[:60] + "..."
+            raise RecordNotFound(f"{shown!r} is not a record id", reason="bad_id")
         return record_id
 
     def record_location(self, record_id: str) -> str:
