@@ -177,3 +177,21 @@ def test_an_id_too_long_to_name_a_file_is_one_line(tmp_path: Path, command: str)
     out = run_cli(command, "a" * 300, library=root)
     assert out.code != 0 and "internal error" not in out.stderr, out.stderr
     assert len(out.stderr.strip().splitlines()) == 1 and "not a record id" in out.stderr
+
+
+def test_verify_names_an_entry_that_is_no_regular_file(tmp_path: Path) -> None:
+    # A link to /dev/zero at a blob and a FIFO at a text: never read (rightly), and verify
+    # said "0 problems".
+    root, hostile, _kept = _library(tmp_path)
+    record = yaml.safe_load((root / "records" / f"{hostile}.yaml").read_text("utf-8"))
+    blob = root / "store" / record["bytes_sha256"][:2] / record["bytes_sha256"]
+    text = root / "text" / record["text_sha256"][:2] / record["text_sha256"]
+    blob.unlink()
+    blob.symlink_to("/dev/zero")
+    text.unlink()
+    os.mkfifo(text)
+    out = run_cli("verify", "--json", library=root, timeout=60)
+    assert out.code == 1, out.stdout + out.stderr
+    kinds = {(p["kind"], p["digest"]) for p in out.json()["problems"]}
+    assert ("unreadable_entry", record["bytes_sha256"]) in kinds
+    assert ("unreadable_entry", record["text_sha256"]) in kinds

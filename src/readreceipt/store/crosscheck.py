@@ -24,6 +24,8 @@ The digests and ids seen are held as sets: memory grows with the number of objec
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from typing import TYPE_CHECKING
 
 from readreceipt.errors import LibraryError
@@ -46,6 +48,15 @@ def _rehash(store: BlobStore, digest: str) -> str | None:
     return hasher.hexdigest()
 
 
+def _no_file(location: str) -> bool:
+    """Whether ``location`` (a local store's path) names something that is no regular file;
+    a team store's URL names nothing here, and a blob that vanished meanwhile is not one."""
+    try:
+        return not stat.S_ISREG(os.lstat(location).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 class _Check:
     """One verify run: what was found so far, and the problems."""
 
@@ -64,7 +75,14 @@ class _Check:
         for store, digests in ((self.lib.blobs, self.blobs), (self.lib.texts, self.texts)):
             for digest in sorted(digests):
                 progress.advance()
-                if _rehash(store, digest) not in (digest, None):
+                now = _rehash(store, digest)
+                if now is None and _no_file(store.location(digest)):
+                    # Listed, yet refused when read: a link planted at it, a FIFO, a folder.
+                    self.problems.append(self.problem(
+                        "unreadable_entry", digest, None,
+                        f"{store.location(digest)} is not a regular file (a link, a FIFO "
+                        "or a folder); readreceipt does not read it"))
+                elif now not in (digest, None):
                     self.problems.append(self.problem(
                         "digest_mismatch", digest, None,
                         f"{store.location(digest)} no longer matches its digest"))

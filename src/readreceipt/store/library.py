@@ -99,8 +99,9 @@ def _finish(writes: Sequence[Future[str]]) -> None:
 
 @dataclass(frozen=True)
 class Problem:
-    #: digest_mismatch | missing_blob | missing_text | missing_record | unreadable_record |
-    #: orphan_blob | orphan_text | orphan_record | leftover (store/crosscheck.py)
+    #: digest_mismatch | unreadable_entry | missing_blob | missing_text | missing_record |
+    #: unreadable_record | orphan_blob | orphan_text | orphan_record | leftover
+    #: (store/crosscheck.py)
     kind: str
     digest: str | None
     record_id: str | None
