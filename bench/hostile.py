@@ -389,6 +389,12 @@ CASES = [
                          "".join(f"line {i}\n" if i % 2 else f"changed {i}\n"
                                  for i in range(n))),
          warm=lambda: _diff("a\nb\n", "a\nc\n")),
+    # Lines of few distinct items changing at every step: SequenceMatcher looked again at
+    # what was left of both runs for each of its many one-line matches (cubic).
+    Case("diff-alternating", "9 history diff of alternating repeated lines", 4000, "lines",
+         lambda n: _diff("".join("a\n" if i % 2 else "b\n" for i in range(n)),
+                         "".join("a\n" if i % 2 else "c\n" for i in range(n))),
+         warm=lambda: _diff("a\nb\n", "a\nc\n")),
     # An answer with a figure checked against a page of numbers: the copy's numbers were
     # listed, every match at once.
     Case("answer-numbers-page", "3 an answer's figures, a page of numbers", 10 * MIB, "bytes",

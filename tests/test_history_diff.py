@@ -74,3 +74,28 @@ def test_a_text_within_the_budget_is_compared_whole_as_before() -> None:
     diff = word_diff(old, new)
     assert [(s.op, s.text) for s in diff.segments] == [
         ("ins", "head\n"), ("same", "same line\n" * 500), ("del", "tail\n")]
+
+
+
+def _alternating(n: int) -> tuple[str, str]:
+    return ("".join("a\n" if i % 2 else "b\n" for i in range(n)),
+            "".join("a\n" if i % 2 else "c\n" for i in range(n)))
+
+
+@pytest.mark.parametrize("unit", ["lines", "words"])
+def test_runs_of_few_alternating_items_are_charged_for_their_many_short_matches(
+        unit: str) -> None:
+    """Lines "b", "a", "b", ... against "c", "a", ...: SequenceMatcher finds each one-line
+    match by looking at what is left of both runs again, so 2,000 lines (4 million pairs,
+    within MAX_PAIRS) took 46 s. Charged for those matches, the diff stays linear."""
+    def shape(n: int) -> tuple[str, str]:
+        old, new = _alternating(n)
+        return (old, new) if unit == "lines" else (old.replace("\n", " "),
+                                                   new.replace("\n", " "))
+
+    small = _lines_run(lambda: word_diff(*shape(250)))
+    large = _lines_run(lambda: word_diff(*shape(500)))
+    assert large <= 2.5 * small, f"{small} lines run at 250, {large} at 500"
+    old, new = shape(500)
+    diff = word_diff(old, new)
+    assert _kept(diff, "del") == new and _kept(diff, "ins") == old
