@@ -237,13 +237,16 @@ def check_one(answer: str, prompt: str, copy: Copy, *, attributed: bool = False,
     else:
         from readreceipt.quotes.claims import PageTexts, check_claims
 
+        # One deadline for the quotations, the figures and the names alike.
+        deadline = deadline or Deadline.after(quotations.CHECK_SECONDS)
         result = quotations.check_answer_text(answer, main_text=copy.main_text or "",
                                               page_text=copy.page_text or "", prompt=prompt,
                                               is_pdf=copy.is_pdf, deadline=deadline)
         texts = PageTexts(main=copy.main_text or "", page=copy.page_text or "",
                           more=copy.structured)
         claims = [c.to_dict() for c in check_claims(answer, texts, prompt=prompt,
-                                                    attributed=attributed)]
+                                                    attributed=attributed,
+                                                    deadline=deadline)]
     status = copy.page.http_status
     awpt = status is not None and quotations.answer_without_page_text(
         answer, len(copy.page_text or ""), copy.page.content_type or "", status)
