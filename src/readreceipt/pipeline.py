@@ -308,7 +308,8 @@ def _fetch_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
     putting = [lib.put_bytes_soon(early_body)] if early_body is not None else []
 
     t1 = time.perf_counter()
-    extraction = extract(fetched.body, fetched.content_type, fetched.charset)
+    extraction = extract(fetched.body, fetched.content_type, fetched.charset,
+                         seconds=deadline.remaining())
     timings["extract"] = time.perf_counter() - t1
     # The texts are written under temp names while the page is judged; they take their
     # names with the record (or are thrown away if a rendering replaces them).

@@ -134,13 +134,15 @@ class Extraction:
     page_tree: PageTree | None = dataclasses.field(default=None, compare=False, repr=False)
 
 
-def extract(body: bytes, content_type: str, charset: str | None = None) -> Extraction:
-    """Extract the texts of ``body`` served as ``content_type`` (media type only)."""
+def extract(body: bytes, content_type: str, charset: str | None = None, *,
+            seconds: float | None = None) -> Extraction:
+    """Extract the texts of ``body`` served as ``content_type`` (media type only);
+    ``seconds``: the most a PDF's reading may take (the capture's time left)."""
     if not body:
         return Extraction("empty", "", "", None, "none")
     kind = sniff_kind(body, content_type)
     if kind == "pdf":
-        return _pdf(body)
+        return _pdf(body, seconds)
     if kind == "binary":
         return Extraction("binary", "", "", None, "none", error="binary")
     if kind == "html":
@@ -419,13 +421,31 @@ def _pdf_extractor_name() -> str:
     return " + ".join(f"{name} {version(name)}" for name in PDF_TEXT_LIBRARIES)
 
 
-def _pdf(body: bytes) -> Extraction:
+def _pdf(body: bytes, seconds: float | None) -> Extraction:
+    """The PDF's text, read in a process of its own under a memory and a time limit
+    (reading/pdfchild.py): what pdfium builds of a page is bounded by nothing else."""
+    from readreceipt.reading.pdfchild import read_pdf
+
+    answer = read_pdf(body, seconds)
+    text = answer.get("text")
+    title = answer.get("title")
+    error = answer.get("error")
+    return Extraction("pdf", text if isinstance(text, str) else "",
+                      text if isinstance(text, str) else "",
+                      title if isinstance(title, str) else None, _pdf_extractor_name(),
+                      error=error if isinstance(error, str) else None,
+                      from_prefix=answer.get("partial") is True)
+
+
+def read_pdf_here(body: bytes) -> tuple[str, str | None, bool, str | None]:
+    """(text, title, read from its first pages only, error) of a PDF, read by pdfium in this
+    process: what reading/pdfchild.py runs in its own."""
     import pypdfium2
 
     try:
         doc = pypdfium2.PdfDocument(body)
     except Exception:  # pypdfium2 raises PdfiumError and others on broken files
-        return Extraction("pdf", "", "", None, _pdf_extractor_name(), error="pdf_unreadable")
+        return "", None, False, "pdf_unreadable"
     partial = failed = False
     try:
         pages: list[str] = []
@@ -455,8 +475,5 @@ def _pdf(body: bytes) -> Extraction:
         doc.close()
     text = "\n\n".join(pages).strip()
     if failed and not pages:
-        return Extraction("pdf", "", "", title, _pdf_extractor_name(), error="pdf_unreadable")
-    del pages
-    error = None if text else "pdf_no_text"
-    return Extraction("pdf", text, text, title, _pdf_extractor_name(), error=error,
-                      from_prefix=partial)
+        return "", title, False, "pdf_unreadable"
+    return text, title, partial, None if text else "pdf_no_text"

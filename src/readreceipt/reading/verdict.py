@@ -41,7 +41,8 @@ UNKNOWN = "UNKNOWN"
 
 #: Among UNKNOWN reasons, the more specific (and more actionable) wins.
 _UNKNOWN_RANK = ("timeout", "wall:", "js_shell", "soft_404", "parked", "copy_differs",
-                 "truncated", "text_prefix", "no_text_layer", "invalid_json", "binary",
+                 "truncated", "text_prefix", "pdf_too_costly", "no_text_layer",
+                 "invalid_json", "binary",
                  "thin_text")
 
 
@@ -183,6 +184,10 @@ def _extraction(fetched: FetchResult, extraction: Extraction) -> Verdict | None:
         return Verdict(UNKNOWN, "text_prefix", None, "extraction:text_limit",
                        "the body is larger than readreceipt reads text from; its text was "
                        "taken from the first part only, so the page was not read whole")
+    if extraction.error == "pdf_too_costly":
+        return Verdict(UNKNOWN, "pdf_too_costly", None, "extraction:pdf_too_costly",
+                       "the PDF's text could not be read within the memory and time a PDF "
+                       "is given (pdfium builds every object of a page); nothing was read")
     if extraction.error in ("pdf_no_text", "pdf_unreadable"):
         return Verdict(UNKNOWN, "no_text_layer", None, f"extraction:{extraction.error}",
                        "the PDF holds no text layer (a scan?); nothing could be read")
@@ -239,6 +244,6 @@ def exit_code_for(verdict: str, reason: str) -> int:
         return ExitCode.NETWORK
     if reason in ("truncated", "text_prefix"):
         return ExitCode.TOO_LARGE
-    if reason in ("no_text_layer", "binary", "invalid_json"):
+    if reason in ("no_text_layer", "pdf_too_costly", "binary", "invalid_json"):
         return ExitCode.NO_TEXT
     return ExitCode.NOT_THE_PAGE

@@ -25,6 +25,7 @@ _REASON_WORDS = {
     "truncated": "more bytes than the size cap; only the first part was kept",
     "text_prefix": "more than readreceipt reads text from; only the first part's text was read",
     "no_text_layer": "a PDF with no text layer",
+    "pdf_too_costly": "a PDF too costly to read",
     "invalid_json": "JSON that does not parse",
     "binary": "binary content with no text",
     "empty_body": "an empty body",
