@@ -18,15 +18,10 @@ import yaml
 from warcio.archiveiterator import ArchiveIterator
 
 from conftest import run_cli
-from library_builder import article, at, put_capture
+from library_builder import at, put_capture
 from readreceipt.store.library import Library
+from test_export_damage import OTHER, PAGE
 
-PAGE = article("Tide tables of the northern estuary",
-               "The northern estuary has two high tides a day, about twelve hours and "
-               "twenty-five minutes apart, and the spring range reaches 6.4 metres.")
-OTHER = article("Ferry timetable changes",
-                "From April the first ferry leaves at 06:40 instead of 07:10, and the last "
-                "crossing on Sundays moves to 21:30.")
 INJECTED = "\r\nWARC-Injected: yes\r\n\r\nHTTP/1.1 200 OK"
 HOP = {"url": "https://news.example/old", "status": 301, "peer_address": "203.0.113.7",
        "http_version": "HTTP/1.1", "headers": {"location": "https://news.example/estuary"}}
