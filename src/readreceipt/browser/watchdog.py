@@ -65,7 +65,17 @@ def started(start: Callable[[], _T]) -> tuple[_T, set[int]]:
     with _STARTING:
         before = _children(me)
         value = start()
-        return value, _children(me) - before
+        gained = _children(me) - before
+    # Another thread may have started a process of its own meanwhile (a PDF's reader):
+    # only playwright's driver is this rendering's.
+    return value, {pid for pid in gained if b"playwright" in _cmdline(pid)}
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
 
 
 class Watchdog:
