@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import logging
-import resource
 import subprocess
 import sys
 
@@ -59,8 +58,18 @@ def read_pdf(body: bytes, seconds: float | None = None) -> dict[str, object]:
     return answer if isinstance(answer, dict) else {"error": "pdf_too_costly"}
 
 
+def _limit_memory() -> None:
+    """The child's own address-space limit, where the system has one to set."""
+    try:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (MAX_MEMORY, MAX_MEMORY))
+    except (ImportError, ValueError, OSError) as exc:  # no RLIMIT_AS here: the time bounds it
+        log.info("the PDF reader's memory is not limited here (%s)", exc)
+
+
 def _main() -> int:
-    resource.setrlimit(resource.RLIMIT_AS, (MAX_MEMORY, MAX_MEMORY))
+    _limit_memory()
     from readreceipt.reading.extract import read_pdf_here
 
     body = sys.stdin.buffer.read()
