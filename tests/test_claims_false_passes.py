@@ -6,6 +6,7 @@ named beside a bare number of the page when its text stood anywhere within 90 ch
 ordinal "1e"; and a name joined by a particle was found when each part stood anywhere on
 the page ("Bank of Canada. England won.").
 """
+# ruff: noqa: RUF001 - a page in full-width digits and commas is one of the cases
 
 from __future__ import annotations
 
