@@ -127,6 +127,8 @@ def test_navigation_to_blocked_address_discards_rendering(
     assert record.rendering_method == "none"
     assert "rendering was discarded" in (record.detail or "")
     assert canary.url("/stolen") in (record.detail or "")
+    # What the discarded rendering was refused stays evidence (it was lost with it before).
+    assert canary.url("/stolen") in [b["url"] for b in record.blocked_requests]
 
 
 def test_without_a_browser_nothing_changes(allow_server: LocalServer, library_dir: Path,

@@ -112,6 +112,9 @@ class ReadReceiptError(Exception):
     """Root of readreceipt's exceptions."""
 
     exit_code: int = ExitCode.USAGE
+    #: A browser's rendering discarded by this error: the requests a security layer refused
+    #: on its way (``{url, reason, layer}`` each), which the record keeps all the same.
+    blocked_requests: tuple[dict[str, str], ...] = ()
 
     def __init__(self, message: str, *, url: str | None = None, reason: str = "error") -> None:
         super().__init__(message)

@@ -335,6 +335,7 @@ def _judge_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
 
     rendering: Rendering | None = None
     static_body: bytes | None = None
+    discarded: tuple[dict[str, str], ...] = ()
     if verdict.reason == "js_shell" and options.render:
         if options.on_phase is not None:
             options.on_phase("the page builds itself with JavaScript: rendering it in a browser")
@@ -343,6 +344,7 @@ def _judge_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
         except ReadReceiptError as exc:  # rendering discarded; the static capture stands
             verdict = Verdict(verdict.verdict, verdict.reason, verdict.wall, verdict.rule,
                               f"{verdict.detail}; {exc}")
+            discarded = exc.blocked_requests  # what it was refused is evidence all the same
         if rendering is not None:
             # The record describes the rendered DOM and its final URL; the server's own bytes
             # stay evidence too, kept under static_bytes_sha256.
@@ -370,6 +372,8 @@ def _judge_and_store(lib: Library, target: PolicyURL, guard: AddressGuard,
                                   _answer_fields(options, checked), putting, early_body)
     if probe is not None:
         record = record.replace(probe=probe)
+    if discarded and rendering is None:
+        record = record.replace(blocked_requests=discarded)
     record = lib.save_new(record, texts=[] if staged else texts, staged=staged,
                           pending=putting)
     path = lib.record_location(record.record_id)

@@ -223,16 +223,23 @@ def _rendered(manager: Playwright, sink: BrowserProxy, target: PolicyURL,
         return _run(browser, target, guard, proxy, session, start, deadline, max_bytes)
     except Exception as exc:
         if dog.fired:  # whatever the call blocked on said once its browser was killed
-            raise FetchTimeout(f"the browser's rendering was discarded: the page kept the "
-                               f"browser busy past the capture's {deadline.seconds:g} s, "
-                               "and the browser was stopped", url=target.url,
-                               reason="render_timeout") from exc
+            stopped = FetchTimeout(f"the browser's rendering was discarded: the page kept "
+                                   f"the browser busy past the capture's "
+                                   f"{deadline.seconds:g} s, and the browser was stopped",
+                                   url=target.url, reason="render_timeout")
+            stopped.blocked_requests = _refused(session, proxy)
+            raise stopped from exc
         if isinstance(exc, ReadReceiptError):
             exc.url = exc.url or target.url
+            exc.blocked_requests = _refused(session, proxy)  # the record keeps them still
         raise
     finally:
         with contextlib.suppress(Exception if dog.fired else PlaywrightError):
             browser.close()  # it may have crashed, or been killed, already
+
+
+def _refused(session: Session, proxy: BrowserProxy) -> tuple[dict[str, str], ...]:
+    return tuple(b.to_dict() for b in all_blocked(session, proxy))
 
 
 def _launch(manager: Playwright, sink: BrowserProxy, deadline: Deadline) -> Browser | None:
