@@ -18,11 +18,12 @@ import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from readreceipt.fetching.headers import FIELD_NAME
+
 CHUNK = 64 * 1024
 #: A chunk-size line or trailer line longer than this is not HTTP.
 MAX_LINE = 4096
 
-_TOKEN = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
 _STATUS_LINE = re.compile(rb"^HTTP/1\.[01] ([1-5][0-9][0-9])(?: |$)")
 
 
@@ -119,14 +120,15 @@ def parse_request(head: bytes) -> Request:
         # string in C. RFC 9110 section 5.5 and RFC 9112 section 2.2 let a recipient refuse.
         raise Reply(400, "Bad Request", "a bare CR, LF or NUL in the request head")
     parts = lines[0].split(" ")
-    if len(parts) != 3 or not parts[2].startswith("HTTP/1.") or not _TOKEN.match(parts[0]):
+    if len(parts) != 3 or not parts[2].startswith("HTTP/1.") or \
+            not FIELD_NAME.fullmatch(parts[0]):
         raise Reply(400, "Bad Request", "malformed request line")
     headers: list[tuple[str, str]] = []
     for line in lines[1:]:
         if not line:
             continue
         name, sep, value = line.partition(":")
-        if not sep or not _TOKEN.match(name):  # also refuses obsolete line folding
+        if not sep or not FIELD_NAME.fullmatch(name):  # also refuses obsolete line folding
             raise Reply(400, "Bad Request", "malformed header line")
         headers.append((name, value.strip()))
     return Request(parts[0].upper(), parts[1], tuple(headers))

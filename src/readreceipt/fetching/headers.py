@@ -32,6 +32,9 @@ import ada_url
 
 from readreceipt.fetching.credentials import find_credential, secret_shape
 
+#: RFC 9110 section 5.6.2: a field name (and a request method) is a token (``fullmatch``).
+FIELD_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+
 #: Headers that carry or set credentials (RFC 6265 cookies and the obsolete RFC 2965
 #: Set-Cookie2, RFC 9110 authorization and its challenges, vendor keys and CSRF tokens).
 SECRET_HEADERS = frozenset({
